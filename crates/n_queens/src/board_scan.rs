@@ -1,0 +1,96 @@
+//! # 1. Board scan
+//!
+//! **Idea.** Put one queen in each row, top to bottom, on a real n×n board of
+//! `'.'` and `'Q'`. Before placing a queen at (row, col), look for a queen
+//! already placed above it: straight up the column, up-left along its "\"
+//! diagonal and up-right along its "/" anti-diagonal. If none, place it,
+//! solve the rows below, then take it back (backtracking). Rows below are
+//! still empty, so only the squares above need looking at.
+//!
+//! **What changed.** Nothing yet: this is the first step, the way most people
+//! first write it. It is easy to get right, and every later step keeps its
+//! shape and only makes the safety check cheaper.
+//!
+//! **Cost.** Checking one square walks up to 3 lines of up to n squares:
+//! O(n). Time O(n² · n!) at most (under n! partial placements, n candidate
+//! squares each, O(n) per check); space O(n²) for the board, plus the output.
+//!
+//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
+//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
+//!
+//! **Range.** `n = 0` has one solution, the empty board; `n < 0` has none.
+//! `n > 18` panics with a message: n = 19 already has 4,968,057,848 boards,
+//! more than an `i32` can count (LeetCode 52 returns `i32`) or memory can hold.
+
+/// LeetCode declares this type itself: paste everything after this line.
+pub struct Solution;
+
+impl Solution {
+    /// Every solution of the `n`-queens puzzle, each board as `n` strings
+    /// (`'Q'` a queen, `'.'` empty), in no particular order.
+    ///
+    /// `n = 0` gives one empty board, `n < 0` none.
+    ///
+    /// # Panics
+    /// If `n > 18`: see the module documentation.
+    pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> {
+        if n < 0 {
+            return Vec::new();
+        }
+        assert!(
+            n <= 18,
+            "solve_n_queens: n = {n} is out of range; this approach supports n <= 18 \
+             (n = 19 has 4968057848 boards, more than an i32 can count)"
+        );
+        let n = n as usize;
+        let mut board = vec![vec![b'.'; n]; n];
+        let mut solutions = Vec::new();
+        place_row(&mut board, 0, &mut solutions);
+        solutions
+    }
+}
+
+/// Tries every column of `row`; when all rows are filled, records the board.
+fn place_row(board: &mut Vec<Vec<u8>>, row: usize, solutions: &mut Vec<Vec<String>>) {
+    let n = board.len();
+    if row == n {
+        let rows = board.iter().map(|line| String::from_utf8(line.clone()).unwrap()).collect();
+        solutions.push(rows);
+        return;
+    }
+    for col in 0..n {
+        if is_safe(board, row, col) {
+            board[row][col] = b'Q';
+            place_row(board, row + 1, solutions);
+            board[row][col] = b'.'; // take the queen back and try the next column
+        }
+    }
+}
+
+/// Whether no queen above (row, col) attacks it. Rows below are still empty.
+fn is_safe(board: &[Vec<u8>], row: usize, col: usize) -> bool {
+    let n = board.len();
+    // Straight up the column.
+    if board[..row].iter().any(|line| line[col] == b'Q') {
+        return false;
+    }
+    // Up-left along the "\" diagonal: row and column both shrink by one.
+    let (mut r, mut c) = (row, col);
+    while r > 0 && c > 0 {
+        r -= 1;
+        c -= 1;
+        if board[r][c] == b'Q' {
+            return false;
+        }
+    }
+    // Up-right along the "/" anti-diagonal: row shrinks, column grows.
+    let (mut r, mut c) = (row, col);
+    while r > 0 && c + 1 < n {
+        r -= 1;
+        c += 1;
+        if board[r][c] == b'Q' {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,83 @@
+//! Every approach of LeetCode 51 against the shared cases of `n_queens_cases`.
+//!
+//! Each approach gets its own module, so a failure names the approach and the
+//! case, e.g. `bitmask::boards::case_8_n8`. Boards are sorted before they are
+//! compared (the judge accepts any order), and compared with
+//! `pretty_assertions`, so a wrong board shows as a readable diff.
+
+use std::path::Path;
+
+use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness, judge_text};
+use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_sizes, out_of_range, sorted, validate};
+use rstest::rstest;
+use rstest_reuse::apply;
+
+/// Generates one test module per approach; `TESTED` lists them so that a test
+/// can check the list against `n_queens::APPROACHES`.
+macro_rules! approach_tests {
+    ($($approach:ident),* $(,)?) => {
+        const TESTED: &[&str] = &[$(stringify!($approach)),*];
+        $(
+            mod $approach {
+                use super::*;
+                use pretty_assertions::assert_eq;
+                use n_queens::$approach::Solution;
+
+                /// The judge's range: exactly the proven boards.
+                #[apply(judge_sizes)]
+                fn boards(#[case] n: i32) {
+                    let expected = expected_boards(n).unwrap();
+                    assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
+                }
+
+                /// n = 0 gives one empty board, negative n none.
+                #[apply(edge_cases)]
+                fn edge(#[case] n: i32, #[case] expected: u64) {
+                    let boards = Solution::solve_n_queens(n);
+                    assert_eq!(boards.len() as u64, expected);
+                    assert_eq!(boards, expected_boards(n).unwrap());
+                }
+
+                /// Past the judge's range: valid, distinct, and as many as OEIS
+                /// A000170 gives, which together mean all of them.
+                #[apply(beyond_judge)]
+                fn beyond(#[case] n: i32, #[case] expected: u64) {
+                    let boards = Solution::solve_n_queens(n);
+                    assert_eq!(boards.len() as u64, expected);
+                    validate::check_solution_set(n, &boards).unwrap();
+                }
+
+                #[apply(out_of_range)]
+                #[should_panic(expected = "supports n <= 18")]
+                fn refuses(#[case] n: i32) {
+                    Solution::solve_n_queens(n);
+                }
+
+                /// The file as a user pastes it, compiled as the judge does.
+                #[rstest]
+                #[case::edition_2018("2018")]
+                #[case::edition_2021("2021")]
+                fn judge_paste(#[case] edition: &str) {
+                    let name = stringify!($approach);
+                    let approach = n_queens::approach(name).unwrap();
+                    assert!(approach.judge_ready);
+                    let pasted = judge_text(approach.source).expect("a `pub struct Solution;` line");
+                    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
+                    let program = harness(Problem::NQueens, pasted);
+                    let output = compile_and_run(&program, edition, &dir, &format!("n_queens_{name}_{edition}"))
+                        .unwrap_or_else(|error| panic!("{error}"));
+                    assert_eq!(output, expected_output(Problem::NQueens));
+                }
+            }
+        )*
+    };
+}
+
+approach_tests!(board_scan, column_abs, three_arrays, bitmask);
+
+#[test]
+fn every_approach_is_tested() {
+    use pretty_assertions::assert_eq;
+    let listed: Vec<&str> = n_queens::APPROACHES.iter().map(|approach| approach.name).collect();
+    assert_eq!(listed, TESTED);
+}

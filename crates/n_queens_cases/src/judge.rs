@@ -1,0 +1,176 @@
+//! The judge-paste check: an approach file, cut exactly as a user copies it
+//! into leetcode.com or leetcode.cn, compiled and run the way the judge would.
+//!
+//! The judge declares `struct Solution;` itself, so a submission is the text
+//! after the file's `pub struct Solution;` line, up to its `#[cfg(test)]`
+//! module if it has one. [`judge_text`] does that cut; the `queens paste`
+//! command prints the same text.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+/// The line in an approach file after which the judge-ready text starts.
+pub const SOLUTION_LINE: &str = "pub struct Solution;";
+
+/// The two problems, by their LeetCode numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// LeetCode 51, N-Queens: `solve_n_queens(n: i32) -> Vec<Vec<String>>`.
+    NQueens,
+    /// LeetCode 52, N-Queens II: `total_n_queens(n: i32) -> i32`.
+    NQueensII,
+}
+
+/// The `n` the harness asks for: the edge cases, then the judge's range 1..=9.
+pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/// What a user pastes into the judge from an approach file's source: the text
+/// after the `pub struct Solution;` line, up to a `#[cfg(test)]` line, trimmed
+/// of blank lines at both ends. `None` when the file has no such line.
+pub fn judge_text(source: &str) -> Option<&str> {
+    let line_start = source
+        .match_indices(SOLUTION_LINE)
+        .map(|(index, _)| index)
+        .find(|&index| index == 0 || source[..index].ends_with('\n'))?;
+    let after = &source[line_start + SOLUTION_LINE.len()..];
+    let after = after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))?;
+    let end = after.find("\n#[cfg(test)]").map_or(after.len(), |index| index + 1);
+    Some(after[..end].trim_matches(|c| c == '\n' || c == '\r'))
+}
+
+/// A whole program as the judge builds it: its own `struct Solution;`, the
+/// pasted text, and a `main` that prints the answer for every [`HARNESS_NS`].
+pub fn harness(problem: Problem, pasted: &str) -> String {
+    let main = match problem {
+        Problem::NQueens => {
+            r#"fn main() {
+    let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    for &n in ns.iter() {
+        let mut boards = Solution::solve_n_queens(n);
+        boards.sort();
+        println!("n = {}: {} boards", n, boards.len());
+        for board in boards.iter() {
+            println!("  {}", board.join("|"));
+        }
+    }
+}"#
+        }
+        Problem::NQueensII => {
+            r#"fn main() {
+    let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    for &n in ns.iter() {
+        println!("n = {}: {} solutions", n, Solution::total_n_queens(n));
+    }
+}"#
+        }
+    };
+    format!("// As the judge builds it.\n#![allow(dead_code)]\nstruct Solution;\n\n{pasted}\n\n{main}\n")
+}
+
+/// What the harness of [`harness`] must print, built from the shared
+/// expected outputs (never from an approach).
+pub fn expected_output(problem: Problem) -> String {
+    let mut out = String::new();
+    for n in HARNESS_NS {
+        let boards = crate::expected_boards(n).expect("boards for the harness range");
+        match problem {
+            Problem::NQueens => {
+                writeln!(out, "n = {n}: {} boards", boards.len()).unwrap();
+                for board in boards {
+                    writeln!(out, "  {}", board.join("|")).unwrap();
+                }
+            }
+            Problem::NQueensII => writeln!(out, "n = {n}: {} solutions", boards.len()).unwrap(),
+        }
+    }
+    out
+}
+
+/// Compiles `program` with `rustc --edition <edition>` into `dir` under the
+/// file name `name`, runs it, and returns what it printed. An error carries
+/// the compiler's or the program's own message.
+///
+/// `rustc` is the one on `PATH`, or the one named by the `RUSTC` variable.
+pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
+    std::fs::create_dir_all(dir).map_err(|error| format!("creating {}: {error}", dir.display()))?;
+    let source = dir.join(format!("{name}.rs"));
+    let binary = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    std::fs::write(&source, program).map_err(|error| format!("writing {}: {error}", source.display()))?;
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    let compiled = Command::new(&rustc)
+        .args(["--edition", edition, "-O", "--crate-name", "judge", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .output()
+        .map_err(|error| format!("running {rustc}: {error}"))?;
+    if !compiled.status.success() {
+        return Err(format!(
+            "{} does not compile with --edition {edition}:\n{}",
+            source.display(),
+            String::from_utf8_lossy(&compiled.stderr)
+        ));
+    }
+    let ran = Command::new(&binary).output().map_err(|error| format!("running {}: {error}", binary.display()))?;
+    if !ran.status.success() {
+        return Err(format!("{} failed: {}", binary.display(), String::from_utf8_lossy(&ran.stderr)));
+    }
+    String::from_utf8(ran.stdout).map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = "//! Docs.\n\n/// The type.\npub struct Solution;\n\nimpl Solution {}\n\nfn helper() {}\n\n#[cfg(test)]\nmod tests {}\n";
+
+    #[test]
+    fn cuts_after_the_solution_line_and_before_the_tests() {
+        assert_eq!(judge_text(FILE), Some("impl Solution {}\n\nfn helper() {}"));
+    }
+
+    #[test]
+    fn keeps_everything_without_a_test_module() {
+        assert_eq!(judge_text("pub struct Solution;\nimpl Solution {}\n"), Some("impl Solution {}"));
+    }
+
+    #[test]
+    fn needs_the_solution_line_at_a_line_start() {
+        assert_eq!(judge_text("// pub struct Solution;\nimpl Solution {}\n"), None);
+        assert_eq!(judge_text("impl Solution {}\n"), None);
+    }
+
+    #[test]
+    fn expected_output_covers_every_harness_n() {
+        let counts = expected_output(Problem::NQueensII);
+        assert_eq!(counts.lines().count(), HARNESS_NS.len());
+        assert!(counts.contains("n = 8: 92 solutions\n"));
+        let boards = expected_output(Problem::NQueens);
+        assert!(boards.contains("n = 0: 1 boards\n  \n"));
+        assert!(boards.contains("n = 4: 2 boards\n  ..Q.|Q...|...Q|.Q..\n  .Q..|...Q|Q...|..Q.\n"));
+    }
+
+    #[test]
+    fn a_correct_paste_runs_and_a_wrong_one_fails() {
+        let dir = std::env::temp_dir().join(format!("n_queens_judge_selftest_{}", std::process::id()));
+        // Reads the answers from the shared data, so it is right by construction.
+        let mut table = String::from("const COUNTS: [i32; 12] = [");
+        for n in HARNESS_NS {
+            write!(table, "{}, ", crate::expected_count(n).unwrap()).unwrap();
+        }
+        table.push_str("];\n");
+        let right = format!(
+            "{table}impl Solution {{ pub fn total_n_queens(n: i32) -> i32 {{ \
+             let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]; \
+             COUNTS[ns.iter().position(|&m| m == n).unwrap()] }} }}"
+        );
+        let out = compile_and_run(&harness(Problem::NQueensII, &right), "2018", &dir, "right").unwrap();
+        assert_eq!(out, expected_output(Problem::NQueensII));
+        let wrong = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n } }";
+        let out = compile_and_run(&harness(Problem::NQueensII, wrong), "2021", &dir, "wrong").unwrap();
+        assert_ne!(out, expected_output(Problem::NQueensII));
+        let broken = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n as u8 } }";
+        assert!(compile_and_run(&harness(Problem::NQueensII, broken), "2021", &dir, "broken").is_err());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

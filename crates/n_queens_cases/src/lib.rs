@@ -1,0 +1,199 @@
+//! Shared test material for the N-Queens crates (`n_queens` for LeetCode 51,
+//! `n_queens_ii` for LeetCode 52).
+//!
+//! Nothing here trusts an approach. The expected outputs are data; this crate
+//! proves them with its own plainly written validator ([`validate`]): every
+//! board is a valid placement, no board repeats, and their number is the one
+//! OEIS A000170 gives. Together those make each list complete and correct.
+//!
+//! - [`oeis`]: the known counts, total (A000170) and unique (A002562), n = 0..=27.
+//! - [`expected_boards`] and [`expected_count`]: what a correct approach returns.
+//! - [`validate`]: the independent validator, O(n) per board.
+//! - The rstest templates below ([`judge_counts`], [`judge_sizes`],
+//!   [`edge_cases`], [`beyond_judge`], [`out_of_range`]), applied by both
+//!   problem crates with `#[apply(..)]`.
+//! - [`judge`]: cuts an approach file down to what a user pastes into the
+//!   judge, and compiles and runs it the way the judge would.
+//!
+//! Board convention, everywhere in the workspace: row 0 is the top row and
+//! column 0 the leftmost column; `row - col` is constant along a "\" diagonal,
+//! `row + col` along a "/" anti-diagonal.
+
+pub mod judge;
+pub mod oeis;
+pub mod validate;
+
+use rstest_reuse::template;
+
+/// The largest `n` with boards kept as data (`data/boards_N.txt`): the judge's range.
+pub const MAX_BOARDS_N: i32 = 9;
+
+/// The number of solutions for `n`, or `None` when it is not known (n > 27).
+///
+/// `n = 0` has one solution, the empty board; `n < 0` has none.
+pub fn expected_count(n: i32) -> Option<u64> {
+    if n < 0 {
+        return Some(0);
+    }
+    oeis::A000170.get(usize::try_from(n).ok()?).copied()
+}
+
+/// Every solution for `n` in the judge's format, sorted, or `None` when no
+/// data is kept for that `n` (n > [`MAX_BOARDS_N`]).
+///
+/// `n = 0` gives one empty board and `n < 0` none, as every approach must.
+/// The data files hold `n = 1..=9`; this crate's tests prove each of them.
+pub fn expected_boards(n: i32) -> Option<Vec<Vec<String>>> {
+    let text = match n {
+        i32::MIN..=-1 => return Some(Vec::new()),
+        0 => return Some(vec![Vec::new()]),
+        1 => include_str!("../data/boards_1.txt"),
+        2 => include_str!("../data/boards_2.txt"),
+        3 => include_str!("../data/boards_3.txt"),
+        4 => include_str!("../data/boards_4.txt"),
+        5 => include_str!("../data/boards_5.txt"),
+        6 => include_str!("../data/boards_6.txt"),
+        7 => include_str!("../data/boards_7.txt"),
+        8 => include_str!("../data/boards_8.txt"),
+        9 => include_str!("../data/boards_9.txt"),
+        _ => return None,
+    };
+    Some(parse_boards(text))
+}
+
+/// Parses a boards file: `#` lines are comments, blank lines separate boards,
+/// every other line is one row of the current board.
+fn parse_boards(text: &str) -> Vec<Vec<String>> {
+    let mut boards = Vec::new();
+    let mut current: Vec<String> = Vec::new();
+    for line in text.lines().filter(|line| !line.starts_with('#')) {
+        if line.trim().is_empty() {
+            if !current.is_empty() {
+                boards.push(std::mem::take(&mut current));
+            }
+        } else {
+            current.push(line.trim().to_string());
+        }
+    }
+    if !current.is_empty() {
+        boards.push(current);
+    }
+    boards
+}
+
+/// Sorts a list of boards so that two lists can be compared whatever order an
+/// approach produced them in (the judge accepts any order).
+pub fn sorted(mut boards: Vec<Vec<String>>) -> Vec<Vec<String>> {
+    boards.sort();
+    boards
+}
+
+/// The judge's range, n = 1..=9, with the number of solutions (OEIS A000170).
+///
+/// Apply it with `#[apply(judge_counts)]` to a test taking
+/// `#[case] n: i32, #[case] expected: T` for the integer type `T` you compare with.
+#[template]
+#[export]
+#[rstest]
+#[case::n1(1, 1)]
+#[case::n2(2, 0)]
+#[case::n3(3, 0)]
+#[case::n4(4, 2)]
+#[case::n5(5, 10)]
+#[case::n6(6, 4)]
+#[case::n7(7, 40)]
+#[case::n8(8, 92)]
+#[case::n9(9, 352)]
+pub fn judge_counts(#[case] n: i32, #[case] expected: u64) {}
+
+/// The judge's range, n = 1..=9, alone: for tests that fetch
+/// [`expected_boards`] themselves.
+#[template]
+#[export]
+#[rstest]
+#[case::n1(1)]
+#[case::n2(2)]
+#[case::n3(3)]
+#[case::n4(4)]
+#[case::n5(5)]
+#[case::n6(6)]
+#[case::n7(7)]
+#[case::n8(8)]
+#[case::n9(9)]
+pub fn judge_sizes(#[case] n: i32) {}
+
+/// Inputs outside the judge's constraints that still have a defined answer:
+/// `n = 0` has one (empty) solution, a negative `n` none.
+#[template]
+#[export]
+#[rstest]
+#[case::zero(0, 1)]
+#[case::minus_one(-1, 0)]
+#[case::most_negative(i32::MIN, 0)]
+pub fn edge_cases(#[case] n: i32, #[case] expected: u64) {}
+
+/// Just past the judge's range, where no board data is kept but the count is
+/// known (OEIS A000170).
+#[template]
+#[export]
+#[rstest]
+#[case::n10(10, 724)]
+#[case::n11(11, 2680)]
+pub fn beyond_judge(#[case] n: i32, #[case] expected: u64) {}
+
+/// Sizes the judge-signature functions refuse: the count for n = 19 does not
+/// fit in `i32`. Apply it with `#[should_panic(expected = "n <= 18")]`.
+#[template]
+#[export]
+#[rstest]
+#[case::n19(19)]
+#[case::n32(32)]
+#[case::most_positive(i32::MAX)]
+pub fn out_of_range(#[case] n: i32) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+    use rstest_reuse::apply;
+
+    /// The data files are complete and correct: every board valid, none
+    /// repeated, and as many as OEIS A000170 says there are.
+    #[apply(judge_sizes)]
+    fn boards_data_is_proven(#[case] n: i32) {
+        let boards = expected_boards(n).expect("data for the judge's range");
+        validate::check_solution_set(n, &boards).unwrap();
+    }
+
+    #[apply(judge_sizes)]
+    fn boards_data_is_sorted(#[case] n: i32) {
+        let boards = expected_boards(n).unwrap();
+        assert_eq!(sorted(boards.clone()), boards);
+    }
+
+    /// The counts written into the templates agree with the OEIS table.
+    #[apply(judge_counts)]
+    fn judge_counts_match_oeis(#[case] n: i32, #[case] expected: u64) {
+        assert_eq!(expected_count(n), Some(expected));
+    }
+
+    #[apply(edge_cases)]
+    fn edge_cases_match_boards(#[case] n: i32, #[case] expected: u64) {
+        let boards = expected_boards(n).unwrap();
+        assert_eq!(boards.len() as u64, expected);
+        assert_eq!(expected_count(n), Some(expected));
+        validate::check_solution_set(n, &boards).unwrap();
+    }
+
+    #[apply(beyond_judge)]
+    fn beyond_judge_matches_oeis(#[case] n: i32, #[case] expected: u64) {
+        assert_eq!(expected_count(n), Some(expected));
+        assert_eq!(expected_boards(n), None);
+    }
+
+    #[test]
+    fn no_count_past_the_record() {
+        assert_eq!(expected_count(28), None);
+        assert_eq!(expected_count(i32::MAX), None);
+    }
+}

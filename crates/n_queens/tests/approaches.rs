@@ -73,7 +73,7 @@ macro_rules! approach_tests {
     };
 }
 
-approach_tests!(board_scan, column_abs, three_arrays, bitmask);
+approach_tests!(board_scan, column_abs, three_arrays, bitmask, mirror);
 
 #[test]
 fn every_approach_is_tested() {

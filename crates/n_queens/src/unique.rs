@@ -1,0 +1,294 @@
+//! # Beyond the judge: unique boards, one per symmetry class
+//!
+//! **Idea.** Turn a solution by a quarter turn, or reflect it in a mirror,
+//! and it is still a solution: the square has 8 symmetries, and they carry
+//! rows, columns, diagonals and anti-diagonals onto lines of the same kinds
+//! (rows and columns swap, as do diagonals and anti-diagonals). So solutions
+//! fall into classes of boards that are "really the same", the 8 images of
+//! one board, fewer when some images coincide. For n = 8 the 92 boards form
+//! 12 classes (OEIS A002562). [`unique_boards`] returns one board per class,
+//! its canonical one: the smallest of its images in lexicographic order of
+//! the columns. [`class_of`] returns a board's whole class.
+//!
+//! **The 8 symmetries on columns.** With `columns[row] = col` and its inverse
+//! `rows[col] = row` (the transposed board), every symmetry is three yes/no
+//! choices, applied in this order ([`Symmetry::parts`]):
+//!
+//! 1. transpose: read `rows` instead of `columns` (reflect in the "\" diagonal);
+//! 2. flip top to bottom: read row `n - 1 - r` instead of row `r`;
+//! 3. mirror left to right: column `c` becomes `n - 1 - c`.
+//!
+//! 2 × 2 × 2 = 8: the identity, the three rotations and the four reflections
+//! of the square. A quarter turn clockwise, for one, is transpose then mirror.
+//!
+//! **Search.** [`streaming`]'s search, with the first row
+//! limited to columns `0..=(n - 1) / 2`: the mirror image of a board has its
+//! first queen in column `n - 1 - c`, so the smallest image never has it
+//! further right. Each board found is kept when no image of it is smaller;
+//! the comparison stops at the first column that differs. The boards come in
+//! lexicographic order, so the list is sorted, and stable from run to run.
+//!
+//! **Cost.** Time: the search of half the boards, plus O(n) per board found
+//! for its inverse and 7 comparisons (usually decided in the first columns).
+//! Space: O(n) while searching, plus the output (about A000170(n) / 8 boards).
+//!
+//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
+//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
+//!
+//! **Range.** [`unique_boards`]: `n = 0..=`[`MAX_N`] (16: 1,846,955 boards,
+//! about 10 s measured on a busy 2-core machine, 2 s for n = 15; n = 17's
+//! 11,977,939 boards would hold over a gigabyte).
+//! `n = 0` gives the empty board, whose class is itself; it panics for
+//! `n > 16`. [`canonical_boards`] is the lazy version and goes as far as the
+//! stream does, n <= 64. [`class_of`] takes any board with one queen per
+//! column (a solution always has one) and panics otherwise.
+//!
+//! **Not judge-ready:** it answers a question the judge does not ask.
+
+use std::iter::FusedIterator;
+
+use crate::board::Board;
+use crate::streaming::{self, Boards};
+
+/// The largest `n` for [`unique_boards`], which holds the whole list.
+pub const MAX_N: u32 = 16;
+
+/// One board of each symmetry class of solutions for `n`, the smallest of
+/// the class (see [`canonical`]), in ascending order: as many as OEIS
+/// A002562 gives, 12 for n = 8.
+///
+/// `n = 0` gives one board, the empty one; n = 2 and 3 give none.
+///
+/// # Panics
+/// If `n > 16` ([`MAX_N`]); [`canonical_boards`] streams larger `n`.
+pub fn unique_boards(n: u32) -> Vec<Board> {
+    assert!(
+        n <= MAX_N,
+        "unique::unique_boards: n = {n} is out of range; it supports n <= {MAX_N} \
+         (use unique::canonical_boards to stream larger n)"
+    );
+    canonical_boards(n).collect()
+}
+
+/// The boards of [`unique_boards`], one at a time, in the same order.
+///
+/// # Panics
+/// If `n > 64` ([`streaming::MAX_N`]).
+pub fn canonical_boards(n: u32) -> CanonicalBoards {
+    assert!(
+        n <= streaming::MAX_N,
+        "unique::canonical_boards: n = {n} is out of range; it supports n <= {} (one bit per column in a u64)",
+        streaming::MAX_N
+    );
+    // Columns 0..=(n - 1) / 2: the left half, and the middle column for odd n.
+    let left_half_and_middle = (1u64 << n.div_ceil(2)) - 1; // n <= 64: at most 32 bits
+    CanonicalBoards { boards: Boards::with_first_row(n, left_half_and_middle), rows: Vec::new() }
+}
+
+/// The iterator of [`canonical_boards`].
+#[derive(Clone, Debug)]
+pub struct CanonicalBoards {
+    /// Every board with the first queen in the left half (or the middle).
+    boards: Boards,
+    /// The inverse of the current board, kept to spare an allocation per board.
+    rows: Vec<u32>,
+}
+
+impl Iterator for CanonicalBoards {
+    type Item = Board;
+
+    fn next(&mut self) -> Option<Board> {
+        while let Some(columns) = self.boards.next_columns() {
+            invert_into(columns, &mut self.rows);
+            if Symmetry::ALL.iter().all(|symmetry| !image_is_smaller(*symmetry, columns, &self.rows)) {
+                return Some(Board::new(columns.to_vec()));
+            }
+        }
+        None
+    }
+}
+
+/// Once the search is over, it stays over.
+impl FusedIterator for CanonicalBoards {}
+
+/// The distinct boards among the 8 images of `board`, in ascending order: its
+/// symmetry class, the canonical board first. A solution's class holds only
+/// solutions; its size is 8, 4 or 2 (1 for n <= 1).
+///
+/// # Panics
+/// If two queens share a column: the transposed board would have two queens
+/// in one row.
+pub fn class_of(board: &Board) -> Vec<Board> {
+    let mut class: Vec<Board> = Symmetry::ALL.iter().map(|symmetry| symmetry.apply(board)).collect();
+    class.sort();
+    class.dedup();
+    class
+}
+
+/// The smallest image of `board`: the representative of its class that
+/// [`unique_boards`] returns.
+///
+/// # Panics
+/// If two queens share a column, as [`class_of`].
+pub fn canonical(board: &Board) -> Board {
+    let rows = inverse(board.columns());
+    let columns = board.columns();
+    let smallest = Symmetry::ALL.iter().copied().fold(Symmetry::Identity, |best, symmetry| {
+        if image_is_smaller_than(symmetry, best, columns, &rows) { symmetry } else { best }
+    });
+    smallest.apply(board)
+}
+
+/// One of the 8 symmetries of the square, acting on boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Leaves the board as it is.
+    Identity,
+    /// A quarter turn clockwise: the top row becomes the right column.
+    Rotate90,
+    /// A half turn.
+    Rotate180,
+    /// A quarter turn counter-clockwise: the top row becomes the left column.
+    Rotate270,
+    /// Reflection in the vertical axis: column `c` becomes `n - 1 - c`.
+    MirrorLeftRight,
+    /// Reflection in the horizontal axis: row `r` becomes `n - 1 - r`.
+    FlipTopBottom,
+    /// Reflection in the "\" diagonal: row and column swap.
+    Transpose,
+    /// Reflection in the "/" anti-diagonal.
+    AntiTranspose,
+}
+
+impl Symmetry {
+    /// All eight, the identity first.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::MirrorLeftRight,
+        Symmetry::FlipTopBottom,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// The symmetry as three choices, applied in this order: `(transpose,
+    /// flip_top_bottom, mirror_left_right)`. Row `r` of the image has its
+    /// queen in column `mirror(source[flip(r)])`, `source` being the columns,
+    /// or their inverse when transposed.
+    pub fn parts(self) -> (bool, bool, bool) {
+        match self {
+            Symmetry::Identity => (false, false, false),
+            Symmetry::MirrorLeftRight => (false, false, true),
+            Symmetry::FlipTopBottom => (false, true, false),
+            Symmetry::Rotate180 => (false, true, true),
+            Symmetry::Transpose => (true, false, false),
+            Symmetry::Rotate90 => (true, false, true),
+            Symmetry::Rotate270 => (true, true, false),
+            Symmetry::AntiTranspose => (true, true, true),
+        }
+    }
+
+    /// The image of `board`.
+    ///
+    /// # Panics
+    /// If the symmetry transposes and two queens of `board` share a column.
+    pub fn apply(self, board: &Board) -> Board {
+        let columns = board.columns();
+        let rows = if self.parts().0 { inverse(columns) } else { Vec::new() };
+        Board::new((0..columns.len()).map(|row| image_column(self, columns, &rows, row)).collect())
+    }
+}
+
+/// The column of the queen in `row` of the image of the board `columns`
+/// (whose inverse is `rows`) under `symmetry`.
+fn image_column(symmetry: Symmetry, columns: &[u32], rows: &[u32], row: usize) -> u32 {
+    let (transpose, flip_top_bottom, mirror_left_right) = symmetry.parts();
+    let last = columns.len() - 1; // there is a row, so n >= 1
+    let source = if transpose { rows } else { columns };
+    let col = source[if flip_top_bottom { last - row } else { row }];
+    if mirror_left_right { last as u32 - col } else { col }
+}
+
+/// Whether the image of `columns` under `symmetry` is smaller than the board itself.
+fn image_is_smaller(symmetry: Symmetry, columns: &[u32], rows: &[u32]) -> bool {
+    image_is_smaller_than(symmetry, Symmetry::Identity, columns, rows)
+}
+
+/// Whether the image under `symmetry` is smaller than the image under
+/// `other`, comparing row by row and stopping at the first difference.
+fn image_is_smaller_than(symmetry: Symmetry, other: Symmetry, columns: &[u32], rows: &[u32]) -> bool {
+    for row in 0..columns.len() {
+        let (col, other_col) = (image_column(symmetry, columns, rows, row), image_column(other, columns, rows, row));
+        if col != other_col {
+            return col < other_col;
+        }
+    }
+    false // the same board
+}
+
+/// The transposed board: `rows[col]` is the row of the queen in column `col`.
+fn inverse(columns: &[u32]) -> Vec<u32> {
+    let mut rows = Vec::new();
+    invert_into(columns, &mut rows);
+    rows
+}
+
+/// [`inverse`] into a buffer.
+///
+/// # Panics
+/// If two queens share a column.
+fn invert_into(columns: &[u32], rows: &mut Vec<u32>) {
+    const EMPTY: u32 = u32::MAX;
+    rows.clear();
+    rows.resize(columns.len(), EMPTY);
+    for (row, &col) in columns.iter().enumerate() {
+        let slot = &mut rows[col as usize];
+        assert!(
+            *slot == EMPTY,
+            "unique: rows {} and {row} both have their queen in column {col}; a board's symmetries \
+             need one queen per column",
+            *slot
+        );
+        *slot = row as u32; // a Board has at most 2^32 rows (its columns are u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quarter_turn_moves_the_top_row_to_the_right_column() {
+        // Queen at (row 0, col 1) of a 4x4 board lands at (row 1, col 3).
+        let board = Board::new(vec![1, 3, 0, 2]);
+        let turned = Symmetry::Rotate90.apply(&board);
+        assert_eq!(turned.columns()[1], 3);
+        // Four quarter turns are the identity; two are a half turn.
+        let mut image = board.clone();
+        for _ in 0..4 {
+            image = Symmetry::Rotate90.apply(&image);
+        }
+        assert_eq!(image, board);
+        assert_eq!(Symmetry::Rotate90.apply(&turned), Symmetry::Rotate180.apply(&board));
+    }
+
+    #[test]
+    #[should_panic(expected = "rows 0 and 1 both have their queen in column 2")]
+    fn class_of_refuses_two_queens_in_a_column() {
+        class_of(&Board::new(vec![2, 2, 0]));
+    }
+
+    #[test]
+    fn the_empty_board_is_its_own_class() {
+        assert_eq!(class_of(&Board::new(vec![])), [Board::new(vec![])]);
+        assert_eq!(unique_boards(0), [Board::new(vec![])]);
+    }
+
+    #[test]
+    #[should_panic(expected = "supports n <= 16")]
+    fn unique_boards_refuses_n_past_16() {
+        unique_boards(17);
+    }
+}

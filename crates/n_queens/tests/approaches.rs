@@ -17,67 +17,81 @@ use rstest_reuse::apply;
 macro_rules! approach_tests {
     ($($approach:ident),* $(,)?) => {
         const TESTED: &[&str] = &[$(stringify!($approach)),*];
-        $(
-            mod $approach {
-                use super::*;
-                use pretty_assertions::assert_eq;
-                use n_queens::$approach::Solution;
+        $( approach_module!($approach); )*
+    };
+}
 
-                /// The judge's range: exactly the proven boards.
-                #[apply(judge_sizes)]
-                fn boards(#[case] n: i32) {
-                    let expected = expected_boards(n).unwrap();
-                    assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
-                }
+/// The shared cases and the judge-paste test for one approach file,
+/// `src/<approach>.rs`.
+macro_rules! approach_module {
+    ($approach:ident) => {
+        mod $approach {
+            use super::*;
+            use n_queens::$approach::Solution;
+            use pretty_assertions::assert_eq;
 
-                /// n = 0 gives one empty board, negative n none.
-                #[apply(edge_cases)]
-                fn edge(#[case] n: i32, #[case] expected: u64) {
-                    let boards = Solution::solve_n_queens(n);
-                    assert_eq!(boards.len() as u64, expected);
-                    assert_eq!(boards, expected_boards(n).unwrap());
-                }
-
-                /// Past the judge's range: valid, distinct, and as many as OEIS
-                /// A000170 gives, which together mean all of them.
-                #[apply(beyond_judge)]
-                fn beyond(#[case] n: i32, #[case] expected: u64) {
-                    let boards = Solution::solve_n_queens(n);
-                    assert_eq!(boards.len() as u64, expected);
-                    validate::check_solution_set(n, &boards).unwrap();
-                }
-
-                #[apply(out_of_range)]
-                #[should_panic(expected = "supports n <= 18")]
-                fn refuses(#[case] n: i32) {
-                    Solution::solve_n_queens(n);
-                }
-
-                /// The file as a user pastes it, compiled as the judge does.
-                #[rstest]
-                #[case::edition_2018("2018")]
-                #[case::edition_2021("2021")]
-                fn judge_paste(#[case] edition: &str) {
-                    let name = stringify!($approach);
-                    let approach = n_queens::approach(name).unwrap();
-                    assert!(approach.judge_ready);
-                    let pasted = judge_text(approach.source).expect("a `pub struct Solution;` line");
-                    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
-                    let program = harness(Problem::NQueens, pasted);
-                    let output = compile_and_run(&program, edition, &dir, &format!("n_queens_{name}_{edition}"))
-                        .unwrap_or_else(|error| panic!("{error}"));
-                    assert_eq!(output, expected_output(Problem::NQueens));
-                }
+            /// The judge's range: exactly the proven boards.
+            #[apply(judge_sizes)]
+            fn boards(#[case] n: i32) {
+                let expected = expected_boards(n).unwrap();
+                assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
             }
-        )*
+
+            /// n = 0 gives one empty board, negative n none.
+            #[apply(edge_cases)]
+            fn edge(#[case] n: i32, #[case] expected: u64) {
+                let boards = Solution::solve_n_queens(n);
+                assert_eq!(boards.len() as u64, expected);
+                assert_eq!(boards, expected_boards(n).unwrap());
+            }
+
+            /// Past the judge's range: valid, distinct, and as many as OEIS
+            /// A000170 gives, which together mean all of them.
+            #[apply(beyond_judge)]
+            fn beyond(#[case] n: i32, #[case] expected: u64) {
+                let boards = Solution::solve_n_queens(n);
+                assert_eq!(boards.len() as u64, expected);
+                validate::check_solution_set(n, &boards).unwrap();
+            }
+
+            #[apply(out_of_range)]
+            #[should_panic(expected = "supports n <= 18")]
+            fn refuses(#[case] n: i32) {
+                Solution::solve_n_queens(n);
+            }
+
+            /// The file as a user pastes it, compiled as the judge does.
+            #[rstest]
+            #[case::edition_2018("2018")]
+            #[case::edition_2021("2021")]
+            fn judge_paste(#[case] edition: &str) {
+                let name = stringify!($approach);
+                let source = include_str!(concat!("../src/", stringify!($approach), ".rs"));
+                if let Some(approach) = n_queens::approach(name) {
+                    assert_eq!(approach.source, source, "APPROACHES lists another file as {name}");
+                }
+                let pasted = judge_text(source).expect("a `pub struct Solution;` line");
+                let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
+                let program = harness(Problem::NQueens, pasted);
+                let output = compile_and_run(&program, edition, &dir, &format!("n_queens_{name}_{edition}"))
+                    .unwrap_or_else(|error| panic!("{error}"));
+                assert_eq!(output, expected_output(Problem::NQueens));
+            }
+        }
     };
 }
 
 approach_tests!(board_scan, column_abs, three_arrays, bitmask, mirror);
+
+// Your own approach, in src/practice.rs: `cargo test -p n_queens --features practice --test approaches practice::`
+#[cfg(feature = "practice")]
+approach_module!(practice);
 
 #[test]
 fn every_approach_is_tested() {
     use pretty_assertions::assert_eq;
     let listed: Vec<&str> = n_queens::APPROACHES.iter().map(|approach| approach.name).collect();
     assert_eq!(listed, TESTED);
+    // Every listed approach is judge-ready, so the judge-paste test applies to all.
+    assert!(n_queens::APPROACHES.iter().all(|approach| approach.judge_ready));
 }

@@ -1,0 +1,205 @@
+//! Rough timings of the fast counters against `bitmask`, one thread unless
+//! said, interleaved (each run times every counter once, in turn), median of
+//! several runs. Checks every count against OEIS A000170 as it goes.
+//!
+//! The one-thread counters (`parallel_1t` included: one thread runs on the
+//! caller's) run on the main thread and are timed by its CPU time
+//! (`/proc/thread-self/schedstat`, Linux; wall time elsewhere), which a busy
+//! machine disturbs far less than wall time; `parallel_2t` can only be timed
+//! by wall time, so on a busy machine its numbers are the noisiest.
+//!
+//! ```sh
+//! # mirror, symmetry, parallel on 1 and 2 threads, against bitmask:
+//! cargo run --release -p n_queens_ii --example timing -- approaches 14 16 5
+//! # parallel on 1 and 2 threads, both by wall time (its own speedup):
+//! cargo run --release -p n_queens_ii --example timing -- threads 16 17 3
+//! # the plain bitmask counter, recursive against an explicit stack:
+//! cargo run --release -p n_queens_ii --example timing -- stack 14 16 5
+//! ```
+//!
+//! Arguments: the mode, first n, last n, runs per measurement. Mode `one`
+//! runs a single counter once, for a profiler: `timing one symmetry 16`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use n_queens_ii::counting::{Options, total_with};
+use n_queens_ii::{bitmask, mirror, parallel, symmetry};
+
+/// The A000170 counts up to n = 18, written out here so that the example
+/// depends on nothing but the crate.
+const A000170: [u64; 19] = [
+    1,
+    1,
+    0,
+    0,
+    2,
+    10,
+    4,
+    40,
+    92,
+    352,
+    724,
+    2_680,
+    14_200,
+    73_712,
+    365_596,
+    2_279_184,
+    14_772_512,
+    95_815_104,
+    666_090_624,
+];
+
+type Counter = (&'static str, fn(u32) -> u64);
+
+/// Seconds of CPU time of this thread, if the kernel says.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanoseconds / 1e9)
+}
+
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+fn main() {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let mode = arguments.first().map_or("approaches", String::as_str);
+    if mode == "one" {
+        let name = arguments.get(1).expect("a counter name");
+        let n: u32 = arguments.get(2).map_or(14, |a| a.parse().expect("a number"));
+        let all = [stack_counters(), approach_counters()].concat();
+        let (_, count) = all.iter().find(|(known, _)| known == name).expect("a counter of `stack` or `approaches`");
+        assert_eq!(count(n), A000170[n as usize], "{name}, n = {n}");
+        return;
+    }
+    let number = |index: usize, default: u32| arguments.get(index).map_or(default, |a| a.parse().expect("a number"));
+    let (first, last, runs) = (number(1, 14), number(2, 16), number(3, 5));
+    assert!(last <= 18, "n <= 18: the bitmask step counts in i32");
+    let counters = match mode {
+        "stack" => stack_counters(),
+        "approaches" => approach_counters(),
+        "threads" => approach_counters().into_iter().filter(|(name, _)| name.starts_with("parallel")).collect(),
+        _ => panic!("the mode is `approaches`, `threads`, `stack` or `one`"),
+    };
+    print!("{:>3}", "n");
+    for (name, _) in &counters {
+        print!(" {name:>15}");
+    }
+    println!(
+        "   (median seconds of {runs} runs: CPU time, wall for parallel_2t and in mode threads; ratio to the first column)"
+    );
+    for n in first..=last {
+        let mut times = vec![Vec::new(); counters.len()];
+        for _ in 0..runs {
+            for ((name, count), times) in counters.iter().zip(&mut times) {
+                let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
+                let total = count(black_box(n));
+                let wall = start.elapsed().as_secs_f64();
+                let on_this_thread = mode != "threads" && *name != "parallel_2t";
+                times.push(match (cpu_start, thread_cpu_seconds()) {
+                    (Some(before), Some(after)) if on_this_thread => after - before,
+                    _ => wall,
+                });
+                assert_eq!(total, A000170[n as usize], "{name}, n = {n}");
+            }
+        }
+        let medians: Vec<f64> = times.into_iter().map(median).collect();
+        print!("{n:>3}");
+        for time in &medians {
+            print!(" {time:>15.4}");
+        }
+        print!("   ratios:");
+        for time in &medians[1..] {
+            print!(" {:.2}", medians[0] / time);
+        }
+        if mode == "threads" {
+            print!("   ({} tasks)", parallel::split(n as usize).0.len());
+        }
+        println!();
+    }
+}
+
+fn stack_counters() -> Vec<Counter> {
+    vec![("recursive", recursive::count), ("explicit_stack", explicit_stack::count)]
+}
+
+fn approach_counters() -> Vec<Counter> {
+    vec![
+        ("bitmask", |n| bitmask::Solution::total_n_queens(n as i32) as u64),
+        ("mirror", |n| mirror::Solution::count(n).unwrap()),
+        ("symmetry", |n| symmetry::Classes::count(n).total().unwrap()),
+        ("parallel_1t", |n| with_threads(n, 1)),
+        ("parallel_2t", |n| with_threads(n, 2)),
+    ]
+}
+
+fn with_threads(n: u32, threads: usize) -> u64 {
+    total_with("parallel", n, &Options { threads, progress: None }).unwrap()
+}
+
+/// The bitmask counter of step 4, recursive, counting in `u64`.
+mod recursive {
+    pub fn count(n: u32) -> u64 {
+        let full = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
+        count_from_row(full, 0, 0, 0)
+    }
+
+    fn count_from_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) -> u64 {
+        if columns == full {
+            return 1;
+        }
+        let mut count = 0;
+        let mut free = full & !(columns | diagonals | anti_diagonals);
+        while free != 0 {
+            let lowest = free & free.wrapping_neg();
+            free &= free - 1;
+            count += count_from_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1);
+        }
+        count
+    }
+}
+
+/// The same search with an explicit stack: one entry per row, holding the
+/// masks of that row and its free squares not yet tried.
+mod explicit_stack {
+    pub fn count(n: u32) -> u64 {
+        let full = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
+        if full == 0 {
+            return 1;
+        }
+        let mut columns = [0u32; 33];
+        let mut diagonals = [0u32; 33];
+        let mut anti_diagonals = [0u32; 33];
+        let mut free = [0u32; 33];
+        free[0] = full;
+        let mut row = 0;
+        let mut count = 0;
+        loop {
+            let untried = free[row];
+            if untried == 0 {
+                if row == 0 {
+                    return count;
+                }
+                row -= 1; // back to the row above
+                continue;
+            }
+            let lowest = untried & untried.wrapping_neg();
+            free[row] = untried & (untried - 1);
+            let next_columns = columns[row] | lowest;
+            if next_columns == full {
+                count += 1;
+                continue;
+            }
+            let next_diagonals = (diagonals[row] | lowest) << 1;
+            let next_anti_diagonals = (anti_diagonals[row] | lowest) >> 1;
+            row += 1;
+            columns[row] = next_columns;
+            diagonals[row] = next_diagonals;
+            anti_diagonals[row] = next_anti_diagonals;
+            free[row] = full & !(next_columns | next_diagonals | next_anti_diagonals);
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! Counting past the judge: the number of solutions (and of classes) in
+//! `u64`, for every `n` the masks allow, by any approach.
+//!
+//! The judge's signature returns `i32` and stops at n = 18; this module
+//! returns `u64` and reports every input it cannot answer as a [`CountError`]
+//! that names the valid range or names:
+//!
+//! - an unknown approach name: [`CountError::UnknownApproach`];
+//! - `n` past what an approach serves ([`crate::Approach::max_n`]: 18 for the
+//!   chain, which counts through the judge's signature; [`MAX_N`] = 32 for the
+//!   `u32`-mask counters): [`CountError::OutOfRange`];
+//! - a unique count from an approach that does not sort solutions into
+//!   classes: [`CountError::UniqueUnsupported`];
+//! - a count past `u64`: [`CountError::Overflow`]. A000170 grows about
+//!   tenfold per step (a(27) = 2.3 · 10^17), so from about n = 29 on the
+//!   total passes `u64::MAX` ≈ 1.8 · 10^19; no run would get that far, but
+//!   the answer is defined. Counts are only ever
+//!   combined (doubled, weighted by 2, 4 or 8, summed over threads) with
+//!   checked arithmetic, so they never wrap; inside a search they grow by one
+//!   per solution found, which cannot reach 2^64 in any feasible run time.
+//!
+//! `n` is a `u32`, so the negative `n` of the judge's signature cannot occur;
+//! n = 0 gives 1, the empty board.
+//!
+//! Not judge-ready (it is the crate's own API, not an approach).
+
+use std::fmt;
+
+use crate::{APPROACHES, Approach};
+
+/// The largest `n` the fastest counter ([`FASTEST`]) serves: one bit per
+/// column in a `u32` mask.
+pub const MAX_N: u32 = 32;
+
+/// The approach [`total`] and [`unique`] use.
+pub const FASTEST: &str = "parallel";
+
+/// How to count.
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// The number of threads; 0 means one per core. Approaches that use one
+    /// thread ([`Approach::threads`] false) ignore it.
+    pub threads: usize,
+    /// Called with `(tasks done, tasks total)`, from any thread, by the
+    /// approaches that split their work into tasks (`parallel`): once with 0
+    /// done before the first task, then after each task. The others never
+    /// call it.
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+}
+
+impl fmt::Debug for Options<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Options")
+            .field("threads", &self.threads)
+            .field("progress", &self.progress.map(|_| "Fn(done, total)"))
+            .finish()
+    }
+}
+
+/// Why a count has no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CountError {
+    /// No approach has this name.
+    UnknownApproach {
+        /// The name asked for.
+        name: String,
+    },
+    /// The approach does not count this far.
+    OutOfRange {
+        /// The approach asked.
+        approach: &'static str,
+        /// The `n` asked for.
+        n: u32,
+        /// The largest `n` it counts ([`Approach::max_n`]).
+        max: u32,
+    },
+    /// The approach counts solutions but not classes.
+    UniqueUnsupported {
+        /// The approach asked.
+        approach: &'static str,
+    },
+    /// The count does not fit in `u64`.
+    Overflow {
+        /// The `n` asked for.
+        n: u32,
+    },
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountError::UnknownApproach { name } => {
+                write!(f, "unknown approach `{name}`; the approaches are: {}", names(|_| true))
+            }
+            CountError::OutOfRange { approach, n, max } => {
+                write!(f, "n = {n} is out of range for `{approach}`: it counts n = 0..={max}")
+            }
+            CountError::UniqueUnsupported { approach } => write!(
+                f,
+                "`{approach}` does not count unique solutions; the approaches that do: {}",
+                names(|approach| approach.counts_unique)
+            ),
+            CountError::Overflow { n } => write!(f, "the count for n = {n} does not fit in u64"),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+/// The names of the approaches `keep` accepts, comma-separated.
+fn names(keep: impl Fn(&Approach) -> bool) -> String {
+    APPROACHES.iter().filter(|approach| keep(approach)).map(|approach| approach.name).collect::<Vec<_>>().join(", ")
+}
+
+/// What an approach's 64-bit counter returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// The number of solutions, OEIS A000170.
+    pub total: u64,
+    /// The number of classes under the 8 symmetries, OEIS A002562, if the
+    /// approach counts them.
+    pub unique: Option<u64>,
+}
+
+/// An approach's 64-bit counter; called only with `n <= max_n`.
+pub type CountFn = fn(u32, &Options<'_>) -> Result<Counts, CountError>;
+
+/// The number of solutions for `n` (OEIS A000170), by the fastest counter.
+pub fn total(n: u32, options: &Options) -> Result<u64, CountError> {
+    total_with(FASTEST, n, options)
+}
+
+/// The number of classes of solutions for `n` under the 8 symmetries of the
+/// square (OEIS A002562), by the fastest counter.
+pub fn unique(n: u32, options: &Options) -> Result<u64, CountError> {
+    unique_with(FASTEST, n, options)
+}
+
+/// The number of solutions for `n` by the approach called `approach`.
+pub fn total_with(approach: &str, n: u32, options: &Options) -> Result<u64, CountError> {
+    counts(approach, n, options).map(|counts| counts.total)
+}
+
+/// The number of classes for `n` by the approach called `approach`, which
+/// must be one that counts them ([`Approach::counts_unique`]).
+pub fn unique_with(approach: &str, n: u32, options: &Options) -> Result<u64, CountError> {
+    let found = crate::approach(approach).ok_or_else(|| unknown(approach))?;
+    if !found.counts_unique {
+        return Err(CountError::UniqueUnsupported { approach: found.name });
+    }
+    let counts = counts(approach, n, options)?;
+    Ok(counts.unique.expect("an approach with counts_unique returns unique counts"))
+}
+
+fn unknown(name: &str) -> CountError {
+    CountError::UnknownApproach { name: name.to_string() }
+}
+
+/// Looks the approach up, checks the range and counts.
+fn counts(approach: &str, n: u32, options: &Options) -> Result<Counts, CountError> {
+    let found = crate::approach(approach).ok_or_else(|| unknown(approach))?;
+    if n > found.max_n {
+        return Err(CountError::OutOfRange { approach: found.name, n, max: found.max_n });
+    }
+    match found.count {
+        Some(count) => count(n, options),
+        None => {
+            // The judge's signature: exact for n <= max_n <= 18.
+            let n = i32::try_from(n).expect("max_n fits in i32");
+            let total = u64::try_from((found.solve)(n)).expect("a count is never negative");
+            Ok(Counts { total, unique: None })
+        }
+    }
+}
+
+/// [`crate::mirror`]'s 64-bit counter.
+pub(crate) fn mirror(n: u32, _: &Options) -> Result<Counts, CountError> {
+    let total = crate::mirror::Solution::count(n).ok_or(CountError::Overflow { n })?;
+    Ok(Counts { total, unique: None })
+}
+
+/// [`crate::symmetry`]'s 64-bit counter.
+pub(crate) fn symmetry(n: u32, _: &Options) -> Result<Counts, CountError> {
+    classes_counts(n, crate::symmetry::Classes::count(n))
+}
+
+/// [`crate::parallel`]'s 64-bit counter.
+pub(crate) fn parallel(n: u32, options: &Options) -> Result<Counts, CountError> {
+    let classes = crate::parallel::count(n, options).ok_or(CountError::Overflow { n })?;
+    classes_counts(n, classes)
+}
+
+/// [`crate::quadrants`]'s 64-bit counter (total only).
+pub(crate) fn quadrants(n: u32, options: &Options) -> Result<Counts, CountError> {
+    // `n <= max_n` was checked by the caller, so the only error left is a
+    // count past `u64` in the checked join.
+    let total =
+        crate::quadrants::count(n, options.threads, options.progress).map_err(|_| CountError::Overflow { n })?;
+    Ok(Counts { total, unique: None })
+}
+
+fn classes_counts(n: u32, classes: crate::symmetry::Classes) -> Result<Counts, CountError> {
+    let total = classes.total().ok_or(CountError::Overflow { n })?;
+    let unique = classes.unique().ok_or(CountError::Overflow { n })?;
+    Ok(Counts { total, unique: Some(unique) })
+}

@@ -1,0 +1,314 @@
+//! # 7. Every core
+//!
+//! **Not judge-ready**: it uses `std::thread::scope` (Rust 1.63) and the
+//! crate's own [`crate::counting::Options`] and [`crate::symmetry`], so it
+//! does not paste into the judge. It is for counting past the judge's range.
+//!
+//! **Idea.** The subtrees of the search share nothing: what lies below a
+//! placement of the first rows depends only on those queens. So cut the
+//! search of step 6 at row [`SPLIT_ROW`]: first walk rows `0..SPLIT_ROW`
+//! under the same corner and edge rules, and instead of going deeper keep
+//! each placement as a [`Task`] (the three masks, the queens so far and the
+//! rule parameters). Then every thread takes the next task from a shared
+//! counter, finishes that subtree alone, and adds up its own classes; the
+//! threads' classes are added at the end, with checked arithmetic.
+//!
+//! **What changed.** The search itself is step 6's, line for line, with one
+//! test more per node (`row == split_row`). A task is one placement of the
+//! first three rows, and there are hundreds of them (n = 16: 860, n = 17:
+//! 1,031), far more than there are cores, so a thread that drew small
+//! subtrees simply takes more of them and the cores finish together. Tasks
+//! are taken in order from a shared `AtomicUsize`, which costs nothing next
+//! to a subtree. With one thread it runs on the caller's thread.
+//!
+//! **Measured** on a shared 2-core VM, at a quiet moment (median of 3 runs):
+//!
+//! | n | 1 thread | 2 threads | speedup |
+//! |---|---|---|---|
+//! | 15 | 0.262 s | 0.134 s | 1.96 |
+//! | 16 | 1.701 s | 0.862 s | 1.97 |
+//! | 17 | 11.82 s | 5.82 s | 2.03 |
+//!
+//! (wall time, `cargo run --release -p n_queens_ii --example timing --
+//! threads 15 17 3`). On one thread it costs about 5% more than step 6,
+//! most likely the extra test per node (CPU time, n = 16: 1.70 s against
+//! 1.61 s; `.. --example timing -- approaches 14 16 3`). With the cores
+//! busy with other work the speedup shrinks: the same runs under a load of
+//! 5 to 8 gave 1.3 to 1.5.
+//!
+//! **Cost.** The work of step 6 divided by the number of cores, plus
+//! O(tasks) to build the list; space O(tasks · n).
+//!
+//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
+//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
+//! Bit `c` of a mask is column `c`.
+//!
+//! **Range.** `total_n_queens`: as every step, `n = 0` gives 1, `n < 0` gives
+//! 0 and `n > 18` panics. [`count`] works for `n <= 32` (the `u32` masks).
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering as Atomic};
+use std::thread;
+
+use crate::counting::Options;
+use crate::symmetry::{Classes, class_size};
+
+/// The judge's signature, for the shared cases (not judge-ready: see the module docs).
+pub struct Solution;
+
+impl Solution {
+    /// The number of solutions of the `n`-queens puzzle, on every core.
+    ///
+    /// `n = 0` gives 1 (the empty board), `n < 0` gives 0.
+    ///
+    /// # Panics
+    /// If `n > 18`: the count for n = 19 does not fit in `i32`.
+    pub fn total_n_queens(n: i32) -> i32 {
+        if n < 0 {
+            return 0;
+        }
+        assert!(
+            n <= 18,
+            "total_n_queens: n = {n} is out of range; this approach supports n <= 18 \
+             (the count for n = 19, 4968057848, does not fit in i32)"
+        );
+        let classes = count(n as u32, &Options::default()).expect("fits in u64");
+        // n <= 18: the count is below 700 million.
+        classes.total().expect("fits in u64") as i32
+    }
+}
+
+/// The search is cut into tasks at this row: rows `0..SPLIT_ROW` are placed
+/// while the task list is built, the rest inside the tasks.
+pub const SPLIT_ROW: usize = 3;
+
+/// Sorts every solution for `n` into classes, on `options.threads` threads
+/// (0: one per core; 1: on the calling thread, no thread is started), reporting `(tasks done, tasks total)` to
+/// `options.progress` once before the first task and after each one.
+/// `None` if a sum does not fit in `u64`.
+///
+/// # Panics
+/// If `n > 32` (the masks are `u32`), or if a counting thread panics.
+pub fn count(n: u32, options: &Options) -> Option<Classes> {
+    assert!(n <= 32, "count: n = {n} is out of range; this approach supports n <= 32");
+    let (tasks, mut classes) = split(n as usize);
+    let total = tasks.len() as u64;
+    if let Some(progress) = options.progress {
+        progress(0, total);
+    }
+    let threads = match options.threads {
+        0 => thread::available_parallelism().map_or(1, |cores| cores.get()),
+        threads => threads,
+    };
+    let threads = threads.min(tasks.len()).max(1);
+    let next = AtomicUsize::new(0);
+    let done = AtomicU64::new(0);
+    // One worker: take the next task until none is left, add up its classes.
+    let work = || {
+        let mut classes = Classes::default();
+        while let Some(task) = tasks.get(next.fetch_add(1, Atomic::Relaxed)) {
+            classes = add(classes, task.run(n as usize))?;
+            let finished = done.fetch_add(1, Atomic::Relaxed) + 1;
+            if let Some(progress) = options.progress {
+                progress(finished, total);
+            }
+        }
+        Some(classes)
+    };
+    let per_thread: Vec<Option<Classes>> = if threads == 1 {
+        vec![work()] // on the calling thread: nothing to share
+    } else {
+        thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+            workers.into_iter().map(|worker| worker.join().expect("a counting thread panicked")).collect()
+        })
+    };
+    for found in per_thread {
+        classes = add(classes, found?)?;
+    }
+    Some(classes)
+}
+
+/// The classes of `a` and `b` together; `None` past `u64`.
+fn add(a: Classes, b: Classes) -> Option<Classes> {
+    Some(Classes {
+        one: a.one.checked_add(b.one)?,
+        two: a.two.checked_add(b.two)?,
+        four: a.four.checked_add(b.four)?,
+        eight: a.eight.checked_add(b.eight)?,
+    })
+}
+
+/// Which of step 6's two searches a task continues.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// A queen in the corner (0, 0).
+    Corner,
+    /// No corner queen; edge queens at least `first` from a corner.
+    Edge,
+}
+
+/// One subtree: the search of step 6 stopped at row `row`.
+#[derive(Clone, Debug)]
+pub struct Task {
+    /// The search it continues.
+    pub rule: Rule,
+    /// Step 6's `first`: row 1's column (corner) or row 0's (edge).
+    pub first: usize,
+    /// The next row to fill.
+    pub row: usize,
+    /// The columns taken.
+    pub columns: u32,
+    /// The squares of `row` on a "\" diagonal of a queen above.
+    pub diagonals: u32,
+    /// The squares of `row` on a "/" anti-diagonal of a queen above.
+    pub anti_diagonals: u32,
+    /// `queens[r]`: the bit of the queen in row `r`, for `r < row`.
+    pub queens: [u32; 32],
+}
+
+impl Task {
+    /// Finishes the subtree: its classes, counted one thread.
+    pub fn run(&self, n: usize) -> Classes {
+        let mut search = Search::new(n, usize::MAX);
+        search.start(self.first);
+        search.queens = self.queens;
+        match self.rule {
+            Rule::Corner => search.corner(self.row, self.columns, self.diagonals, self.anti_diagonals),
+            Rule::Edge => search.edge(self.row, self.columns, self.diagonals, self.anti_diagonals),
+        }
+        search.classes
+    }
+}
+
+/// Every task for `n`, in search order, and the classes found above
+/// [`SPLIT_ROW`] (all of them for n < 8, where rows `0..SPLIT_ROW` leave no
+/// room to split; none otherwise).
+pub fn split(n: usize) -> (Vec<Task>, Classes) {
+    assert!(n <= 32, "split: n = {n} is out of range; this approach supports n <= 32");
+    let split_row = if n >= 8 { SPLIT_ROW } else { usize::MAX };
+    let mut search = Search::new(n, split_row);
+    if n <= 1 {
+        search.classes.one = 1; // the empty board, or one queen on one square
+        return (search.tasks, search.classes);
+    }
+    // Step 6's two starts, unchanged.
+    for first in 2..n - 1 {
+        search.start(first);
+        let corner = 1;
+        let queen = 1 << first;
+        search.queens[0] = corner;
+        search.queens[1] = queen;
+        search.corner(2, corner | queen, (corner << 1 | queen) << 1, queen >> 1);
+    }
+    let mut first = 1;
+    while 2 * first < n - 1 {
+        search.start(first);
+        let queen = 1 << first;
+        search.queens[0] = queen;
+        search.edge(1, queen, queen << 1, queen >> 1);
+        first += 1;
+    }
+    (search.tasks, search.classes)
+}
+
+/// Step 6's search, able to stop at `split_row` and keep a [`Task`] there.
+struct Search {
+    n: usize,
+    full: u32,
+    queens: [u32; 32],
+    first: usize,
+    sides: u32,
+    near_corners: u32,
+    classes: Classes,
+    /// Where to stop and keep a task; `usize::MAX` to search to the end.
+    split_row: usize,
+    tasks: Vec<Task>,
+}
+
+impl Search {
+    fn new(n: usize, split_row: usize) -> Search {
+        let full = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
+        let sides = if n == 0 { 0 } else { 1 | 1 << (n - 1) };
+        Search {
+            n,
+            full,
+            queens: [0; 32],
+            first: 0,
+            sides,
+            near_corners: 0,
+            classes: Classes::default(),
+            split_row,
+            tasks: Vec::new(),
+        }
+    }
+
+    fn start(&mut self, first: usize) {
+        self.first = first;
+        let low = (1 << first) - 1;
+        self.near_corners = low | (low << (self.n - first));
+    }
+
+    fn keep(&mut self, rule: Rule, row: usize, columns: u32, diagonals: u32, anti_diagonals: u32) {
+        let task = Task { rule, first: self.first, row, columns, diagonals, anti_diagonals, queens: self.queens };
+        self.tasks.push(task);
+    }
+
+    fn corner(&mut self, row: usize, columns: u32, diagonals: u32, anti_diagonals: u32) {
+        if row == self.split_row {
+            return self.keep(Rule::Corner, row, columns, diagonals, anti_diagonals);
+        }
+        let mut free = self.full & !(columns | diagonals | anti_diagonals);
+        if row == self.n - 1 {
+            if free != 0 {
+                self.classes.eight += 1;
+            }
+            return;
+        }
+        if row < self.first {
+            free &= !2;
+        }
+        while free != 0 {
+            let queen = free & free.wrapping_neg();
+            free &= free - 1;
+            self.queens[row] = queen;
+            self.corner(row + 1, columns | queen, (diagonals | queen) << 1, (anti_diagonals | queen) >> 1);
+        }
+    }
+
+    fn edge(&mut self, row: usize, columns: u32, diagonals: u32, anti_diagonals: u32) {
+        if row == self.split_row {
+            return self.keep(Rule::Edge, row, columns, diagonals, anti_diagonals);
+        }
+        let last = self.n - 1;
+        let mut free = self.full & !(columns | diagonals | anti_diagonals);
+        if row == last {
+            if free != 0 && free & self.near_corners == 0 {
+                self.queens[row] = free;
+                match class_size(&self.queens[..self.n], self.first) {
+                    Some(2) => self.classes.two += 1,
+                    Some(4) => self.classes.four += 1,
+                    Some(_) => self.classes.eight += 1,
+                    None => {}
+                }
+            }
+            return;
+        }
+        if row < self.first {
+            free &= !self.sides;
+        } else if row == last - self.first {
+            let sides_taken = columns & self.sides;
+            if sides_taken == 0 {
+                return;
+            }
+            if sides_taken != self.sides {
+                free &= self.sides;
+            }
+        }
+        while free != 0 {
+            let queen = free & free.wrapping_neg();
+            free &= free - 1;
+            self.queens[row] = queen;
+            self.edge(row + 1, columns | queen, (diagonals | queen) << 1, (anti_diagonals | queen) >> 1);
+        }
+    }
+}

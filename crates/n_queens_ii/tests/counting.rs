@@ -1,0 +1,170 @@
+//! The 64-bit API, `n_queens_ii::counting`: the fastest counter against the
+//! OEIS tables, the threads and progress options, and every error path.
+//! (Each approach's own counting is checked in `approaches.rs`.)
+
+use std::sync::Mutex;
+
+use n_queens_cases::oeis::{A000170, A002562};
+use n_queens_ii::counting::{CountError, FASTEST, MAX_N, Options, total, total_with, unique, unique_with};
+use n_queens_ii::symmetry::Classes;
+use n_queens_ii::{APPROACHES, parallel};
+use pretty_assertions::assert_eq;
+use rstest::rstest;
+
+#[test]
+fn total_and_unique_match_oeis() {
+    let options = Options::default();
+    for n in 0..=15 {
+        assert_eq!(total(n, &options), Ok(A000170[n as usize]), "total, n = {n}");
+        assert_eq!(unique(n, &options), Ok(A002562[n as usize]), "unique, n = {n}");
+    }
+}
+
+#[test]
+fn the_fastest_counter_serves_max_n_and_counts_unique() {
+    let fastest = n_queens_ii::approach(FASTEST).unwrap();
+    assert_eq!(fastest.max_n, MAX_N);
+    const { assert!(MAX_N >= 32) };
+    assert!(fastest.counts_unique && fastest.threads);
+}
+
+/// The flags each approach declares: the chain counts through the judge's
+/// signature (n <= 18), the fast counters up to `MAX_N`; only `symmetry` and
+/// `parallel` count classes, only `parallel` and `quadrants` use threads.
+#[test]
+fn approach_flags() {
+    let flags: Vec<(&str, u32, bool, bool)> = APPROACHES
+        .iter()
+        .map(|approach| (approach.name, approach.max_n, approach.counts_unique, approach.threads))
+        .collect();
+    assert_eq!(
+        flags,
+        [
+            ("board_scan", 18, false, false),
+            ("column_abs", 18, false, false),
+            ("three_arrays", 18, false, false),
+            ("bitmask", 18, false, false),
+            ("mirror", MAX_N, false, false),
+            ("symmetry", MAX_N, true, false),
+            ("parallel", MAX_N, true, true),
+            ("quadrants", MAX_N, false, true),
+        ]
+    );
+}
+
+/// Any number of threads gives the same counts, including more threads
+/// than tasks and than cores.
+#[rstest]
+fn threads_do_not_change_the_count(#[values(0, 1, 2, 3, 64, 100_000)] threads: usize) {
+    let options = Options { threads, progress: None };
+    for n in [0, 1, 5, 8, 12, 13] {
+        assert_eq!(total(n, &options), Ok(A000170[n as usize]), "n = {n}, {threads} threads");
+        assert_eq!(unique(n, &options), Ok(A002562[n as usize]), "n = {n}, {threads} threads");
+    }
+}
+
+/// Progress is `(0, total)` first, then one call per task with every count
+/// of done tasks from 1 to `total` exactly once (threads may report out of
+/// order), `total` the number of tasks.
+#[rstest]
+fn progress_reports_every_task(#[values(1, 2, 4)] threads: usize, #[values(0, 4, 7, 8, 12)] n: u32) {
+    let calls = Mutex::new(Vec::new());
+    let record = |done: u64, total: u64| calls.lock().unwrap().push((done, total));
+    let options = Options { threads, progress: Some(&record) };
+    assert_eq!(total(n, &options), Ok(A000170[n as usize]));
+    let calls = calls.into_inner().unwrap();
+    let tasks = parallel::split(n as usize).0.len() as u64;
+    assert_eq!(calls[0], (0, tasks));
+    let mut done: Vec<u64> = calls.iter().map(|&(done, _)| done).collect();
+    done.sort_unstable();
+    assert_eq!(done, (0..=tasks).collect::<Vec<_>>());
+    assert!(calls.iter().all(|&(_, total)| total == tasks));
+    if n >= 8 {
+        assert!(tasks >= 8, "n = {n}: {tasks} tasks");
+    }
+}
+
+/// The one-thread approaches ignore `threads` and never call `progress`.
+#[test]
+fn one_thread_approaches_ignore_the_options() {
+    let called = Mutex::new(false);
+    let record = |_: u64, _: u64| *called.lock().unwrap() = true;
+    let options = Options { threads: 7, progress: Some(&record) };
+    for approach in APPROACHES.iter().filter(|approach| !approach.threads) {
+        assert_eq!(total_with(approach.name, 8, &options), Ok(92), "{}", approach.name);
+    }
+    assert!(!*called.lock().unwrap());
+}
+
+#[test]
+fn unknown_approach_names_the_valid_ones() {
+    let error = CountError::UnknownApproach { name: "quick".to_string() };
+    assert_eq!(total_with("quick", 8, &Options::default()), Err(error.clone()));
+    assert_eq!(unique_with("quick", 8, &Options::default()), Err(error.clone()));
+    let names: Vec<&str> = APPROACHES.iter().map(|approach| approach.name).collect();
+    assert_eq!(error.to_string(), format!("unknown approach `quick`; the approaches are: {}", names.join(", ")));
+}
+
+#[test]
+fn out_of_range_names_the_range() {
+    let error = CountError::OutOfRange { approach: FASTEST, n: MAX_N + 1, max: MAX_N };
+    assert_eq!(total(MAX_N + 1, &Options::default()), Err(error.clone()));
+    assert_eq!(unique(MAX_N + 1, &Options::default()), Err(error.clone()));
+    assert_eq!(error.to_string(), "n = 33 is out of range for `parallel`: it counts n = 0..=32");
+    // The chain counts through the judge's signature.
+    let chain = CountError::OutOfRange { approach: "bitmask", n: 19, max: 18 };
+    assert_eq!(total_with("bitmask", 19, &Options::default()), Err(chain));
+}
+
+#[test]
+fn unique_unsupported_names_the_approaches_that_count_it() {
+    for approach in APPROACHES.iter().filter(|approach| !approach.counts_unique) {
+        let error = CountError::UniqueUnsupported { approach: approach.name };
+        assert_eq!(unique_with(approach.name, 8, &Options::default()), Err(error.clone()));
+        assert_eq!(
+            error.to_string(),
+            format!("`{}` does not count unique solutions; the approaches that do: symmetry, parallel", approach.name)
+        );
+    }
+}
+
+/// A count past `u64` is an error, never a wrapped number. No run can reach
+/// one, so the checked sums are tested on made-up class counts, and the
+/// error's message on its own.
+#[test]
+fn overflow_is_an_error() {
+    let classes = Classes { one: 0, two: 0, four: 0, eight: u64::MAX / 8 + 1 };
+    assert_eq!(classes.total(), None);
+    assert_eq!(classes.unique(), Some(u64::MAX / 8 + 1));
+    let classes = Classes { one: 1, two: u64::MAX, four: 0, eight: 0 };
+    assert_eq!(classes.unique(), None);
+    assert_eq!(classes.total(), None);
+    let fits = Classes { one: 0, two: 1, four: 1, eight: (u64::MAX - 6) / 8 };
+    assert_eq!(fits.total(), Some(2 + 4 + (u64::MAX - 6) / 8 * 8));
+    assert_eq!(CountError::Overflow { n: 30 }.to_string(), "the count for n = 30 does not fit in u64");
+}
+
+#[test]
+fn errors_are_std_errors() {
+    let error: Box<dyn std::error::Error> = Box::new(CountError::Overflow { n: 30 });
+    assert!(error.to_string().contains("u64"));
+}
+
+/// The 64-bit counters refuse what their `u32` masks cannot hold.
+#[test]
+#[should_panic(expected = "supports n <= 32")]
+fn mirror_count_refuses_past_32() {
+    n_queens_ii::mirror::Solution::count(33);
+}
+
+#[test]
+#[should_panic(expected = "supports n <= 32")]
+fn symmetry_count_refuses_past_32() {
+    Classes::count(33);
+}
+
+#[test]
+#[should_panic(expected = "supports n <= 32")]
+fn parallel_count_refuses_past_32() {
+    parallel::count(33, &Options::default());
+}

@@ -1,0 +1,99 @@
+//! `queens list` and `queens paste`: what the approaches are, and the text
+//! of each that the judge accepts.
+
+use std::io::Write;
+
+use n_queens_cases::judge::judge_text;
+
+use crate::library::{self, BoardSource};
+use crate::{Outcome, Problem};
+
+/// Arguments of `queens paste`.
+#[derive(Debug, clap::Args)]
+pub struct PasteArgs {
+    /// The problem: 51 (every board) or 52 (the count).
+    pub problem: Problem,
+    /// The approach, as `queens list` names it.
+    pub name: String,
+}
+
+/// `queens paste 51|52 NAME`: exactly the text the judge-paste tests compile
+/// (`n_queens_cases::judge::judge_text` cuts it), and nothing else on
+/// stdout, so that it pipes straight into a clipboard tool.
+pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
+    let (name, judge_ready, source, ready) = match args.problem {
+        Problem::NQueens => {
+            if let Some(extra) = n_queens::extra(&args.name) {
+                let ready = n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
+                return Err(format!(
+                    "{} is not judge-ready: it goes beyond the judge, with its own signature; \
+                     the judge-ready approaches of 51 are: {}",
+                    extra.name,
+                    library::names(ready)
+                )
+                .into());
+            }
+            let approach = library::approach_51(&args.name)?;
+            let ready = n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
+            (approach.name, approach.judge_ready, approach.source, library::names(ready))
+        }
+        Problem::NQueensII => {
+            let approach = library::approach_52(&args.name)?;
+            let ready = n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
+            (approach.name, approach.judge_ready, approach.source, library::names(ready))
+        }
+    };
+    let number = problem_number(args.problem);
+    let not_ready = || {
+        format!(
+            "{name} is not judge-ready (it goes beyond what the judge accepts); the judge-ready approaches of {number} are: {ready}"
+        )
+    };
+    if !judge_ready {
+        return Err(not_ready().into());
+    }
+    let text = judge_text(source).ok_or_else(not_ready)?;
+    writeln!(out, "{text}")?;
+    Ok(())
+}
+
+/// `queens list`: every approach of both problems in chain order, with its
+/// idea and whether it pastes into the judge; then LeetCode 51's modules
+/// beyond the judge, which `queens boards --approach` also takes.
+pub fn list(out: &mut impl Write) -> Outcome {
+    writeln!(out, "LeetCode 51, N-Queens: every board   (queens boards N --approach NAME)")?;
+    for (step, approach) in n_queens::APPROACHES.iter().enumerate() {
+        let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
+        writeln!(out, "  {:>2}. {:<14} {:<16} {}", step + 1, approach.name, ready, approach.idea)?;
+    }
+    writeln!(out, "  beyond the judge (own signatures, not judge-ready):")?;
+    for extra in n_queens::EXTRAS {
+        if BoardSource::named(extra.name).is_ok() {
+            writeln!(out, "      {:<14} {:<16} {}", extra.name, "", extra.idea)?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(out, "LeetCode 52, N-Queens II: the count   (queens count N --approach NAME)")?;
+    for (step, approach) in n_queens_ii::APPROACHES.iter().enumerate() {
+        let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
+        let mut notes = format!("n <= {}", library::count_max_n(approach));
+        if library::counts_unique(approach) {
+            notes.push_str(", --unique");
+        }
+        if library::uses_threads(approach) {
+            notes.push_str(", threads");
+        }
+        writeln!(out, "  {:>2}. {:<14} {:<16} {:<27} {}", step + 1, approach.name, ready, notes, approach.idea)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "queens paste 51|52 NAME prints a judge-ready approach, ready for the clipboard.")?;
+    Ok(())
+}
+
+/// "51" or "52".
+pub fn problem_number(problem: Problem) -> &'static str {
+    match problem {
+        Problem::NQueens => "51",
+        Problem::NQueensII => "52",
+    }
+}

@@ -1,0 +1,180 @@
+//! `queens compare`: every approach of one problem over increasing n, each
+//! until it has spent its time budget, in one table of times and ratios to
+//! bitmask. The approaches are measured interleaved, n by n, so that a
+//! change in the machine's load touches them all alike.
+
+use std::io::Write;
+
+use crate::library;
+use crate::timing::{self, time_per_call};
+use crate::{Outcome, Problem, parse_n};
+
+/// Arguments of `queens compare`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The problem: 51 (every board) or 52 (the count).
+    #[arg(long, value_enum, default_value_t = Problem::NQueensII)]
+    pub problem: Problem,
+    /// The largest n to run (each approach also stops at its own range).
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_negative_numbers = true)]
+    pub max_n: Option<u32>,
+    /// Seconds each approach may spend in all; it stops once past them.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_budget)]
+    pub budget: f64,
+    /// Print the table as Markdown, ready for the docs.
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+/// The first n of the table: below it every approach takes microseconds.
+const FIRST_N: u32 = 6;
+
+/// The approach the ratios are taken to.
+const REFERENCE: &str = "bitmask";
+
+/// Parses `--budget`: a positive number of seconds.
+fn parse_budget(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
+        _ => Err(format!("--budget must be a positive number of seconds (got {text:?})")),
+    }
+}
+
+/// One approach under measurement.
+struct Runner {
+    name: &'static str,
+    max_n: u32,
+    run: Box<dyn Fn(u32)>,
+    /// Seconds spent so far, and the last two times (for the growth).
+    spent: f64,
+    last: Option<f64>,
+    growth: f64,
+    done: bool,
+}
+
+/// Runs `queens compare`.
+pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
+    let mut runners = runners(args.problem);
+    let max_n = args.max_n.unwrap_or(u32::MAX).min(runners.iter().map(|runner| runner.max_n).max().unwrap_or(0));
+    if max_n < FIRST_N {
+        return Err(format!("--max-n must be at least {FIRST_N}: below it every approach takes microseconds").into());
+    }
+    let names: Vec<&str> = runners.iter().map(|runner| runner.name).collect();
+    write_header(out, args, &names)?;
+
+    for n in FIRST_N..=max_n {
+        let mut times: Vec<Option<f64>> = Vec::with_capacity(runners.len());
+        for runner in &mut runners {
+            times.push(runner.measure(n, args.budget));
+        }
+        if times.iter().all(Option::is_none) {
+            break;
+        }
+        let reference = names.iter().position(|&name| name == REFERENCE).and_then(|index| times[index]);
+        let cells: Vec<String> = times
+            .iter()
+            .map(|time| match (time, reference) {
+                (Some(time), Some(reference)) => {
+                    format!("{} {}", timing::human(*time), timing::ratio(time / reference))
+                }
+                (Some(time), None) => timing::human(*time),
+                (None, _) => String::new(),
+            })
+            .collect();
+        write_row(out, args.markdown, &n.to_string(), &cells)?;
+        out.flush()?;
+    }
+    if !args.markdown {
+        writeln!(out)?;
+        writeln!(out, "Each cell: the time of one call, then that time over {REFERENCE}'s (below 1: faster).")?;
+        writeln!(out, "An empty cell: past the approach's range or its budget of {} s.", args.budget)?;
+    }
+    Ok(())
+}
+
+impl Runner {
+    /// Times one call for n, unless the approach is done: out of range, past
+    /// its budget, or about to go far past it (the next n is predicted from
+    /// the last time and the growth).
+    fn measure(&mut self, n: u32, budget: f64) -> Option<f64> {
+        if self.done || n > self.max_n {
+            self.done = true;
+            return None;
+        }
+        if let Some(last) = self.last {
+            if self.spent + last * self.growth > 2.0 * budget {
+                self.done = true;
+                return None;
+            }
+        }
+        let seconds = time_per_call(|| (self.run)(n)).as_secs_f64();
+        if let Some(last) = self.last.filter(|&last| last > 0.0) {
+            self.growth = (seconds / last).max(1.0);
+        }
+        self.last = Some(seconds);
+        self.spent += seconds;
+        self.done = self.spent > budget;
+        Some(seconds)
+    }
+}
+
+/// The approaches of `problem`, in chain order, ready to time.
+fn runners(problem: Problem) -> Vec<Runner> {
+    let runner = |name, max_n, run| Runner { name, max_n, run, spent: 0.0, last: None, growth: 1.0, done: false };
+    match problem {
+        Problem::NQueens => n_queens::APPROACHES
+            .iter()
+            .map(|approach| {
+                // n <= COLLECT_MAX_N is checked in `measure` before the call.
+                let solve = approach.solve;
+                let run: Box<dyn Fn(u32)> = Box::new(move |n| drop(std::hint::black_box(solve(n as i32))));
+                runner(approach.name, library::COLLECT_MAX_N, run)
+            })
+            .collect(),
+        Problem::NQueensII => n_queens_ii::APPROACHES
+            .iter()
+            .map(|approach| {
+                let name = approach.name;
+                let run: Box<dyn Fn(u32)> = Box::new(move |n| {
+                    let _ = std::hint::black_box(library::count(Some(name), n, false, 0, None));
+                });
+                runner(name, library::count_max_n(approach), run)
+            })
+            .collect(),
+    }
+}
+
+/// The title (plain text only) and the column headings.
+fn write_header(out: &mut impl Write, args: &Args, names: &[&str]) -> std::io::Result<()> {
+    if !args.markdown {
+        let problem = match args.problem {
+            Problem::NQueens => "LeetCode 51 (every board)",
+            Problem::NQueensII => "LeetCode 52 (the count)",
+        };
+        writeln!(
+            out,
+            "{problem}: time of one call, and the ratio to {REFERENCE}; budget {} s per approach.",
+            args.budget
+        )?;
+        writeln!(out)?;
+    }
+    let headings: Vec<String> = names.iter().map(|name| name.to_string()).collect();
+    write_row(out, args.markdown, "n", &headings)?;
+    if args.markdown {
+        writeln!(out, "|---:|{}", "---:|".repeat(names.len()))?;
+    }
+    Ok(())
+}
+
+/// One row: Markdown, or plain columns wide enough for `12.3 ms 45.6×`.
+fn write_row(out: &mut impl Write, markdown: bool, first: &str, cells: &[String]) -> std::io::Result<()> {
+    if markdown {
+        writeln!(out, "| {first} | {} |", cells.join(" | "))
+    } else {
+        let mut line = format!("{first:>3}");
+        for cell in cells {
+            line.push_str(&format!("  {cell:>15}"));
+        }
+        writeln!(out, "{}", line.trim_end())
+    }
+}

@@ -1,0 +1,154 @@
+//! The three ways `queens boards` writes a board, given as the queen's
+//! column per row (`columns[row] = col`, row 0 the top row, column 0 the
+//! leftmost).
+
+use std::io::{self, Write};
+
+use clap::ValueEnum;
+
+/// How to write a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A grid of squares, one line per row, framed; queens as ♛ (or `Q` in ASCII).
+    Board,
+    /// The judge's strings: one line per row, `Q` a queen, `.` empty; a blank line between boards.
+    Rows,
+    /// The queen's column per row, one board a line (`1 3 0 2`): any n.
+    Columns,
+}
+
+/// The widest board [`Format::Board`] draws: two characters a square, so
+/// n = 64 is already 131 characters wide.
+pub const BOARD_MAX_N: u32 = 64;
+
+/// The widest board [`Format::Rows`] writes: n characters a row and n rows,
+/// so n = 1000 is already a million characters a board.
+pub const ROWS_MAX_N: u32 = 1000;
+
+impl Format {
+    /// Checks that this format can draw a board of size `n`.
+    pub fn check(self, n: u32) -> Result<(), String> {
+        let (name, max) = match self {
+            Format::Board => ("board", BOARD_MAX_N),
+            Format::Rows => ("rows", ROWS_MAX_N),
+            Format::Columns => return Ok(()),
+        };
+        if n > max {
+            return Err(format!(
+                "--format {name} draws boards up to n = {max} (n = {n} asked); --format columns writes any n"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The characters a grid is drawn with.
+#[derive(Clone, Copy, Debug)]
+pub struct Glyphs {
+    queen: &'static str,
+    empty: &'static str,
+    top: [&'static str; 3],
+    side: &'static str,
+    bottom: [&'static str; 3],
+}
+
+impl Glyphs {
+    /// Box-drawing characters and a chess queen.
+    pub const UNICODE: Glyphs =
+        Glyphs { queen: "♛", empty: "·", top: ["┌", "─", "┐"], side: "│", bottom: ["└", "─", "┘"] };
+    /// Plain ASCII, for terminals and fonts without the Unicode ones.
+    pub const ASCII: Glyphs =
+        Glyphs { queen: "Q", empty: ".", top: ["+", "-", "+"], side: "|", bottom: ["+", "-", "+"] };
+
+    /// Unicode unless `ascii` is asked for or the locale does not say UTF-8
+    /// (`LC_ALL`, then `LC_CTYPE`, then `LANG`, as the C library reads them).
+    pub fn pick(ascii: bool) -> Glyphs {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+            .iter()
+            .filter_map(|name| std::env::var(name).ok())
+            .find(|value| !value.is_empty())
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        if !ascii && (locale.contains("utf-8") || locale.contains("utf8")) { Glyphs::UNICODE } else { Glyphs::ASCII }
+    }
+}
+
+/// Writes one board in `format`. In [`Format::Rows`] and [`Format::Board`]
+/// a blank line follows the board, so that boards stay apart.
+pub fn write_board(out: &mut impl Write, columns: &[u32], format: Format, glyphs: Glyphs) -> io::Result<()> {
+    let n = columns.len();
+    match format {
+        Format::Columns => {
+            let mut line = String::with_capacity(n * 8);
+            for (row, col) in columns.iter().enumerate() {
+                if row > 0 {
+                    line.push(' ');
+                }
+                line.push_str(&col.to_string());
+            }
+            writeln!(out, "{line}")
+        }
+        Format::Rows => {
+            for &col in columns {
+                let col = col as usize;
+                writeln!(out, "{}Q{}", ".".repeat(col), ".".repeat(n - col - 1))?;
+            }
+            writeln!(out)
+        }
+        Format::Board => {
+            // Two characters a square ("♛ " or "· "), plus a space after the left side.
+            let rule = glyphs.top[1].repeat(2 * n + 1);
+            writeln!(out, "{}{rule}{}", glyphs.top[0], glyphs.top[2])?;
+            for &col in columns {
+                let mut line = String::from(glyphs.side);
+                for square in 0..n {
+                    line.push(' ');
+                    line.push_str(if square == col as usize { glyphs.queen } else { glyphs.empty });
+                }
+                line.push(' ');
+                line.push_str(glyphs.side);
+                writeln!(out, "{line}")?;
+            }
+            let rule = glyphs.bottom[1].repeat(2 * n + 1);
+            writeln!(out, "{}{rule}{}", glyphs.bottom[0], glyphs.bottom[2])?;
+            writeln!(out)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drawn(columns: &[u32], format: Format, glyphs: Glyphs) -> String {
+        let mut out = Vec::new();
+        write_board(&mut out, columns, format, glyphs).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn columns_are_one_line() {
+        assert_eq!(drawn(&[1, 3, 0, 2], Format::Columns, Glyphs::ASCII), "1 3 0 2\n");
+    }
+
+    #[test]
+    fn rows_are_the_judge_strings() {
+        assert_eq!(drawn(&[1, 3, 0, 2], Format::Rows, Glyphs::ASCII), ".Q..\n...Q\nQ...\n..Q.\n\n");
+    }
+
+    #[test]
+    fn board_draws_a_framed_grid() {
+        let ascii = "+---------+\n| . Q . . |\n| . . . Q |\n| Q . . . |\n| . . Q . |\n+---------+\n\n";
+        assert_eq!(drawn(&[1, 3, 0, 2], Format::Board, Glyphs::ASCII), ascii);
+        let unicode = drawn(&[0], Format::Board, Glyphs::UNICODE);
+        assert_eq!(unicode, "┌───┐\n│ ♛ │\n└───┘\n\n");
+    }
+
+    #[test]
+    fn formats_refuse_what_they_cannot_draw() {
+        assert!(Format::Board.check(BOARD_MAX_N).is_ok());
+        assert!(Format::Board.check(BOARD_MAX_N + 1).unwrap_err().contains("--format columns"));
+        assert!(Format::Rows.check(ROWS_MAX_N + 1).is_err());
+        assert!(Format::Columns.check(u32::MAX).is_ok());
+    }
+}

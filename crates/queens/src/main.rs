@@ -1,0 +1,176 @@
+//! `queens`: the N-Queens chain of approaches from the terminal.
+//!
+//! With no arguments it runs the tour: every approach of LeetCode 51 (every
+//! board) and LeetCode 52 (the count) on n = 8, timed, with the speed-up each
+//! step buys, then one board and where to go next. The subcommands explore:
+//! `boards` draws, `count` counts large n with a progress bar, `compare`
+//! times the approaches over growing n, `paste` prints an approach's
+//! judge-ready text, `list` lists them all.
+//!
+//! The approaches come from the crates' own lists (`n_queens::APPROACHES`,
+//! `n_queens_ii::APPROACHES`): see [`library`]. Every wrong argument gets a
+//! one-line message and exit code 2: clap's for what does not parse, the
+//! same style for what parses but makes no sense (an n past an approach's
+//! range, `--limit 0`, ...), checked before any library call.
+
+mod boards;
+mod catalog;
+mod compare;
+mod count;
+mod draw;
+mod library;
+mod timing;
+mod tour;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// The N-Queens puzzle, LeetCode 51 and 52, as a chain of approaches:
+/// run with no arguments for the tour.
+#[derive(Debug, Parser)]
+#[command(name = "queens", version, about, after_help = AFTER_HELP)]
+struct Cli {
+    /// What to do; the tour of n = 8 when left out.
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The end of `queens --help`.
+const AFTER_HELP: &str = "\
+Examples:
+  queens                              the tour: every approach on n = 8
+  queens boards 8 --limit 2           draw two boards
+  queens boards 1000000 --approach construct --format columns
+  queens count 16 --approach bitmask --threads 1
+  queens compare --problem 52 --max-n 14
+  queens paste 52 bitmask | xclip -selection clipboard";
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Every approach of both problems on one n: answer, time, speed-up over board_scan; then a board.
+    Tour(tour::Args),
+    /// Draw the boards for n (LeetCode 51).
+    Boards(boards::Args),
+    /// Count the boards for n (LeetCode 52), as a 64-bit number.
+    Count(count::Args),
+    /// Time each approach over increasing n until it passes its time budget.
+    Compare(compare::Args),
+    /// Print an approach's judge-ready text, to paste into leetcode.com or leetcode.cn.
+    Paste(catalog::PasteArgs),
+    /// Every approach of both problems, in order, with its idea and whether it is judge-ready.
+    List,
+}
+
+/// The two problems, by their LeetCode numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Problem {
+    /// LeetCode 51, N-Queens: every board.
+    #[value(name = "51")]
+    NQueens,
+    /// LeetCode 52, N-Queens II: the count.
+    #[value(name = "52")]
+    NQueensII,
+}
+
+/// Why a command stopped early.
+#[derive(Debug)]
+pub enum Failure {
+    /// An argument that parsed but makes no sense: one line, exit code 2.
+    Usage(String),
+    /// Writing the output failed (a closed pipe is not a failure: see [`main`]).
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        Failure::Io(error)
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Usage(message)
+    }
+}
+
+/// What every command returns.
+pub type Outcome = Result<(), Failure>;
+
+/// Parses n: a whole number, 0 or more. The message says which of those it is not.
+pub fn parse_n(text: &str) -> Result<u32, String> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(format!("n must be a whole number, 0 or more (got {text:?})"));
+    }
+    if text.starts_with('-') && digits.bytes().any(|byte| byte != b'0') {
+        return Err(format!("n must be 0 or more (got {text}): a board has no negative size"));
+    }
+    digits.parse::<u32>().map_err(|_| format!("n = {text} is too large: no approach goes past {}", u32::MAX))
+}
+
+fn main() -> ExitCode {
+    // The ranges are checked before any library call; should a panic still
+    // happen, the user sees one line, not a trace.
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|text| text.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown error".to_string());
+        eprintln!("queens: internal error: {message}");
+    }));
+    let cli = Cli::parse(); // exits with code 2 and clap's message on a parse error
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let outcome = match cli.command {
+        None => tour::run(&tour::Args::default(), &mut out),
+        Some(Command::Tour(args)) => tour::run(&args, &mut out),
+        Some(Command::Boards(args)) => boards::run(&args, &mut out),
+        Some(Command::Count(args)) => count::run(&args, &mut out),
+        Some(Command::Compare(args)) => compare::run(&args, &mut out),
+        Some(Command::Paste(args)) => catalog::paste(&args, &mut out),
+        Some(Command::List) => catalog::list(&mut out),
+    };
+    let outcome = outcome.and_then(|()| out.flush().map_err(Failure::Io));
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            drop(out); // whatever was written before the check failed
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        // `queens boards 20 | head` closes the pipe early: that is the reader's choice.
+        Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(error)) => {
+            eprintln!("error: writing the output: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn n_is_a_whole_number_zero_or_more() {
+        assert_eq!(parse_n("8"), Ok(8));
+        assert_eq!(parse_n("0"), Ok(0));
+        assert_eq!(parse_n("-0"), Ok(0));
+        assert!(parse_n("-3").unwrap_err().contains("0 or more"));
+        assert!(parse_n("eight").unwrap_err().contains("whole number"));
+        assert!(parse_n("8.5").unwrap_err().contains("whole number"));
+        assert!(parse_n("").unwrap_err().contains("whole number"));
+        assert!(parse_n("99999999999").unwrap_err().contains("too large"));
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

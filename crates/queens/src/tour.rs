@@ -1,0 +1,154 @@
+//! `queens` (or `queens tour N`): the whole story on one screen. Every
+//! approach of both problems, in chain order, on the same n: its answer, the
+//! time of one call, and the speed-up over the first step, board_scan. Then
+//! one board, and where to go next.
+
+use std::io::Write;
+
+use crate::draw::{self, Format, Glyphs};
+use crate::library::{self, BoardSource};
+use crate::timing::{self, time_per_call};
+use crate::{Outcome, parse_n};
+
+/// The largest n of the tour: it times board_scan too, which takes seconds
+/// past n = 12. `queens compare` and `queens count` go further.
+pub const TOUR_MAX_N: u32 = 12;
+
+/// Arguments of `queens tour`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The size of the board: n queens on an n×n board.
+    #[arg(value_parser = parse_n, allow_negative_numbers = true, default_value_t = 8)]
+    pub n: u32,
+    /// Draw the board in plain ASCII (the default follows the locale).
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+impl Default for Args {
+    fn default() -> Args {
+        Args { n: 8, ascii: false }
+    }
+}
+
+/// One problem's cell of a row: the answer and the time of one call.
+type Cell = Option<(u64, f64)>;
+
+/// Runs the tour.
+pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
+    let n = args.n;
+    if n > TOUR_MAX_N {
+        return Err(format!(
+            "the tour times every approach, board_scan included, so it takes n <= {TOUR_MAX_N} (n = {n} asked); \
+             try queens count {n} or queens compare"
+        )
+        .into());
+    }
+    let known = n_queens_cases::expected_count(n as i32).expect("OEIS knows n <= 27");
+    writeln!(out, "N-Queens, n = {n}: {known} boards (OEIS A000170). Time of one call; speed-up over board_scan.")?;
+    writeln!(out)?;
+    let title = format!("{:<14} {:^32}  {:^32}", "", "LeetCode 51: every board", "LeetCode 52: the count");
+    writeln!(out, "{}", title.trim_end())?;
+    writeln!(
+        out,
+        "{:<14} {:>9} {:>10} {:>10}   {:>9} {:>10} {:>10}",
+        "approach", "boards", "time", "speed-up", "count", "time", "speed-up"
+    )?;
+    out.flush()?;
+
+    let mut baseline: [Option<f64>; 2] = [None, None];
+    for name in chain_names() {
+        let cells = [time_51(name, n), time_52(name, n)];
+        let mut line = format!("{name:<14}");
+        for (problem, cell) in cells.iter().enumerate() {
+            if problem == 1 {
+                line.push_str("  ");
+            }
+            match *cell {
+                Some((answer, seconds)) => {
+                    let base = *baseline[problem].get_or_insert(seconds);
+                    let speedup = timing::ratio(base / seconds);
+                    let mark = if answer == known { ' ' } else { '!' };
+                    line.push_str(&format!(" {answer:>8}{mark} {:>10} {speedup:>10}", timing::human(seconds)));
+                }
+                None => line.push_str(&format!(" {:>9} {:>10} {:>10}", "-", "", "")),
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
+        out.flush()?;
+    }
+    writeln!(out)?;
+
+    let source = BoardSource::named("streaming").unwrap_or(BoardSource::Approach(&n_queens::APPROACHES[0]));
+    match source.boards(n).next() {
+        Some(columns) => {
+            writeln!(out, "The first of the {known} boards ({} draws them all):", format_args!("queens boards {n}"))?;
+            draw::write_board(out, &columns, Format::Board, Glyphs::pick(args.ascii))?;
+        }
+        None => writeln!(out, "n = {n} has no board: no placement escapes every attack.\n")?,
+    }
+
+    writeln!(out, "Where next:")?;
+    for (command, what) in [
+        ("queens list", "every approach: its idea, whether it pastes into the judge"),
+        ("queens boards 8 --limit 3", "draw boards (--format rows|columns, --unique)"),
+        ("queens count 16", "count a larger n, with a progress bar"),
+        ("queens compare", "time every approach over growing n"),
+        ("queens paste 52 bitmask", "judge-ready code: pipe it to xclip -selection clipboard"),
+        ("README.md, cargo doc --open", "each step's idea, what it changed, its cost"),
+    ] {
+        writeln!(out, "  {command:<29} {what}")?;
+    }
+    Ok(())
+}
+
+/// The approach names of both problems, in chain order: LeetCode 51's, with
+/// each LeetCode 52 approach not in it placed after its predecessor in 52.
+fn chain_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = n_queens::APPROACHES.iter().map(|approach| approach.name).collect();
+    let mut after = 0;
+    for approach in n_queens_ii::APPROACHES {
+        match names.iter().position(|&name| name == approach.name) {
+            Some(index) => after = index + 1,
+            None => {
+                names.insert(after, approach.name);
+                after += 1;
+            }
+        }
+    }
+    names
+}
+
+/// LeetCode 51's approach `name` on n: the number of boards and the time.
+fn time_51(name: &str, n: u32) -> Cell {
+    let approach = n_queens::approach(name)?;
+    if n > library::COLLECT_MAX_N {
+        return None;
+    }
+    let boards = (approach.solve)(n as i32).len() as u64; // n <= 12, in every approach's range
+    Some((boards, time_per_call(|| (approach.solve)(n as i32)).as_secs_f64()))
+}
+
+/// LeetCode 52's approach `name` on n: the count and the time.
+fn time_52(name: &str, n: u32) -> Cell {
+    n_queens_ii::approach(name)?;
+    let count = library::count(Some(name), n, false, 0, None).ok()?;
+    Some((count, time_per_call(|| library::count(Some(name), n, false, 0, None)).as_secs_f64()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chain_holds_every_approach_of_both_problems_once() {
+        let names = chain_names();
+        for approach in n_queens::APPROACHES {
+            assert_eq!(names.iter().filter(|&&name| name == approach.name).count(), 1, "{}", approach.name);
+        }
+        for approach in n_queens_ii::APPROACHES {
+            assert_eq!(names.iter().filter(|&&name| name == approach.name).count(), 1, "{}", approach.name);
+        }
+        assert_eq!(names[0], "board_scan");
+    }
+}

@@ -1,0 +1,359 @@
+//! End-to-end: the built `queens` binary, run as a user runs it, for every
+//! subcommand and every error path. Expected values come from the shared
+//! cases (OEIS tables, the boards data, the independent validator, the
+//! judge-paste harness), never from the binary itself.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness};
+use n_queens_cases::validate::check_columns;
+use n_queens_cases::{expected_boards, expected_count, oeis};
+use pretty_assertions::assert_eq as assert_same;
+
+/// Runs `queens` with `args`, stdin closed and stdout/stderr captured (so
+/// stderr is not a terminal), in the ASCII locale.
+fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the queens binary runs")
+}
+
+/// Runs `queens` and checks it succeeded; returns its stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let output = queens(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "queens {args:?} failed: {stderr}");
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// Runs `queens` and checks it refused with exit code 2 and a one-line
+/// message (clap adds a blank line and a `--help` hint, no more), that names
+/// `mentions`, and no panic trace; returns the message.
+fn refused(args: &[&str], mentions: &[&str]) -> String {
+    let output = queens(args);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_same!(output.status.code(), Some(2), "queens {args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "queens {args:?} wrote to stdout");
+    let lines: Vec<&str> = stderr.lines().filter(|line| !line.is_empty()).collect();
+    assert!(lines[0].starts_with("error: "), "queens {args:?}: {stderr}");
+    // After the message, only clap's hints: the usage line, a tip, the possible values, --help.
+    let hint = |line: &&str| {
+        let line = line.trim_start();
+        line.starts_with("Usage:") || line.starts_with("tip:") || line.starts_with('[') || line.contains("--help")
+    };
+    assert!(lines[1..].iter().all(hint), "queens {args:?}: more than one line of message: {stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"), "{stderr}");
+    for word in mentions {
+        assert!(lines[0].contains(word), "queens {args:?}: {:?} does not mention {word:?}", lines[0]);
+    }
+    lines[0].to_string()
+}
+
+/// Boards written in `--format rows`: blank lines between boards.
+fn parse_rows(text: &str) -> Vec<Vec<String>> {
+    text.split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| block.lines().map(String::from).collect())
+        .collect()
+}
+
+/// Boards written in `--format columns`: one board a line.
+fn parse_columns(text: &str) -> Vec<Vec<usize>> {
+    text.lines().map(|line| line.split(' ').map(|col| col.parse().expect("a column number")).collect()).collect()
+}
+
+mod tour {
+    use super::*;
+
+    #[test]
+    fn no_arguments_is_the_tour_of_8() {
+        let out = stdout_of(&[]);
+        let tour_8 = stdout_of(&["tour", "8"]);
+        assert_same!(out.lines().next(), tour_8.lines().next(), "the same tour");
+        let known = expected_count(8).unwrap().to_string();
+        for approach in
+            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_ii::APPROACHES.iter().map(|a| a.name))
+        {
+            let line =
+                out.lines().find(|line| line.starts_with(approach)).unwrap_or_else(|| panic!("no {approach} line"));
+            assert!(line.contains(&known), "{line}");
+            assert!(!line.contains('!'), "an answer differs from OEIS: {line}");
+        }
+        assert!(out.contains("+-----------------+"), "an 8×8 board is drawn:\n{out}");
+        assert!(out.contains("queens paste"), "{out}");
+        assert!(out.lines().count() <= 40, "fits on one screen");
+    }
+
+    #[test]
+    fn the_board_drawn_is_a_solution() {
+        let out = stdout_of(&["tour", "6"]);
+        let rows: Vec<String> =
+            out.lines().filter(|line| line.starts_with("| ")).map(|line| line.replace(['|', ' '], "")).collect();
+        assert_same!(rows.len(), 6);
+        n_queens_cases::validate::check_board(6, &rows).unwrap();
+    }
+
+    #[test]
+    fn refuses_sizes_it_cannot_time() {
+        refused(&["tour", "13"], &["n <= 12", "queens count"]);
+    }
+}
+
+mod boards {
+    use super::*;
+
+    #[test]
+    fn rows_are_exactly_the_judge_boards() {
+        let out = stdout_of(&["boards", "4", "--format", "rows"]);
+        let boards = parse_rows(&out);
+        assert_same!(n_queens_cases::sorted(boards.clone()), expected_boards(4).unwrap());
+        // Nothing else: each board's rows, then a blank line.
+        assert_same!(out, boards.iter().map(|board| board.join("\n") + "\n\n").collect::<String>());
+    }
+
+    #[test]
+    fn every_approach_gives_the_judge_boards() {
+        let names = n_queens::APPROACHES.iter().map(|a| a.name).chain(["streaming"]);
+        for name in names {
+            let out = stdout_of(&["boards", "6", "--format", "rows", "--approach", name]);
+            assert_same!(n_queens_cases::sorted(parse_rows(&out)), expected_boards(6).unwrap(), "{name}");
+        }
+    }
+
+    #[test]
+    fn columns_stream_large_n_up_to_the_limit() {
+        let out = stdout_of(&["boards", "30", "--format", "columns", "--limit", "3"]);
+        let boards = parse_columns(&out);
+        assert_same!(boards.len(), 3);
+        for board in &boards {
+            assert_same!(board.len(), 30);
+            check_columns(board).unwrap();
+        }
+    }
+
+    #[test]
+    fn construct_gives_one_board_of_a_million_queens() {
+        let out = stdout_of(&["boards", "1000000", "--approach", "construct", "--format", "columns"]);
+        let boards = parse_columns(&out);
+        assert_same!(boards.len(), 1);
+        assert_same!(boards[0].len(), 1_000_000);
+        check_columns(&boards[0]).unwrap();
+    }
+
+    #[test]
+    fn unique_gives_one_board_per_class() {
+        for approach in ["streaming", "bitmask"] {
+            let out = stdout_of(&["boards", "8", "--unique", "--format", "columns", "--approach", approach]);
+            let boards = parse_columns(&out);
+            assert_same!(boards.len() as u64, oeis::A002562[8], "{approach}");
+            boards.iter().for_each(|board| check_columns(board).unwrap());
+        }
+    }
+
+    #[test]
+    fn board_format_draws_a_grid() {
+        let out = stdout_of(&["boards", "4", "--limit", "1", "--ascii"]);
+        assert_same!(out, "+---------+\n| . Q . . |\n| . . . Q |\n| Q . . . |\n| . . Q . |\n+---------+\n\n");
+        let unicode =
+            Command::new(env!("CARGO_BIN_EXE_queens")).args(["boards", "1"]).env("LC_ALL", "C.UTF-8").output().unwrap();
+        assert_same!(String::from_utf8(unicode.stdout).unwrap(), "┌───┐\n│ ♛ │\n└───┘\n\n");
+    }
+
+    #[test]
+    fn no_board_for_three() {
+        let output = queens(&["boards", "3"]);
+        assert!(output.status.success());
+        assert!(output.stdout.is_empty());
+        assert!(String::from_utf8_lossy(&output.stderr).contains("no solution"));
+    }
+
+    #[test]
+    fn a_closed_pipe_ends_quietly() {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(["boards", "30", "--format", "columns"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap(); // then drop: closes the pipe
+        let output = child.wait_with_output().unwrap();
+        check_columns(&parse_columns(&first)[0]).unwrap();
+        assert!(output.status.success());
+        assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    }
+
+    #[test]
+    fn refuses_wrong_arguments() {
+        refused(&["boards", "eight"], &["whole number"]);
+        refused(&["boards", "-3"], &["0 or more"]);
+        refused(&["boards", "8", "--limit", "0"], &["--limit", "at least 1"]);
+        refused(&["boards", "8", "--approach", "nope"], &["nope", "board_scan", "bitmask", "construct"]);
+        refused(&["boards", "15", "--approach", "bitmask"], &["n <= 14"]);
+        refused(&["boards", "65", "--format", "columns"], &["n <= 64"]);
+        refused(&["boards", "65"], &["--format board", "64", "--format columns"]);
+        refused(&["boards", "1001", "--format", "rows", "--approach", "construct"], &["--format rows", "1000"]);
+        refused(&["boards", "8", "--format", "grid"], &["grid"]);
+        refused(&["boards", "8", "--approach", "construct", "--unique"], &["--unique"]);
+    }
+}
+
+mod count {
+    use super::*;
+
+    #[test]
+    fn prints_the_plain_number() {
+        let output = queens(&["count", "8"]);
+        assert!(output.status.success());
+        assert_same!(String::from_utf8(output.stdout).unwrap(), "92\n");
+        assert!(output.stderr.is_empty(), "nothing extra when stderr is not a terminal");
+    }
+
+    #[test]
+    fn every_approach_counts_against_oeis() {
+        for approach in n_queens_ii::APPROACHES {
+            for n in [0, 1, 3, 9, 11] {
+                let out = stdout_of(&["count", &n.to_string(), "--approach", approach.name, "--threads", "1"]);
+                assert_same!(out, format!("{}\n", expected_count(n).unwrap()), "{} n = {n}", approach.name);
+            }
+        }
+    }
+
+    #[test]
+    fn past_the_judge_in_64_bits() {
+        assert_same!(stdout_of(&["count", "15", "--threads", "2"]), format!("{}\n", oeis::A000170[15]));
+    }
+
+    #[test]
+    fn unique_counts_against_oeis() {
+        assert_same!(stdout_of(&["count", "10", "--unique"]), format!("{}\n", oeis::A002562[10]));
+    }
+
+    #[test]
+    fn refuses_wrong_arguments() {
+        refused(&["count", "x"], &["whole number"]);
+        refused(&["count", "-1"], &["0 or more"]);
+        refused(&["count", "99999999999"], &["too large"]);
+        refused(&["count", "8", "--approach", "fastest"], &["fastest", "board_scan", "bitmask"]);
+        refused(&["count", "19", "--approach", "bitmask"], &["19", "bitmask", "18"]);
+        refused(&["count", "33"], &["33", "32"]);
+        refused(&["count", "8", "--approach", "bitmask", "--unique"], &["bitmask", "unique"]);
+        refused(&["count", "8", "--threads", "many"], &["many"]);
+    }
+
+    #[test]
+    fn a_long_count_says_so_before_it_starts() {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(["count", "18", "--approach", "board_scan"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+        child.kill().unwrap(); // the count itself would take hours
+        child.wait().unwrap();
+        assert!(line.contains("should take about") && line.contains("Ctrl-C"), "{line}");
+    }
+}
+
+mod compare {
+    use super::*;
+
+    #[test]
+    fn times_every_approach_and_ends() {
+        let out = stdout_of(&["compare", "--max-n", "8", "--budget", "0.05"]);
+        let header = out.lines().find(|line| line.trim_start().starts_with("n ")).expect("a header");
+        for approach in n_queens_ii::APPROACHES {
+            assert!(header.contains(approach.name), "{header}");
+        }
+        assert!(out.lines().any(|line| line.trim_start().starts_with("8 ")), "{out}");
+        assert!(out.contains("1.00×"), "bitmask against itself:\n{out}");
+    }
+
+    #[test]
+    fn markdown_is_a_table() {
+        let out = stdout_of(&["compare", "--problem", "51", "--max-n", "7", "--budget", "0.05", "--markdown"]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_same!(lines.len(), 4, "header, rule, n = 6 and 7:\n{out}");
+        assert!(lines.iter().all(|line| line.starts_with('|') && line.ends_with('|')));
+        let columns = n_queens::APPROACHES.len() + 1;
+        assert!(lines.iter().all(|line| line.matches('|').count() == columns + 1), "{out}");
+    }
+
+    #[test]
+    fn refuses_wrong_arguments() {
+        refused(&["compare", "--problem", "50"], &["50"]);
+        refused(&["compare", "--budget", "0"], &["--budget"]);
+        refused(&["compare", "--budget", "soon"], &["--budget"]);
+        refused(&["compare", "--max-n", "3"], &["--max-n", "6"]);
+    }
+}
+
+mod paste {
+    use super::*;
+
+    /// What `queens paste` prints compiles in the judge-paste harness and
+    /// answers every harness case.
+    #[test]
+    fn bitmask_52_compiles_as_the_judge_builds_it() {
+        let pasted = stdout_of(&["paste", "52", "bitmask"]);
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("queens_paste");
+        let output = compile_and_run(&harness(Problem::NQueensII, &pasted), "2021", &dir, "paste_52_bitmask").unwrap();
+        assert_same!(output, expected_output(Problem::NQueensII));
+    }
+
+    #[test]
+    fn prints_exactly_the_judge_text() {
+        for approach in n_queens::APPROACHES.iter().filter(|a| a.judge_ready) {
+            let text = n_queens_cases::judge::judge_text(approach.source).unwrap();
+            assert_same!(stdout_of(&["paste", "51", approach.name]), format!("{text}\n"));
+        }
+        for approach in n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready) {
+            let text = n_queens_cases::judge::judge_text(approach.source).unwrap();
+            assert_same!(stdout_of(&["paste", "52", approach.name]), format!("{text}\n"));
+        }
+    }
+
+    #[test]
+    fn refuses_what_is_not_judge_ready() {
+        for approach in n_queens_ii::APPROACHES.iter().filter(|a| !a.judge_ready) {
+            refused(&["paste", "52", approach.name], &[approach.name, "not judge-ready"]);
+        }
+        for extra in n_queens::EXTRAS {
+            refused(&["paste", "51", extra.name], &[extra.name, "not judge-ready"]);
+        }
+        refused(&["paste", "52", "nope"], &["nope", "bitmask"]);
+        refused(&["paste", "53", "bitmask"], &["53"]);
+    }
+}
+
+#[test]
+fn list_names_every_approach_in_order() {
+    let out = stdout_of(&["list"]);
+    let (part_51, part_52) = out.split_once("LeetCode 52").expect("both problems");
+    let positions = |part: &str, names: Vec<&str>| {
+        names.iter().map(|name| part.find(&format!(" {name} ")).unwrap()).collect::<Vec<_>>()
+    };
+    let in_51 = positions(part_51, n_queens::APPROACHES.iter().map(|a| a.name).collect());
+    let in_52 = positions(part_52, n_queens_ii::APPROACHES.iter().map(|a| a.name).collect());
+    assert!(in_51.is_sorted() && in_52.is_sorted(), "chain order:\n{out}");
+    for approach in n_queens_ii::APPROACHES {
+        let line = part_52.lines().find(|line| line.contains(&format!(" {} ", approach.name))).unwrap();
+        let ready = if approach.judge_ready { " judge-ready" } else { "not judge-ready" };
+        assert!(line.contains(ready), "{line}");
+        assert!(line.contains(approach.idea), "{line}");
+    }
+}
+
+#[test]
+fn help_and_version_exit_zero() {
+    assert!(stdout_of(&["--help"]).contains("queens paste 52 bitmask"));
+    assert!(stdout_of(&["--version"]).starts_with("queens "));
+    refused(&["frobnicate"], &["frobnicate"]);
+}

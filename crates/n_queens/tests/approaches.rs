@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness, judge_text};
+use n_queens_cases::judge::{Problem, expected_output, paste_and_run};
 use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_sizes, out_of_range, sorted, validate};
 use rstest::rstest;
 use rstest_reuse::apply;
@@ -70,11 +70,10 @@ macro_rules! approach_module {
                 if let Some(approach) = n_queens::approach(name) {
                     assert_eq!(approach.source, source, "APPROACHES lists another file as {name}");
                 }
-                let pasted = judge_text(source).expect("a `pub struct Solution;` line");
                 let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
-                let program = harness(Problem::NQueens, pasted);
-                let output = compile_and_run(&program, edition, &dir, &format!("n_queens_{name}_{edition}"))
-                    .unwrap_or_else(|error| panic!("{error}"));
+                let output =
+                    paste_and_run(Problem::NQueens, source, edition, &dir, &format!("n_queens_{name}_{edition}"))
+                        .unwrap_or_else(|error| panic!("{error}"));
                 assert_eq!(output, expected_output(Problem::NQueens));
             }
         }

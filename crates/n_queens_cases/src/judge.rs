@@ -118,6 +118,16 @@ pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> 
     String::from_utf8(ran.stdout).map_err(|error| error.to_string())
 }
 
+/// The judge-paste check of one approach file: cuts `source` with
+/// [`judge_text`], wraps it in the [`harness`], compiles it with
+/// `rustc --edition <edition>` into `dir` and runs it. Returns what it
+/// printed, to compare with [`expected_output`]; an error says why the file
+/// does not paste, compile or run.
+pub fn paste_and_run(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
+    let pasted = judge_text(source).ok_or(format!("{name}: no `{SOLUTION_LINE}` line at the start of a line"))?;
+    compile_and_run(&harness(problem, pasted), edition, dir, name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,32 +23,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use n_queens_cases::oeis::A000170;
 use n_queens_ii::counting::{Options, total_with};
 use n_queens_ii::{bitmask, mirror, parallel, symmetry};
-
-/// The A000170 counts up to n = 18, written out here so that the example
-/// depends on nothing but the crate.
-const A000170: [u64; 19] = [
-    1,
-    1,
-    0,
-    0,
-    2,
-    10,
-    4,
-    40,
-    92,
-    352,
-    724,
-    2_680,
-    14_200,
-    73_712,
-    365_596,
-    2_279_184,
-    14_772_512,
-    95_815_104,
-    666_090_624,
-];
 
 type Counter = (&'static str, fn(u32) -> u64);
 

@@ -12,9 +12,9 @@
 //! | [`three_arrays`] | flags `columns[col]`, `diagonals[row - col + n - 1]`, `anti_diagonals[row + col]` | O(1) | O(n · n!) | O(n) |
 //! | [`bitmask`] | three integers; `free = full & !(columns \| diagonals \| anti_diagonals)`, lowest bit first | O(1) per free square | O(n!) | O(n) |
 //! | [`mirror`] | left-right mirror: row 0's queen in the left half (odd n: middle, then row 1 in the left half), count doubled | O(1) per free square | O(n!), ½ of `bitmask`'s nodes | O(n) |
-//! | [`symmetry`] | all 8 symmetries: one canonical board per class, by corner and edge rules and a check against its rotations, weighted 8, 4 or 2; also the unique count | O(1) per free square, O(n) per solution | O(n!); measured 4.2x to 4.5x faster than `bitmask` for n = 14..=17 | O(n) |
+//! | [`symmetry`] | all 8 symmetries: one canonical board per class, by corner and edge rules and a check against its rotations, weighted 8, 4 or 2; also the unique count | O(1) per free square, O(n) per solution | O(n!); searches about one board of each class of 8 | O(n) |
 //! | [`parallel`] | `symmetry` cut at row 3 into independent tasks, shared out to every core (not judge-ready) | as `symmetry` | `symmetry`'s ÷ cores | O(tasks · n) |
-//! | [`quadrants`] | one board per class of border descriptions (the 4 border queens) under the 8 symmetries; a histogram per description joined with a weight table; tasks on every core (not judge-ready) | O(1) per free square | O(n!); measured 5.9x fewer nodes than `bitmask` at n = 16 | O(n³) |
+//! | [`quadrants`] | one board per class of border descriptions (the 4 border queens) under the 8 symmetries; a histogram per description joined with a weight table; tasks on every core (not judge-ready) | O(1) per free square | O(n!); about a sixth of `bitmask`'s tree (see its docs) | O(n³) |
 //!
 //! The time bounds are loose upper bounds on the backtracking tree; what each
 //! step buys in practice is measured by the benchmark crate.

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness, judge_text};
+use n_queens_cases::judge::{Problem, expected_output, paste_and_run};
 use n_queens_cases::oeis::{A000170, A002562};
 use n_queens_cases::{beyond_judge, edge_cases, judge_counts, out_of_range};
 use n_queens_ii::counting::{CountError, Options, total_with, unique_with};
@@ -119,10 +119,8 @@ macro_rules! approach_tests {
                 assert_eq!(approach.source, source, "APPROACHES lists another file as {name}");
                 assert!(approach.judge_ready);
             }
-            let pasted = judge_text(source).expect("a `pub struct Solution;` line");
             let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
-            let program = harness(Problem::NQueensII, pasted);
-            let output = compile_and_run(&program, edition, &dir, &format!("n_queens_ii_{name}_{edition}"))
+            let output = paste_and_run(Problem::NQueensII, source, edition, &dir, &format!("n_queens_ii_{name}_{edition}"))
                 .unwrap_or_else(|error| panic!("{error}"));
             assert_eq!(output, expected_output(Problem::NQueensII));
         }

@@ -2,7 +2,7 @@
 //!
 //! `cargo bench -p n_queens_bench` runs the groups of
 //! [`n_queens_bench::plan`] (the chain of LeetCode 52 at n = 8..=12, its
-//! fast approaches at n = 12..=16, the chain of LeetCode 51 at n = 6..=10,
+//! fast approaches at n = 12..=16, the chain of LeetCode 51 at n = 6..=12,
 //! LeetCode 51's `construct` at n = 1,000,000), then prints one table per
 //! group, each approach's median time and its ratio to `bitmask` at the same
 //! n, and writes the same tables to `target/bench-summary.md`.

@@ -87,7 +87,7 @@ pub fn quick_from_env() -> bool {
 ///
 /// - `chain52`: every LeetCode 52 approach, n = 8..=12 (quick: 8..=10).
 /// - `fast52`: `bitmask` and every approach after it, n = 12..=16 (quick: 12..=13).
-/// - `chain51`: every LeetCode 51 approach, n = 6..=10 (quick: 6..=8).
+/// - `chain51`: every LeetCode 51 approach, n = 6..=12 (quick: 6..=8).
 /// - `construct51`: `n_queens::construct::construct` at n = 1,000,000.
 ///
 /// Groups with slow cases get fewer samples: `board_scan` at n = 12 takes
@@ -111,7 +111,7 @@ pub fn plan(quick: bool) -> Vec<Group> {
         (seconds(0.5, 2.0, 20), seconds(0.5, 3.0, 10), seconds(0.5, 2.0, 20), seconds(1.0, 3.0, 20))
     };
     let (chain_sizes, fast_sizes, board_sizes) =
-        if quick { (8..=10, 12..=13, 6..=8) } else { (8..=12, 12..=16, 6..=10) };
+        if quick { (8..=10, 12..=13, 6..=8) } else { (8..=12, 12..=16, 6..=12) };
 
     vec![
         Group {
@@ -447,7 +447,7 @@ mod tests {
         assert_eq!(groups[1].sizes, [12, 13, 14, 15, 16]);
         let all_51: Vec<&str> = n_queens::APPROACHES.iter().map(|a| a.name).collect();
         assert_eq!(groups[2].approaches, all_51);
-        assert_eq!(groups[2].sizes, [6, 7, 8, 9, 10]);
+        assert_eq!(groups[2].sizes, [6, 7, 8, 9, 10, 11, 12]);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use n_queens_cases::judge::{Problem, expected_output, paste_and_run};
+use n_queens_cases::judge::{Problem, assert_pastes};
 use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_sizes, out_of_range, sorted, validate};
 use rstest::rstest;
 use rstest_reuse::apply;
@@ -71,10 +71,7 @@ macro_rules! approach_module {
                     assert_eq!(approach.source, source, "APPROACHES lists another file as {name}");
                 }
                 let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
-                let output =
-                    paste_and_run(Problem::NQueens, source, edition, &dir, &format!("n_queens_{name}_{edition}"))
-                        .unwrap_or_else(|error| panic!("{error}"));
-                assert_eq!(output, expected_output(Problem::NQueens));
+                assert_pastes(Problem::NQueens, source, edition, &dir, &format!("n_queens_{name}_{edition}"));
             }
         }
     };

@@ -128,6 +128,14 @@ pub fn paste_and_run(problem: Problem, source: &str, edition: &str, dir: &Path, 
     compile_and_run(&harness(problem, pasted), edition, dir, name)
 }
 
+/// The judge-paste test of one approach file, as both problem crates run it:
+/// [`paste_and_run`], then its output compared with [`expected_output`]
+/// (a readable diff when they differ). Panics with the reason on failure.
+pub fn assert_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) {
+    let output = paste_and_run(problem, source, edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
+    pretty_assertions::assert_eq!(output, expected_output(problem), "{name}: the judge's answers differ");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,13 +22,13 @@
 //! **Recursion or an explicit stack?** The inner loop could keep its own
 //! stack of rows (the masks and the untried free squares per row) instead
 //! of recursing. Measured on the plain bitmask counter of step 4, both ways
-//! interleaved, one thread, median CPU time of 3 runs, on a busy 2-core VM:
+//! interleaved, one thread, median CPU time of 3 runs, AMD EPYC, 2 cores:
 //!
 //! | n | recursive | explicit stack |
 //! |---|---|---|
-//! | 14 | 0.165 s | 0.173 s |
-//! | 15 | 1.056 s | 1.051 s |
-//! | 16 | 7.12 s | 7.12 s |
+//! | 14 | 0.172 s | 0.172 s |
+//! | 15 | 1.048 s | 1.064 s |
+//! | 16 | 7.04 s | 7.17 s |
 //!
 //! No difference beyond the noise, so the recursion stays, here and in the
 //! next steps, as the clearer of the two. Reproduce with

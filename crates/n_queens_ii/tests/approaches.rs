@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use n_queens_cases::judge::{Problem, expected_output, paste_and_run};
+use n_queens_cases::judge::{Problem, assert_pastes};
 use n_queens_cases::oeis::{A000170, A002562};
 use n_queens_cases::{beyond_judge, edge_cases, judge_counts, out_of_range};
 use n_queens_ii::counting::{CountError, Options, total_with, unique_with};
@@ -120,9 +120,7 @@ macro_rules! approach_tests {
                 assert!(approach.judge_ready);
             }
             let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
-            let output = paste_and_run(Problem::NQueensII, source, edition, &dir, &format!("n_queens_ii_{name}_{edition}"))
-                .unwrap_or_else(|error| panic!("{error}"));
-            assert_eq!(output, expected_output(Problem::NQueensII));
+            assert_pastes(Problem::NQueensII, source, edition, &dir, &format!("n_queens_ii_{name}_{edition}"));
         }
     };
     // Not judge-ready: the file does not paste into the judge, so there is

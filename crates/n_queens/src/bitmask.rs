@@ -19,18 +19,13 @@
 //! **What changed.** The arrays checked each of the n squares of a row; the
 //! masks hand over only the free ones, so the search never even looks at an
 //! attacked square, and moving to the next row is two shifts instead of
-//! index arithmetic. Everything stays in registers.
+//! index arithmetic. Everything stays in registers. And nothing needs taking
+//! back: the masks are passed by value, so each call works on its own copies
+//! and the caller's are untouched when it returns (step 3 had to clear its
+//! flags by hand).
 //!
 //! **Cost.** O(1) per free square, none for an attacked one. Time O(n!) at
 //! most, in practice proportional to the nodes of the search tree; space O(n).
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//!
-//! **Range.** `n = 0` has one solution, the empty board; `n < 0` has none.
-//! `n > 18` panics with a message: n = 19 already has 4,968,057,848 boards,
-//! more than an `i32` can count (LeetCode 52 returns `i32`) or memory can hold.
-//! (The `u32` masks alone would allow n <= 31.)
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;
@@ -42,7 +37,7 @@ impl Solution {
     /// `n = 0` gives one empty board, `n < 0` none.
     ///
     /// # Panics
-    /// If `n > 18`: see the module documentation.
+    /// If `n > 18`: n = 19 has 4,968,057,848 boards, more than an `i32` can count.
     pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> {
         if n < 0 {
             return Vec::new();
@@ -53,9 +48,9 @@ impl Solution {
              (n = 19 has 4968057848 boards, more than an i32 can count)"
         );
         let full = (1u32 << n) - 1; // n <= 18, so the shift cannot overflow
-        let mut cols = Vec::with_capacity(n as usize);
+        let mut queens = Vec::with_capacity(n as usize);
         let mut solutions = Vec::new();
-        place_row(full, 0, 0, 0, &mut cols, &mut solutions);
+        place_row(full, 0, 0, 0, &mut queens, &mut solutions);
         solutions
     }
 }
@@ -66,25 +61,25 @@ fn place_row(
     columns: u32,
     diagonals: u32,
     anti_diagonals: u32,
-    cols: &mut Vec<usize>,
+    queens: &mut Vec<usize>,
     solutions: &mut Vec<Vec<String>>,
 ) {
     if columns == full {
-        solutions.push(draw(cols));
+        solutions.push(draw(queens));
         return;
     }
     let mut free = full & !(columns | diagonals | anti_diagonals);
     while free != 0 {
         let lowest = free & free.wrapping_neg();
         free &= free - 1;
-        cols.push(lowest.trailing_zeros() as usize);
-        place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1, cols, solutions);
-        cols.pop();
+        queens.push(lowest.trailing_zeros() as usize);
+        place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1, queens, solutions);
+        queens.pop();
     }
 }
 
-/// The judge's format: one string per row, the queen of row `r` at `cols[r]`.
-fn draw(cols: &[usize]) -> Vec<String> {
-    let n = cols.len();
-    cols.iter().map(|&col| ".".repeat(col) + "Q" + &".".repeat(n - col - 1)).collect()
+/// The judge's format: one string per row, the queen of row `row` at `queens[row]`.
+fn draw(queens: &[usize]) -> Vec<String> {
+    let n = queens.len();
+    queens.iter().map(|&col| ".".repeat(col) + "Q" + &".".repeat(n - col - 1)).collect()
 }

@@ -14,13 +14,6 @@
 //! **Cost.** Checking one square walks up to 3 lines of up to n squares:
 //! O(n). Time O(n² · n!) at most (under n! partial placements, n candidate
 //! squares each, O(n) per check); space O(n²) for the board, plus the output.
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//!
-//! **Range.** `n = 0` has one solution, the empty board; `n < 0` has none.
-//! `n > 18` panics with a message: n = 19 already has 4,968,057,848 boards,
-//! more than an `i32` can count (LeetCode 52 returns `i32`) or memory can hold.
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;
@@ -32,7 +25,7 @@ impl Solution {
     /// `n = 0` gives one empty board, `n < 0` none.
     ///
     /// # Panics
-    /// If `n > 18`: see the module documentation.
+    /// If `n > 18`: n = 19 has 4,968,057,848 boards, more than an `i32` can count.
     pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> {
         if n < 0 {
             return Vec::new();

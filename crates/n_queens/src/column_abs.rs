@@ -1,10 +1,10 @@
 //! # 2. One column per row
 //!
 //! **Idea.** A solution has exactly one queen per row, so the board is fully
-//! described by `cols[row] = col`, the column of the queen in each row. The
-//! queen of an earlier row `i` attacks (row, col) when it is in the same
-//! column, `col == cols[i]`, or on a shared diagonal: the two queens are as
-//! many rows apart as columns apart, `row - i == |col - cols[i]|`. That one
+//! described by `queens[row] = col`, the column of the queen in each row.
+//! The queen of an earlier row `i` attacks (row, col) when it is in the same
+//! column, `col == queens[i]`, or on a shared diagonal: the two queens are as
+//! many rows apart as columns apart, `row - i == |col - queens[i]|`. That one
 //! test covers both the "\" and the "/" direction.
 //!
 //! **What changed.** The n×n board is gone: O(n) memory instead of O(n²), and
@@ -14,13 +14,6 @@
 //!
 //! **Cost.** O(row) per check, so O(n) at worst. Time O(n² · n!) at most, with
 //! a smaller constant than the board scan; space O(n) besides the output.
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//!
-//! **Range.** `n = 0` has one solution, the empty board; `n < 0` has none.
-//! `n > 18` panics with a message: n = 19 already has 4,968,057,848 boards,
-//! more than an `i32` can count (LeetCode 52 returns `i32`) or memory can hold.
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;
@@ -32,7 +25,7 @@ impl Solution {
     /// `n = 0` gives one empty board, `n < 0` none.
     ///
     /// # Panics
-    /// If `n > 18`: see the module documentation.
+    /// If `n > 18`: n = 19 has 4,968,057,848 boards, more than an `i32` can count.
     pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> {
         if n < 0 {
             return Vec::new();
@@ -43,43 +36,43 @@ impl Solution {
              (n = 19 has 4968057848 boards, more than an i32 can count)"
         );
         let n = n as usize;
-        let mut cols = Vec::with_capacity(n);
+        let mut queens = Vec::with_capacity(n);
         let mut solutions = Vec::new();
-        place_row(n, &mut cols, &mut solutions);
+        place_row(n, &mut queens, &mut solutions);
         solutions
     }
 }
 
-/// `cols` holds the queens of the rows above; tries every column of the next row.
-fn place_row(n: usize, cols: &mut Vec<usize>, solutions: &mut Vec<Vec<String>>) {
-    let row = cols.len();
+/// `queens` holds the queens of the rows above; tries every column of the next row.
+fn place_row(n: usize, queens: &mut Vec<usize>, solutions: &mut Vec<Vec<String>>) {
+    let row = queens.len();
     if row == n {
-        solutions.push(draw(cols));
+        solutions.push(draw(queens));
         return;
     }
     for col in 0..n {
-        if is_safe(cols, col) {
-            cols.push(col);
-            place_row(n, cols, solutions);
-            cols.pop();
+        if is_safe(queens, col) {
+            queens.push(col);
+            place_row(n, queens, solutions);
+            queens.pop(); // take the queen back and try the next column
         }
     }
 }
 
-/// Whether a queen in the next row (row = `cols.len()`), column `col`, is
+/// Whether a queen in the next row (row = `queens.len()`), column `col`, is
 /// attacked by none of the queens above.
-fn is_safe(cols: &[usize], col: usize) -> bool {
-    let row = cols.len();
-    cols.iter().enumerate().all(|(i, &queen_col)| {
+fn is_safe(queens: &[usize], col: usize) -> bool {
+    let row = queens.len();
+    queens.iter().enumerate().all(|(queen_row, &queen_col)| {
         // Signed: `col - queen_col` can be negative. (`usize::abs_diff` would
         // do, but it needs Rust 1.60 and the judge may run an older compiler.)
         let col_distance = (col as i64 - queen_col as i64).unsigned_abs() as usize;
-        queen_col != col && row - i != col_distance
+        queen_col != col && row - queen_row != col_distance
     })
 }
 
-/// The judge's format: one string per row, the queen of row `r` at `cols[r]`.
-fn draw(cols: &[usize]) -> Vec<String> {
-    let n = cols.len();
-    cols.iter().map(|&col| ".".repeat(col) + "Q" + &".".repeat(n - col - 1)).collect()
+/// The judge's format: one string per row, the queen of row `row` at `queens[row]`.
+fn draw(queens: &[usize]) -> Vec<String> {
+    let n = queens.len();
+    queens.iter().map(|&col| ".".repeat(col) + "Q" + &".".repeat(n - col - 1)).collect()
 }

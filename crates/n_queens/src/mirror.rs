@@ -20,14 +20,6 @@
 //! **Cost.** The same bounds as bitmask, O(n!) time at most and O(n) space
 //! besides the output, with half the search. Drawing the boards, O(n²) each,
 //! is not halved: every board is still built as n strings.
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//!
-//! **Range.** `n = 0` has one solution, the empty board (it has no first row
-//! to halve, so it is answered directly); `n < 0` has none. `n > 18` panics
-//! with a message: n = 19 already has 4,968,057,848 boards, more than an
-//! `i32` can count (LeetCode 52 returns `i32`) or memory can hold.
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;
@@ -39,7 +31,7 @@ impl Solution {
     /// `n = 0` gives one empty board, `n < 0` none.
     ///
     /// # Panics
-    /// If `n > 18`: see the module documentation.
+    /// If `n > 18`: n = 19 has 4,968,057,848 boards, more than an `i32` can count.
     pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> {
         if n < 0 {
             return Vec::new();
@@ -54,14 +46,14 @@ impl Solution {
         }
         let full = (1u32 << n) - 1; // n <= 18, so the shifts cannot overflow
         let left_half = (1u32 << (n / 2)) - 1; // columns 0..n / 2
-        let mut cols = Vec::with_capacity(n as usize);
+        let mut queens = Vec::with_capacity(n as usize);
         let mut solutions = Vec::new();
 
         let mut first_queens = left_half;
         while first_queens != 0 {
             let queen = first_queens & first_queens.wrapping_neg();
             first_queens &= first_queens - 1;
-            place_first_queen(full, queen, &mut cols, &mut solutions);
+            place_first_queen(full, queen, &mut queens, &mut solutions);
         }
         // Every board so far has its first queen in the left half; the mirror
         // images, added below, have it in the right half.
@@ -69,7 +61,7 @@ impl Solution {
 
         if n % 2 == 1 {
             let middle = 1u32 << (n / 2);
-            place_first_queen(full, middle, &mut cols, &mut solutions);
+            place_first_queen(full, middle, &mut queens, &mut solutions);
         }
 
         for index in 0..left_boards {
@@ -83,10 +75,10 @@ impl Solution {
 
 /// Puts the first row's queen on the square `queen` (a one-bit mask) and
 /// collects every board that completes it.
-fn place_first_queen(full: u32, queen: u32, cols: &mut Vec<usize>, solutions: &mut Vec<Vec<String>>) {
-    cols.push(queen.trailing_zeros() as usize);
-    place_row(full, queen, queen << 1, queen >> 1, cols, solutions);
-    cols.pop();
+fn place_first_queen(full: u32, queen: u32, queens: &mut Vec<usize>, solutions: &mut Vec<Vec<String>>) {
+    queens.push(queen.trailing_zeros() as usize);
+    place_row(full, queen, queen << 1, queen >> 1, queens, solutions);
+    queens.pop();
 }
 
 /// Fills the next row given the squares its queen may not use: bitmask's search.
@@ -95,25 +87,25 @@ fn place_row(
     columns: u32,
     diagonals: u32,
     anti_diagonals: u32,
-    cols: &mut Vec<usize>,
+    queens: &mut Vec<usize>,
     solutions: &mut Vec<Vec<String>>,
 ) {
     if columns == full {
-        solutions.push(draw(cols));
+        solutions.push(draw(queens));
         return;
     }
     let mut free = full & !(columns | diagonals | anti_diagonals);
     while free != 0 {
         let lowest = free & free.wrapping_neg();
         free &= free - 1;
-        cols.push(lowest.trailing_zeros() as usize);
-        place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1, cols, solutions);
-        cols.pop();
+        queens.push(lowest.trailing_zeros() as usize);
+        place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1, queens, solutions);
+        queens.pop();
     }
 }
 
-/// The judge's format: one string per row, the queen of row `r` at `cols[r]`.
-fn draw(cols: &[usize]) -> Vec<String> {
-    let n = cols.len();
-    cols.iter().map(|&col| ".".repeat(col) + "Q" + &".".repeat(n - col - 1)).collect()
+/// The judge's format: one string per row, the queen of row `row` at `queens[row]`.
+fn draw(queens: &[usize]) -> Vec<String> {
+    let n = queens.len();
+    queens.iter().map(|&col| ".".repeat(col) + "Q" + &".".repeat(n - col - 1)).collect()
 }

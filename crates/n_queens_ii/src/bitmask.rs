@@ -19,19 +19,14 @@
 //! **What changed.** The arrays checked each of the n squares of a row; the
 //! masks hand over only the free ones, so the search never even looks at an
 //! attacked square, and moving to the next row is two shifts instead of
-//! index arithmetic. Everything stays in registers.
+//! index arithmetic. Everything stays in registers. And nothing needs taking
+//! back: the masks are passed by value, so each call works on its own copies
+//! and the caller's are untouched when it returns (step 3 had to clear its
+//! flags by hand).
 //!
 //! **Cost.** O(1) per free square, none for an attacked one. Time O(n!) at
 //! most, in practice proportional to the nodes of the search tree; space O(n)
 //! (the recursion depth).
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//!
-//! **Range.** `n = 0` has one solution, the empty board; `n < 0` has none.
-//! `n > 18` panics with a message: the count for n = 19, 4,968,057,848, does
-//! not fit in the `i32` the judge's signature returns. (The `u32` masks alone
-//! would allow n <= 31.)
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;
@@ -53,13 +48,13 @@ impl Solution {
              (the count for n = 19, 4968057848, does not fit in i32)"
         );
         let full = (1u32 << n) - 1; // n <= 18, so the shift cannot overflow
-        count_from_row(full, 0, 0, 0)
+        place_row(full, 0, 0, 0)
     }
 }
 
 /// The number of ways to fill the remaining rows, given the squares of the
 /// next row that the queens above attack.
-fn count_from_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) -> i32 {
+fn place_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) -> i32 {
     if columns == full {
         return 1; // every column has its queen
     }
@@ -68,7 +63,7 @@ fn count_from_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) 
     while free != 0 {
         let lowest = free & free.wrapping_neg();
         free &= free - 1;
-        count += count_from_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1);
+        count += place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1);
     }
     count
 }

@@ -15,13 +15,6 @@
 //! **Cost.** Checking one square walks up to 3 lines of up to n squares:
 //! O(n). Time O(n² · n!) at most (under n! partial placements, n candidate
 //! squares each, O(n) per check); space O(n²) for the board.
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//!
-//! **Range.** `n = 0` has one solution, the empty board; `n < 0` has none.
-//! `n > 18` panics with a message: the count for n = 19, 4,968,057,848, does
-//! not fit in the `i32` the judge's signature returns.
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;
@@ -44,12 +37,12 @@ impl Solution {
         );
         let n = n as usize;
         let mut board = vec![vec![false; n]; n];
-        count_from_row(&mut board, 0)
+        place_row(&mut board, 0)
     }
 }
 
 /// The number of ways to fill rows `row..n` given the queens above.
-fn count_from_row(board: &mut Vec<Vec<bool>>, row: usize) -> i32 {
+fn place_row(board: &mut Vec<Vec<bool>>, row: usize) -> i32 {
     let n = board.len();
     if row == n {
         return 1;
@@ -58,7 +51,7 @@ fn count_from_row(board: &mut Vec<Vec<bool>>, row: usize) -> i32 {
     for col in 0..n {
         if is_safe(board, row, col) {
             board[row][col] = true;
-            count += count_from_row(board, row + 1);
+            count += place_row(board, row + 1);
             board[row][col] = false; // take the queen back and try the next column
         }
     }

@@ -8,7 +8,7 @@
 //! | approach | idea | check cost | time | space |
 //! |---|---|---|---|---|
 //! | [`board_scan`] | n×n board; scan the column and both diagonals above the square | O(n) | O(n² · n!) | O(n²) |
-//! | [`column_abs`] | `cols[row] = col`; attacked when same column or `row - i == abs(col - cols[i])` | O(row) | O(n² · n!) | O(n) |
+//! | [`column_abs`] | `queens[row] = col`; attacked when same column or `row - i == abs(col - queens[i])` | O(row) | O(n² · n!) | O(n) |
 //! | [`three_arrays`] | flags `columns[col]`, `diagonals[row - col + n - 1]`, `anti_diagonals[row + col]` | O(1) | O(n · n!) | O(n) |
 //! | [`bitmask`] | three integers; `free = full & !(columns \| diagonals \| anti_diagonals)`, lowest bit first | O(1) per free square | O(n!) | O(n) |
 //! | [`mirror`] | left-right mirror: row 0's queen in the left half (odd n: middle, then row 1 in the left half), count doubled | O(1) per free square | O(n!), ½ of `bitmask`'s nodes | O(n) |

@@ -19,32 +19,8 @@
 //! board, so it visits half of the tree. That is the whole 2x; nothing else
 //! changed.
 //!
-//! **Recursion or an explicit stack?** The inner loop could keep its own
-//! stack of rows (the masks and the untried free squares per row) instead
-//! of recursing. Measured on the plain bitmask counter of step 4, both ways
-//! interleaved, one thread, median CPU time of 3 runs, AMD EPYC, 2 cores:
-//!
-//! | n | recursive | explicit stack |
-//! |---|---|---|
-//! | 14 | 0.172 s | 0.172 s |
-//! | 15 | 1.048 s | 1.064 s |
-//! | 16 | 7.04 s | 7.17 s |
-//!
-//! No difference beyond the noise, so the recursion stays, here and in the
-//! next steps, as the clearer of the two. Reproduce with
-//! `cargo run --release -p n_queens_ii --example timing -- stack 14 16 3`.
-//!
 //! **Cost.** Half the nodes of step 4: still O(n!) in the worst case, time
 //! proportional to the nodes of the search tree; space O(n).
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//! Bit `c` of a mask is column `c`.
-//!
-//! **Range.** `total_n_queens`: `n = 0` has one solution, the empty board;
-//! `n < 0` has none; `n > 18` panics (the count for n = 19 does not fit in
-//! `i32`). [`Solution::count`] counts in `u64` for `n <= 32`, all the `u32`
-//! masks can hold.
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;
@@ -85,7 +61,7 @@ impl Solution {
         let mut pairs = 0;
         for column in 0..half {
             let queen = 1 << column;
-            pairs += count_from_row(full, queen, queen << 1, queen >> 1);
+            pairs += place_row(full, queen, queen << 1, queen >> 1);
         }
         if n % 2 == 1 {
             // Row 0 on the middle column: its mirror image is the same, so
@@ -96,8 +72,7 @@ impl Solution {
             while free != 0 {
                 let lowest = free & free.wrapping_neg();
                 free &= free - 1;
-                pairs +=
-                    count_from_row(full, middle | lowest, (middle << 1 | lowest) << 1, (middle >> 1 | lowest) >> 1);
+                pairs += place_row(full, middle | lowest, (middle << 1 | lowest) << 1, (middle >> 1 | lowest) >> 1);
             }
         }
         // Counting one at a time, `pairs` cannot get near 2^64 in any
@@ -108,7 +83,7 @@ impl Solution {
 
 /// The number of ways to fill the remaining rows, given the squares of the
 /// next row that the queens above attack (the bitmask search of step 4).
-fn count_from_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) -> u64 {
+fn place_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) -> u64 {
     if columns == full {
         return 1; // every column has its queen
     }
@@ -117,7 +92,7 @@ fn count_from_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) 
     while free != 0 {
         let lowest = free & free.wrapping_neg();
         free &= free - 1;
-        count += count_from_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1);
+        count += place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1);
     }
     count
 }

@@ -31,33 +31,18 @@
 //!   and if it is equal to one of them, that rotation keeps it: a class of 2
 //!   (90°) or 4 (180°).
 //!
-//! This is the classic corner/bound pruning (Takaken's and Somers'
-//! programs do it this way).
+//! This is the corner and edge pruning of the fast backtracking counters
+//! (Takaken's program is the best known; Somers' program, often cited
+//! beside it, uses only the left-right mirror of step 5).
 //!
 //! **What changed.** Step 5 used one symmetry and searched half the tree; now
 //! all eight are used: row 0's queen is limited to about a quarter of the
 //! columns, and the edge rules prune rows deep in the tree too. The price is
 //! the comparison at the end of a solution, O(n), and only for the few
-//! boards that pass a cheap one-row test first. Measured (one thread, median
-//! CPU time of 3 runs, shared 2-core VM, two sets of runs) it runs 4.2 to
-//! 4.5 times faster than step 4 and about 2.1 times faster than step 5 for
-//! n = 14..=17 (n = 16: 1.61 s against 6.90 s; n = 17, one run: 11.1 s
-//! against 50.3 s); reproduce with
-//! `cargo run --release -p n_queens_ii --example timing -- approaches 14 16 3`.
+//! boards that pass a cheap one-row test first.
 //!
 //! **Cost.** Still O(n!) in the worst case, in practice a fraction of step
-//! 4's work (the 4.2x to 4.5x above) plus O(n) per solution that passes the one-row
-//! test; space O(n).
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//! Bit `c` of a mask is column `c`. The 90° rotation is clockwise:
-//! (row, col) goes to (col, n - 1 - row).
-//!
-//! **Range.** `total_n_queens`: `n = 0` has one solution, the empty board;
-//! `n < 0` has none; `n > 18` panics (the count for n = 19 does not fit in
-//! `i32`). [`Classes::count`] works for `n <= 32`, all the `u32` masks hold;
-//! its totals are `None` when they do not fit in `u64`.
+//! 4's work plus O(n) per solution that passes the one-row test; space O(n).
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;

@@ -11,20 +11,15 @@
 //! - `anti_diagonals[row + col]`: along a "/" anti-diagonal `row + col` is
 //!   constant, from `0` to `2n - 2`, so also `2n - 1` entries.
 //!
-//! Placing a queen sets three flags; taking it back clears them.
+//! Placing a queen sets its three flags. Taking it back must clear them
+//! again: the flags are shared by the whole search, and the next column tried
+//! in this row must not see a queen that is no longer there.
 //!
 //! **What changed.** The check no longer loops over the queens above: three
 //! array reads answer it. That is the step from O(n) to O(1) per square.
 //!
 //! **Cost.** O(1) per check. Time O(n · n!) at most (n candidate squares per
 //! partial placement); space O(n): `n + 2 · (2n - 1)` flags.
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//!
-//! **Range.** `n = 0` has one solution, the empty board; `n < 0` has none.
-//! `n > 18` panics with a message: the count for n = 19, 4,968,057,848, does
-//! not fit in the `i32` the judge's signature returns.
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;
@@ -46,20 +41,13 @@ impl Solution {
              (the count for n = 19, 4968057848, does not fit in i32)"
         );
         let n = n as usize;
-        let mut lines = Lines {
-            n,
-            columns: vec![false; n],
-            // `2 * n - 1` would underflow for n = 0; saturating keeps it 0.
-            diagonals: vec![false; (2 * n).saturating_sub(1)],
-            anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
-        };
-        lines.count_from_row(0)
+        let mut lines = Lines::new(n);
+        place_row(n, 0, &mut lines)
     }
 }
 
 /// The lines taken by the queens placed so far.
 struct Lines {
-    n: usize,
     /// `columns[col]`: a queen stands in column `col`.
     columns: Vec<bool>,
     /// `diagonals[row - col + n - 1]`: a queen stands on that "\" diagonal.
@@ -69,31 +57,39 @@ struct Lines {
 }
 
 impl Lines {
-    /// The number of ways to fill rows `row..n` given the queens above.
-    fn count_from_row(&mut self, row: usize) -> i32 {
-        let n = self.n;
-        if row == n {
-            return 1;
+    /// No line taken: `n` columns and `2n - 1` lines of each diagonal kind.
+    fn new(n: usize) -> Lines {
+        Lines {
+            columns: vec![false; n],
+            // `2 * n - 1` would underflow for n = 0; saturating keeps it 0.
+            diagonals: vec![false; (2 * n).saturating_sub(1)],
+            anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
         }
-        let mut count = 0;
-        for col in 0..n {
-            // `row + n - 1 - col` is `row - col + n - 1` reordered so that the
-            // unsigned arithmetic never goes below zero.
-            let diagonal = row + n - 1 - col;
-            let anti_diagonal = row + col;
-            if self.columns[col] || self.diagonals[diagonal] || self.anti_diagonals[anti_diagonal] {
-                continue;
-            }
-            self.set(col, diagonal, anti_diagonal, true);
-            count += self.count_from_row(row + 1);
-            self.set(col, diagonal, anti_diagonal, false);
-        }
-        count
     }
 
+    /// Marks the three lines through one square as taken, or as free again.
     fn set(&mut self, col: usize, diagonal: usize, anti_diagonal: usize, taken: bool) {
         self.columns[col] = taken;
         self.diagonals[diagonal] = taken;
         self.anti_diagonals[anti_diagonal] = taken;
     }
+}
+
+/// The number of ways to fill rows `row..n` given the lines the queens above take.
+fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
+    if row == n {
+        return 1;
+    }
+    let mut count = 0;
+    for col in 0..n {
+        // `row + n - 1 - col` is `row - col + n - 1` reordered so that the
+        // unsigned arithmetic never goes below zero.
+        let (diagonal, anti_diagonal) = (row + n - 1 - col, row + col);
+        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {
+            lines.set(col, diagonal, anti_diagonal, true);
+            count += place_row(n, row + 1, lines);
+            lines.set(col, diagonal, anti_diagonal, false); // take the queen back: free its lines
+        }
+    }
+    count
 }

@@ -23,11 +23,8 @@
 //! board is a solution, so the very first descent finds it, n squares tried;
 //! after it the search goes on lowest-first and soon finds its neighbours.
 //! [`boards_in_order`] keeps bitmask's order: the boards in ascending
-//! lexicographic order of their columns, at the price of that detour.
-//! Measured (AMD EPYC, 2 cores, one run each) with
-//! `cargo run --release -p n_queens --example timing -- first 30`: the first
-//! 10 boards of `boards(30)` in 29 µs, the first board of
-//! `boards_in_order(30)` in 436 ms.
+//! lexicographic order of their columns, at the price of that detour
+//! (how long it takes, measured: `docs/streaming.md`).
 //!
 //! **Cost.** The whole walk visits the same search tree as bitmask, in
 //! either order, O(1) per free square, and never yields a board twice (each

@@ -35,10 +35,9 @@
 //! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
 //! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
 //!
-//! **Range.** [`unique_boards`]: `n = 0..=`[`MAX_N`] (16: 1,846,955 boards
-//! in 5.0 s, n = 15 in 0.81 s, AMD EPYC, 2 cores, one run each of
-//! `cargo run --release -p n_queens --example timing -- unique 16`; n = 17's
-//! 11,977,939 boards would hold over a gigabyte).
+//! **Range.** [`unique_boards`]: `n = 0..=`[`MAX_N`] (16: 1,846,955 boards;
+//! n = 17's 11,977,939 boards would hold over a gigabyte; measured times in
+//! `docs/symmetry.md`).
 //! `n = 0` gives the empty board, whose class is itself; it panics for
 //! `n > 16`. [`canonical_boards`] is the lazy version and goes as far as the
 //! stream does, n <= 64. [`class_of`] takes any board with one queen per

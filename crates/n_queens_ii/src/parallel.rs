@@ -21,20 +21,8 @@
 //! are taken in order from a shared `AtomicUsize`, which costs nothing next
 //! to a subtree. With one thread it runs on the caller's thread.
 //!
-//! **Measured** on a shared 2-core VM, at a quiet moment (median of 3 runs):
-//!
-//! | n | 1 thread | 2 threads | speedup |
-//! |---|---|---|---|
-//! | 15 | 0.262 s | 0.134 s | 1.96 |
-//! | 16 | 1.701 s | 0.862 s | 1.97 |
-//! | 17 | 11.82 s | 5.82 s | 2.03 |
-//!
-//! (wall time, `cargo run --release -p n_queens_ii --example timing --
-//! threads 15 17 3`). On one thread it costs about 5% more than step 6,
-//! most likely the extra test per node (CPU time, n = 16: 1.70 s against
-//! 1.61 s; `.. --example timing -- approaches 14 16 3`). With the cores
-//! busy with other work the speedup shrinks: the same runs under a load of
-//! 5 to 8 gave 1.3 to 1.5.
+//! How much two cores buy, measured, with the commands that reproduce it:
+//! `docs/parallel.md`.
 //!
 //! **Cost.** The work of step 6 divided by the number of cores, plus
 //! O(tasks) to build the list; space O(tasks · n).

@@ -2,9 +2,9 @@
 //!
 //! **Idea.** The judge's functions build the whole list before returning the
 //! first board. Nobody has counted the boards of n = 30, but n = 27 alone
-//! has 2.3 · 10^17 and the count grows more than tenfold per step: no list
-//! will ever hold them, yet a first few are easy to find. [`boards`] returns an
-//! iterator that finds the next board only when asked, so
+//! has 2.3 · 10^17 and the count grows about tenfold per step: no list
+//! will ever hold them, yet a first few are easy to find. [`boards`]
+//! returns an iterator that finds the next board only when asked, so
 //! `boards(30).take(10)` returns at once, and memory stays the same however
 //! many boards are consumed.
 //!

@@ -44,8 +44,6 @@ mod docs {
     struct Streaming;
     #[doc = include_str!("../../../docs/construct.md")]
     struct Construct;
-    #[doc = include_str!("../../../docs/try-it-yourself.md")]
-    struct TryItYourself;
 }
 
 use rstest_reuse::template;

@@ -1,7 +1,7 @@
 //! The classic mistakes, each caught by the shared cases.
 //!
 //! Each module below is a step of the chain with one mistake that learners
-//! and write-ups make (four of them from the seed write-ups), written with the
+//! and write-ups make (four of them bugs in the seed write-ups), written with the
 //! chain's names so that it diffs against its step like a wrong turn.
 //! `docs/common-mistakes.md` quotes them beside the right code.
 //!

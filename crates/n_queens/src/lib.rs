@@ -55,9 +55,6 @@ pub mod three_arrays;
 pub mod bitmask;
 #[clippy::msrv = "1.58"]
 pub mod mirror;
-/// A slot for your own approach (not in [`APPROACHES`]): see its docs.
-#[clippy::msrv = "1.58"]
-pub mod practice;
 
 // Beyond the judge: their own signatures, on the compact board.
 pub mod board;

@@ -79,10 +79,6 @@ macro_rules! approach_module {
 
 approach_tests!(board_scan, column_abs, three_arrays, bitmask, mirror);
 
-// Your own approach, in src/practice.rs: `cargo test -p n_queens --features practice --test approaches practice::`
-#[cfg(feature = "practice")]
-approach_module!(practice);
-
 #[test]
 fn every_approach_is_tested() {
     use pretty_assertions::assert_eq;

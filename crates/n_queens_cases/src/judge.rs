@@ -5,10 +5,17 @@
 //! after the file's `pub struct Solution;` line, up to its `#[cfg(test)]`
 //! module if it has one. [`judge_text`] does that cut; the `queens paste`
 //! command prints the same text.
+//!
+//! The approach files are run on [`HARNESS_NS`], the judge's range and the
+//! workspace's edge cases; a learner's exercise only on [`JUDGE_NS`], the
+//! judge's own range (the `_for` functions take the list).
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
+
+use crate::deadline::output_with_deadline;
 
 /// The line in an approach file after which the judge-ready text starts.
 pub const SOLUTION_LINE: &str = "pub struct Solution;";
@@ -24,6 +31,16 @@ pub enum Problem {
 
 /// The `n` the harness asks for: the edge cases, then the judge's range 1..=9.
 pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/// The judge's own range, its constraint `1 <= n <= 9`: all a judge-accepted
+/// answer is known to handle. An accepted answer may panic, allocate wildly
+/// or search without end on `n <= 0` (`vec![..; n as usize]` with n = -1), so a
+/// learner's exercise is run on these only.
+pub const JUDGE_NS: [i32; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/// How long a compiled paste may run. Every `n` of the harness takes an
+/// approach a fraction of this; a program still running is stuck in a loop.
+pub const RUN_LIMIT: Duration = Duration::from_secs(60);
 
 /// What a user pastes into the judge from an approach file's source: the text
 /// after the `pub struct Solution;` line, up to a `#[cfg(test)]` line, trimmed
@@ -42,10 +59,18 @@ pub fn judge_text(source: &str) -> Option<&str> {
 /// A whole program as the judge builds it: its own `struct Solution;`, the
 /// pasted text, and a `main` that prints the answer for every [`HARNESS_NS`].
 pub fn harness(problem: Problem, pasted: &str) -> String {
+    harness_for(problem, pasted, &HARNESS_NS)
+}
+
+/// [`harness`] asking for the answers of `ns` only.
+pub fn harness_for(problem: Problem, pasted: &str, ns: &[i32]) -> String {
+    let ns: Vec<String> =
+        ns.iter().map(|&n| if n == i32::MIN { "i32::MIN".to_string() } else { n.to_string() }).collect();
+    let ns = format!("[{}]", ns.join(", "));
     let main = match problem {
         Problem::NQueens => {
             r#"fn main() {
-    let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    let ns = NS_LIST;
     for &n in ns.iter() {
         let mut boards = Solution::solve_n_queens(n);
         boards.sort();
@@ -58,21 +83,27 @@ pub fn harness(problem: Problem, pasted: &str) -> String {
         }
         Problem::NQueensII => {
             r#"fn main() {
-    let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    let ns = NS_LIST;
     for &n in ns.iter() {
         println!("n = {}: {} solutions", n, Solution::total_n_queens(n));
     }
 }"#
         }
     };
+    let main = main.replace("NS_LIST", &ns);
     format!("// As the judge builds it.\n#![allow(dead_code)]\nstruct Solution;\n\n{pasted}\n\n{main}\n")
 }
 
 /// What the harness of [`harness`] must print, built from the shared
 /// expected outputs (never from an approach).
 pub fn expected_output(problem: Problem) -> String {
+    expected_output_for(problem, &HARNESS_NS)
+}
+
+/// What [`harness_for`] with `ns` must print.
+pub fn expected_output_for(problem: Problem, ns: &[i32]) -> String {
     let mut out = String::new();
-    for n in HARNESS_NS {
+    for &n in ns {
         let boards = crate::expected_boards(n).expect("boards for the harness range");
         match problem {
             Problem::NQueens => {
@@ -111,7 +142,17 @@ pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> 
             String::from_utf8_lossy(&compiled.stderr)
         ));
     }
-    let ran = Command::new(&binary).output().map_err(|error| format!("running {}: {error}", binary.display()))?;
+    let ran = output_with_deadline(&mut Command::new(&binary), RUN_LIMIT)
+        .map_err(|error| format!("running {}: {error}", binary.display()))?;
+    if ran.timed_out {
+        return Err(format!(
+            "{} was still running after {} s and was stopped: a loop that never ends? \
+             (the judge would report Time Limit Exceeded)",
+            binary.display(),
+            RUN_LIMIT.as_secs()
+        ));
+    }
+    let ran = ran.output;
     if !ran.status.success() {
         return Err(format!("{} failed: {}", binary.display(), String::from_utf8_lossy(&ran.stderr)));
     }
@@ -124,16 +165,34 @@ pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> 
 /// printed, to compare with [`expected_output`]; an error says why the file
 /// does not paste, compile or run.
 pub fn paste_and_run(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
+    paste_and_run_for(problem, &HARNESS_NS, source, edition, dir, name)
+}
+
+/// [`paste_and_run`] asking for the answers of `ns` only.
+pub fn paste_and_run_for(
+    problem: Problem,
+    ns: &[i32],
+    source: &str,
+    edition: &str,
+    dir: &Path,
+    name: &str,
+) -> Result<String, String> {
     let pasted = judge_text(source).ok_or(format!("{name}: no `{SOLUTION_LINE}` line at the start of a line"))?;
-    compile_and_run(&harness(problem, pasted), edition, dir, name)
+    compile_and_run(&harness_for(problem, pasted, ns), edition, dir, name)
 }
 
 /// The judge-paste test of one approach file, as both problem crates run it:
 /// [`paste_and_run`], then its output compared with [`expected_output`]
 /// (a readable diff when they differ). Panics with the reason on failure.
 pub fn assert_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) {
-    let output = paste_and_run(problem, source, edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
-    pretty_assertions::assert_eq!(output, expected_output(problem), "{name}: the judge's answers differ");
+    assert_pastes_for(problem, &HARNESS_NS, source, edition, dir, name);
+}
+
+/// [`assert_pastes`] asking for the answers of `ns` only: the judge-paste
+/// test of a learner's exercise, with [`JUDGE_NS`].
+pub fn assert_pastes_for(problem: Problem, ns: &[i32], source: &str, edition: &str, dir: &Path, name: &str) {
+    let output = paste_and_run_for(problem, ns, source, edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
+    pretty_assertions::assert_eq!(output, expected_output_for(problem, ns), "{name}: the judge's answers differ");
 }
 
 #[cfg(test)]
@@ -166,6 +225,17 @@ mod tests {
         let boards = expected_output(Problem::NQueens);
         assert!(boards.contains("n = 0: 1 boards\n  \n"));
         assert!(boards.contains("n = 4: 2 boards\n  ..Q.|Q...|...Q|.Q..\n  .Q..|...Q|Q...|..Q.\n"));
+    }
+
+    #[test]
+    fn the_harness_asks_for_the_given_ns_only() {
+        let full = harness(Problem::NQueensII, "");
+        assert!(full.contains("let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];"));
+        let judge = harness_for(Problem::NQueens, "", &JUDGE_NS);
+        assert!(judge.contains("let ns = [1, 2, 3, 4, 5, 6, 7, 8, 9];"));
+        let expected = expected_output_for(Problem::NQueensII, &JUDGE_NS);
+        assert_eq!(expected.lines().next(), Some("n = 1: 1 solutions"));
+        assert_eq!(expected.lines().count(), JUDGE_NS.len());
     }
 
     #[test]

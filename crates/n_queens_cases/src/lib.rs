@@ -11,14 +11,20 @@
 //! - [`validate`]: the independent validator, O(n) per board.
 //! - The rstest templates below ([`judge_counts`], [`judge_sizes`],
 //!   [`edge_cases`], [`beyond_judge`], [`out_of_range`]), applied by both
-//!   problem crates with `#[apply(..)]`.
+//!   problem crates with `#[apply(..)]`, and the same cases as data
+//!   ([`JUDGE_COUNTS`], [`EDGE_CASES`], [`BEYOND_JUDGE`], [`OUT_OF_RANGE`]) for
+//!   tests that walk them in a loop, such as the common mistakes of
+//!   `n_queens_ii` (`tests/mistakes.rs`). A test here keeps both the same.
 //! - [`judge`]: cuts an approach file down to what a user pastes into the
 //!   judge, and compiles and runs it the way the judge would.
+//! - [`deadline`]: time limits for calls and programs that may never end
+//!   (a learner's exercise, a deliberate mistake).
 //!
 //! Board convention, everywhere in the workspace: row 0 is the top row and
 //! column 0 the leftmost column; `row - col` is constant along a "\" diagonal,
 //! `row + col` along a "/" anti-diagonal.
 
+pub mod deadline;
 pub mod judge;
 pub mod oeis;
 pub mod validate;
@@ -38,8 +44,6 @@ mod docs {
     struct Streaming;
     #[doc = include_str!("../../../docs/construct.md")]
     struct Construct;
-    #[doc = include_str!("../../../docs/try-it-yourself.md")]
-    struct TryItYourself;
 }
 
 use rstest_reuse::template;
@@ -105,6 +109,70 @@ fn parse_boards(text: &str) -> Vec<Vec<String>> {
 pub fn sorted(mut boards: Vec<Vec<String>>) -> Vec<Vec<String>> {
     boards.sort();
     boards
+}
+
+/// One shared case as data: the template it belongs to, its name there, its
+/// input and the expected number of solutions.
+///
+/// The rstest templates below are written out case by case (rstest needs its
+/// `#[case]` attributes literally); these lists hold the same cases, in the
+/// same order, for tests that loop over them. `tests::templates_and_data_agree`
+/// fails when the two differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The template that holds it, e.g. `"judge_counts"`.
+    pub template: &'static str,
+    /// Its name in the template, e.g. `"n8"` (rstest names the test `case_8_n8`).
+    pub name: &'static str,
+    /// The input.
+    pub n: i32,
+    /// The number of solutions (for [`OUT_OF_RANGE`], none: the count does
+    /// not fit in `i32`, and this is 0).
+    pub expected: u64,
+}
+
+/// A case of `template` named `name`: `n` has `expected` solutions.
+const fn shared_case(template: &'static str, name: &'static str, n: i32, expected: u64) -> Case {
+    Case { template, name, n, expected }
+}
+
+/// The cases of [`judge_counts`] (and the sizes of [`judge_sizes`]): the judge's range.
+pub const JUDGE_COUNTS: [Case; 9] = [
+    shared_case("judge_counts", "n1", 1, 1),
+    shared_case("judge_counts", "n2", 2, 0),
+    shared_case("judge_counts", "n3", 3, 0),
+    shared_case("judge_counts", "n4", 4, 2),
+    shared_case("judge_counts", "n5", 5, 10),
+    shared_case("judge_counts", "n6", 6, 4),
+    shared_case("judge_counts", "n7", 7, 40),
+    shared_case("judge_counts", "n8", 8, 92),
+    shared_case("judge_counts", "n9", 9, 352),
+];
+
+/// The cases of [`edge_cases`]: n = 0 and negative n.
+pub const EDGE_CASES: [Case; 3] = [
+    shared_case("edge_cases", "zero", 0, 1),
+    shared_case("edge_cases", "minus_one", -1, 0),
+    shared_case("edge_cases", "most_negative", i32::MIN, 0),
+];
+
+/// The cases of [`beyond_judge`]: n = 10 and 11.
+pub const BEYOND_JUDGE: [Case; 2] =
+    [shared_case("beyond_judge", "n10", 10, 724), shared_case("beyond_judge", "n11", 11, 2680)];
+
+/// The cases of [`out_of_range`]: the judge-signature functions refuse them
+/// (panic), so `expected` is 0 and unused.
+pub const OUT_OF_RANGE: [Case; 3] = [
+    shared_case("out_of_range", "n19", 19, 0),
+    shared_case("out_of_range", "n32", 32, 0),
+    shared_case("out_of_range", "most_positive", i32::MAX, 0),
+];
+
+/// Every case with an expected count, in the order a test that looks for
+/// the first wrong answer should try them: the judge's range, the edge
+/// cases, then past the judge.
+pub fn counted_cases() -> impl Iterator<Item = Case> {
+    JUDGE_COUNTS.into_iter().chain(EDGE_CASES).chain(BEYOND_JUDGE)
 }
 
 /// The judge's range, n = 1..=9, with the number of solutions (OEIS A000170).
@@ -208,6 +276,55 @@ mod tests {
     fn beyond_judge_matches_oeis(#[case] n: i32, #[case] expected: u64) {
         assert_eq!(expected_count(n), Some(expected));
         assert_eq!(expected_boards(n), None);
+    }
+
+    /// The templates' `#[case::NAME(ARGS)]` lines in this file, in order.
+    fn template_cases(template: &str) -> Vec<String> {
+        let source = include_str!("lib.rs");
+        let end = source.find(&format!("pub fn {template}(")).expect("the template is in lib.rs");
+        // The case lines directly above the template's `fn` line.
+        let above: Vec<&str> = source[..end].lines().rev().skip_while(|line| !line.starts_with("#[case::")).collect();
+        let mut cases: Vec<String> =
+            above.iter().take_while(|line| line.starts_with("#[case::")).map(|line| line.to_string()).collect();
+        cases.reverse();
+        cases
+    }
+
+    /// A case written as its template attribute, `#[case::n8(8, 92)]`.
+    fn as_attribute(case: &Case, with_expected: bool) -> String {
+        let n = match case.n {
+            i32::MIN => "i32::MIN".to_string(),
+            i32::MAX => "i32::MAX".to_string(),
+            n => n.to_string(),
+        };
+        if with_expected {
+            format!("#[case::{}({n}, {})]", case.name, case.expected)
+        } else {
+            format!("#[case::{}({n})]", case.name)
+        }
+    }
+
+    /// The data lists hold exactly the cases of the templates, in order, so
+    /// that a test looping over the data runs what `#[apply(..)]` runs.
+    #[test]
+    fn templates_and_data_agree() {
+        let lists: [(&str, &[Case], bool); 5] = [
+            ("judge_counts", &JUDGE_COUNTS, true),
+            ("judge_sizes", &JUDGE_COUNTS, false),
+            ("edge_cases", &EDGE_CASES, true),
+            ("beyond_judge", &BEYOND_JUDGE, true),
+            ("out_of_range", &OUT_OF_RANGE, false),
+        ];
+        for (template, data, with_expected) in lists {
+            let written: Vec<String> = data.iter().map(|case| as_attribute(case, with_expected)).collect();
+            assert_eq!(template_cases(template), written, "the template {template} and its data list differ");
+            if template != "judge_sizes" {
+                assert!(data.iter().all(|case| case.template == template), "{template}: a case names another template");
+            }
+        }
+        for case in counted_cases() {
+            assert_eq!(expected_count(case.n), Some(case.expected), "{case:?}");
+        }
     }
 
     #[test]

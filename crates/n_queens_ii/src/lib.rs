@@ -49,9 +49,6 @@ pub mod bitmask;
 pub mod mirror;
 #[clippy::msrv = "1.58"]
 pub mod symmetry;
-/// A slot for your own approach (not in [`APPROACHES`]): see its docs.
-#[clippy::msrv = "1.58"]
-pub mod practice;
 pub mod parallel;
 pub mod counting;
 /// The moonshot: one board per symmetry class, joined with a border table (not judge-ready).

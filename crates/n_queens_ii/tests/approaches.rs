@@ -39,17 +39,6 @@ macro_rules! approach_tests {
             approach_tests!(@judge_paste $approach, $kind);
         }
     };
-    // Your own approach, src/practice.rs (not in APPROACHES, so no 64-bit counting).
-    (@practice) => {
-        mod practice {
-            use super::*;
-            use pretty_assertions::assert_eq;
-            use n_queens_ii::practice::Solution;
-
-            approach_tests!(@judge_signature);
-            approach_tests!(@judge_paste practice, judge_ready);
-        }
-    };
     (@judge_signature) => {
             /// The judge's range, against OEIS A000170.
             #[apply(judge_counts)]
@@ -143,11 +132,6 @@ approach_tests!(
     parallel: not_judge_ready,
     quadrants: not_judge_ready,
 );
-
-// Your own approach, in src/practice.rs:
-// `cargo test -p n_queens_ii --features practice --test approaches practice::`
-#[cfg(feature = "practice")]
-approach_tests!(@practice);
 
 #[test]
 fn every_approach_is_tested() {

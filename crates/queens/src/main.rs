@@ -19,6 +19,7 @@ mod compare;
 mod count;
 mod draw;
 mod library;
+mod practice;
 mod timing;
 mod tour;
 
@@ -62,6 +63,8 @@ enum Command {
     Paste(catalog::PasteArgs),
     /// Every approach of both problems, in order, with its idea and whether it is judge-ready.
     List,
+    /// The practice ladder: write each step yourself, with the shared cases, hints and a reset.
+    Practice(practice::Args),
 }
 
 /// The two problems, by their LeetCode numbers.
@@ -134,6 +137,7 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => compare::run(&args, &mut out),
         Some(Command::Paste(args)) => catalog::paste(&args, &mut out),
         Some(Command::List) => catalog::list(&mut out),
+        Some(Command::Practice(args)) => practice::run(&args, &mut out),
     };
     let outcome = outcome.and_then(|()| out.flush().map_err(Failure::Io));
     match outcome {

@@ -1,0 +1,34 @@
+//! # Exercise: Mirror symmetry, the bonus step (LeetCode 51, N-Queens)
+//!
+//! **You start from** step 4, `bitmask`: three masks, the free squares of a row
+//! in one expression, lowest bit first.
+//!
+//! **What to change.** A board reflected left to right (column `c` to
+//! `n - 1 - c`) is another board. Search only the boards whose first-row queen
+//! is in the left half and add each one's mirror image (every row reversed);
+//! for odd n, the middle column of the first row needs a rule of its own.
+//!
+//! Write your answer after the `pub struct Solution;` line, the way you would
+//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
+//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
+//! the root of the workspace:
+//!
+//! ```text
+//! cargo run --release -- practice test 51 mirror            # the shared cases, then the judge-paste test
+//! cargo run --release -- practice hint 51 mirror            # a hint, one at a time
+//! cargo run --release -- practice reset 51 mirror           # back to this starting text
+//! ```
+//!
+//! Once it pastes into the judge, compare it with the step itself,
+//! `crates/n_queens/src/mirror.rs`.
+
+/// LeetCode declares this type itself: paste everything after this line.
+pub struct Solution;
+
+impl Solution {
+    /// Every solution of the `n`-queens puzzle, each board as `n` strings
+    /// (`'Q'` a queen, `'.'` empty), in any order.
+    pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> {
+        todo!("exercise 51 mirror, n = {n}: your answer goes here")
+    }
+}

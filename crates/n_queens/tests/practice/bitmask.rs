@@ -1,0 +1,14 @@
+//! Exercise `bitmask` of LeetCode 51, `exercises/bitmask.rs`, against the shared
+//! cases of the judge's range and the judge-paste test (see `cases.rs`).
+//!
+//! Built and run only when asked for by name, never by the normal test run:
+//! `cargo run --release -- practice test 51 bitmask`, which runs
+//! `cargo test -p n_queens --test practice_bitmask`.
+
+#[clippy::msrv = "1.58"]
+#[path = "../../exercises/bitmask.rs"]
+mod exercise;
+#[macro_use]
+mod cases;
+
+exercise_tests!(bitmask);

@@ -1,0 +1,33 @@
+//! # Exercise: Board scan, step 1 of 4 (LeetCode 52, N-Queens II)
+//!
+//! **You start from** the puzzle itself: n queens on an n×n board, no two in
+//! one row, one column or one diagonal.
+//!
+//! **What to write.** Fill an n×n board one row at a time:
+//! `place_row(board, row)` tries each column of `row`, places a queen where
+//! `is_safe(board, row, col)` finds no queen above (straight up, up-left,
+//! up-right), counts the ways to fill the rows below, and takes the queen back.
+//!
+//! Write your answer after the `pub struct Solution;` line, the way you would
+//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
+//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
+//! the root of the workspace:
+//!
+//! ```text
+//! cargo run --release -- practice test 52 board_scan        # the shared cases, then the judge-paste test
+//! cargo run --release -- practice hint 52 board_scan        # a hint, one at a time
+//! cargo run --release -- practice reset 52 board_scan       # back to this starting text
+//! ```
+//!
+//! Once it pastes into the judge, compare it with the step itself,
+//! `crates/n_queens_ii/src/board_scan.rs`.
+
+/// LeetCode declares this type itself: paste everything after this line.
+pub struct Solution;
+
+impl Solution {
+    /// The number of solutions of the `n`-queens puzzle.
+    pub fn total_n_queens(n: i32) -> i32 {
+        todo!("exercise 52 board_scan, n = {n}: your answer goes here")
+    }
+}

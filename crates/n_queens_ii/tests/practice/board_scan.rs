@@ -1,0 +1,14 @@
+//! Exercise `board_scan` of LeetCode 52, `exercises/board_scan.rs`, against the shared
+//! cases of the judge's range and the judge-paste test (see `cases.rs`).
+//!
+//! Built and run only when asked for by name, never by the normal test run:
+//! `cargo run --release -- practice test 52 board_scan`, which runs
+//! `cargo test -p n_queens_ii --test practice_board_scan`.
+
+#[clippy::msrv = "1.58"]
+#[path = "../../exercises/board_scan.rs"]
+mod exercise;
+#[macro_use]
+mod cases;
+
+exercise_tests!(board_scan);

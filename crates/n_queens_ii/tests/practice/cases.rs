@@ -1,0 +1,94 @@
+//! The shared cases for one exercise of the practice ladder: the judge's
+//! range, n = 1..=9, and the judge-paste test.
+//!
+//! Only the judge's range: an answer the judge accepts is known to handle
+//! n = 1..=9 and nothing else. It may panic or try to allocate without end
+//! on n <= 0 (`vec![..; n as usize]` with n = -1), search for hours at
+//! n = 19 instead of refusing it, and, slow but accepted, take many times as
+//! long at n = 10 and 11 as at n = 9, since the search tree grows with n. The
+//! workspace's own answers past the judge (1 for n = 0, 0 below, a panic past
+//! 18) are its convention, not the judge's: the approach files are held to
+//! them in `approaches.rs`, the exercises are not.
+//!
+//! Each case runs under [`CASE_LIMIT`]: an answer that never returns (a loop
+//! whose condition never changes) fails with a message instead of hanging.
+
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::Duration;
+
+use n_queens_cases::deadline::call_with_deadline;
+
+/// `exercise_tests!(bitmask)`: the cases of the judge's range and the
+/// judge-paste test against `exercise::Solution` (the exercise file, included
+/// as `mod exercise`), in a module named after the exercise so that a failure
+/// reads `bitmask::counts::case_4_n4`.
+macro_rules! exercise_tests {
+    ($exercise:ident) => {
+        mod $exercise {
+            use std::path::Path;
+
+            use n_queens_cases::judge::{JUDGE_NS, Problem, assert_pastes_for};
+            use n_queens_cases::judge_counts;
+            use pretty_assertions::assert_eq;
+            use rstest::rstest;
+            use rstest_reuse::apply;
+
+            use super::exercise::Solution;
+
+            /// The judge's range, against OEIS A000170.
+            #[apply(judge_counts)]
+            fn counts(#[case] n: i32, #[case] expected: i32) {
+                let count = super::cases::answer(stringify!($exercise), n, Solution::total_n_queens);
+                assert_eq!(count, expected, "returned {}, expected {}", count, expected);
+            }
+
+            /// The exercise file as a learner pastes it, compiled as the judge
+            /// does and run on the judge's range.
+            #[rstest]
+            #[case::edition_2018("2018")]
+            #[case::edition_2021("2021")]
+            fn judge_paste(#[case] edition: &str) {
+                let name = stringify!($exercise);
+                let source = include_str!(concat!("../../exercises/", stringify!($exercise), ".rs"));
+                let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("practice_paste");
+                let program = format!("n_queens_ii_practice_{name}_{edition}");
+                assert_pastes_for(Problem::NQueensII, &JUDGE_NS, source, edition, &dir, &program);
+            }
+        }
+    };
+}
+
+/// How long one case may run. A judge-accepted answer finishes n = 9 in a
+/// small fraction of it (the judge's own time limit covers every n at once);
+/// an answer still running is stuck in a loop, or too slow for the judge.
+pub const CASE_LIMIT: Duration = Duration::from_secs(10);
+
+/// The first `n` of this run that went past [`CASE_LIMIT`], or 0.
+static TIMED_OUT_AT: AtomicI32 = AtomicI32::new(0);
+
+/// The exercise's answer for `n`, computed on a thread of its own named
+/// after the exercise and `n` (which a crash message names); fails if it
+/// takes longer than [`CASE_LIMIT`].
+///
+/// Once a case has run past the limit, the later ones fail at once instead
+/// of waiting out the limit each: the cases run in the order of n, and a
+/// larger n searches a larger tree.
+pub fn answer<T: Send + 'static>(exercise: &str, n: i32, solve: fn(i32) -> T) -> T {
+    let timed_out_at = TIMED_OUT_AT.load(Ordering::SeqCst);
+    if timed_out_at != 0 {
+        panic!(
+            "exercise {exercise}, n = {n}: not run, since n = {timed_out_at} was still running after {} s",
+            CASE_LIMIT.as_secs()
+        );
+    }
+    let too_slow = || {
+        TIMED_OUT_AT.store(n, Ordering::SeqCst);
+        format!(
+            "exercise {exercise}, n = {n}: still running after {} s, so the test stopped waiting. \
+             A loop whose condition never changes? (In the bitmask steps: `free &= free - 1` \
+             clears the square just tried.) The judge would report Time Limit Exceeded.",
+            CASE_LIMIT.as_secs()
+        )
+    };
+    call_with_deadline(&format!("exercise {exercise}, n = {n}"), CASE_LIMIT, too_slow, move || solve(n))
+}

@@ -1,0 +1,36 @@
+//! # Exercise: Bitmasks, step 4 of 4 (LeetCode 52, N-Queens II)
+//!
+//! **You start from** step 3, `three_arrays`: a flag per column, per "\"
+//! diagonal and per "/" anti-diagonal (`Lines`), three reads per square, set on
+//! the way down and cleared on the way back.
+//!
+//! **What to change.** Put each array of flags in one integer, bit `c` for
+//! column `c`: `full & !(columns | diagonals | anti_diagonals)` is every free
+//! square of the row at once.
+//! `place_row(full, columns, diagonals, anti_diagonals)` takes them lowest bit
+//! first, and the diagonal masks move one column on the way down (`<< 1`,
+//! `>> 1`).
+//!
+//! Write your answer after the `pub struct Solution;` line, the way you would
+//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
+//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
+//! the root of the workspace:
+//!
+//! ```text
+//! cargo run --release -- practice test 52 bitmask           # the shared cases, then the judge-paste test
+//! cargo run --release -- practice hint 52 bitmask           # a hint, one at a time
+//! cargo run --release -- practice reset 52 bitmask          # back to this starting text
+//! ```
+//!
+//! Once it pastes into the judge, compare it with the step itself,
+//! `crates/n_queens_ii/src/bitmask.rs`.
+
+/// LeetCode declares this type itself: paste everything after this line.
+pub struct Solution;
+
+impl Solution {
+    /// The number of solutions of the `n`-queens puzzle.
+    pub fn total_n_queens(n: i32) -> i32 {
+        todo!("exercise 52 bitmask, n = {n}: your answer goes here")
+    }
+}

@@ -1,0 +1,33 @@
+//! # Exercise: One column per row, step 2 of 4 (LeetCode 52, N-Queens II)
+//!
+//! **You start from** step 1, `board_scan`: a real n×n board, and `is_safe`
+//! walks up the column and both diagonals above the square, square by square.
+//!
+//! **What to change.** Drop the board: with one queen per row,
+//! `queens[row] = col` says it all. `is_safe(queens, col)` checks the queens
+//! above: attacked when `col == queens[i]`, or when they are as many rows apart
+//! as columns apart, `row - i == |col - queens[i]|`.
+//!
+//! Write your answer after the `pub struct Solution;` line, the way you would
+//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
+//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
+//! the root of the workspace:
+//!
+//! ```text
+//! cargo run --release -- practice test 52 column_abs        # the shared cases, then the judge-paste test
+//! cargo run --release -- practice hint 52 column_abs        # a hint, one at a time
+//! cargo run --release -- practice reset 52 column_abs       # back to this starting text
+//! ```
+//!
+//! Once it pastes into the judge, compare it with the step itself,
+//! `crates/n_queens_ii/src/column_abs.rs`.
+
+/// LeetCode declares this type itself: paste everything after this line.
+pub struct Solution;
+
+impl Solution {
+    /// The number of solutions of the `n`-queens puzzle.
+    pub fn total_n_queens(n: i32) -> i32 {
+        todo!("exercise 52 column_abs, n = {n}: your answer goes here")
+    }
+}

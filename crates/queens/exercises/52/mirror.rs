@@ -1,0 +1,33 @@
+//! # Exercise: Mirror symmetry, the bonus step (LeetCode 52, N-Queens II)
+//!
+//! **You start from** step 4, `bitmask`: three masks, the free squares of a row
+//! in one expression, lowest bit first.
+//!
+//! **What to change.** A board reflected left to right (column `c` to
+//! `n - 1 - c`) is another board. Search only the boards whose first-row queen
+//! is in the left half and count each one twice; for odd n, the middle column
+//! of the first row needs a rule of its own.
+//!
+//! Write your answer after the `pub struct Solution;` line, the way you would
+//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
+//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
+//! the root of the workspace:
+//!
+//! ```text
+//! cargo run --release -- practice test 52 mirror            # the shared cases, then the judge-paste test
+//! cargo run --release -- practice hint 52 mirror            # a hint, one at a time
+//! cargo run --release -- practice reset 52 mirror           # back to this starting text
+//! ```
+//!
+//! Once it pastes into the judge, compare it with the step itself,
+//! `crates/n_queens_ii/src/mirror.rs`.
+
+/// LeetCode declares this type itself: paste everything after this line.
+pub struct Solution;
+
+impl Solution {
+    /// The number of solutions of the `n`-queens puzzle.
+    pub fn total_n_queens(n: i32) -> i32 {
+        todo!("exercise 52 mirror, n = {n}: your answer goes here")
+    }
+}

@@ -1,0 +1,143 @@
+//! The hints of every exercise, kept out of the exercise files so that a
+//! learner never reads one by accident. Each list goes from a nudge to
+//! nearly the answer; `queens practice hint` shows one at a time.
+//!
+//! The hints use the chain's names (`place_row`, `is_safe`, `queens`,
+//! `Lines`, `columns`, `diagonals`, `anti_diagonals`, `full`, `free`,
+//! `lowest`), so that a finished exercise reads like the step's own file.
+
+use super::ladder::Step;
+use crate::Problem;
+
+/// The hints of one exercise, in order.
+pub fn hints(problem: Problem, step: Step) -> &'static [&'static str] {
+    match (step, problem) {
+        (Step::BoardScan, Problem::NQueensII) => &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT],
+        (Step::BoardScan, Problem::NQueens) => &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
+        (Step::ColumnAbs, Problem::NQueensII) => &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
+        (Step::ColumnAbs, Problem::NQueens) => &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
+        (Step::ThreeArrays, _) => &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
+        (Step::Bitmask, Problem::NQueensII) => &[BITMASK_1, BITMASK_2, BITMASK_3_COUNT],
+        (Step::Bitmask, Problem::NQueens) => &[BITMASK_1, BITMASK_2, BITMASK_3_BOARDS],
+        (Step::Mirror, Problem::NQueensII) => &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
+        (Step::Mirror, Problem::NQueens) => &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
+    }
+}
+
+const BOARD_SCAN_1: &str = "One queen per row, top to bottom. For the row you are filling, try each column in \
+turn: if the square is safe, put a queen there, fill the rows below, then take the queen back and try the next \
+column. When every row has its queen, that is one solution.";
+
+const BOARD_SCAN_2: &str = "Only the rows above hold queens yet, so `is_safe(board, row, col)` walks up from \
+(row, col) three ways: straight up the column; up-left along the \"\\\" diagonal, row and column both shrinking by \
+one per step; up-right along the \"/\" anti-diagonal, the row shrinking and the column growing. Each walk stops at \
+the edge of the board.";
+
+const BOARD_SCAN_3_COUNT: &str = "Nearly the answer: `let mut board = vec![vec![false; n]; n];` (with \
+`let n = n as usize;`) and `fn place_row(board: &mut Vec<Vec<bool>>, row: usize) -> i32`, which returns 1 when \
+`row == board.len()` and otherwise adds up `place_row(board, row + 1)` over the columns where \
+`is_safe(board, row, col)`, setting `board[row][col] = true` before that call and `false` after it.";
+
+const BOARD_SCAN_3_BOARDS: &str = "Nearly the answer: `let mut board = vec![vec![b'.'; n]; n];` and \
+`fn place_row(board: &mut Vec<Vec<u8>>, row: usize, solutions: &mut Vec<Vec<String>>)`. When \
+`row == board.len()`, push the board as strings, \
+`board.iter().map(|line| String::from_utf8(line.clone()).unwrap()).collect()`, and return; otherwise, for each \
+column where `is_safe(board, row, col)`, set `board[row][col] = b'Q'`, call `place_row(board, row + 1, solutions)`, \
+and set it back to `b'.'`.";
+
+const COLUMN_ABS_1: &str = "A solution has exactly one queen in each row, so the whole board is one number per \
+row: the column of its queen. Keep `queens: Vec<usize>`, push the column when you place a queen and pop it when \
+you take the queen back; the row being filled is `queens.len()`.";
+
+const COLUMN_ABS_2: &str = "The queen of an earlier row, `queen_row`, attacks (row, col) when it stands in the same \
+column, or when the two are as many rows apart as columns apart: `row - queen_row == |col - queen_col|`. That one \
+test covers both diagonal directions. `==` is the attack, so a safe square has `!=` for every queen above.";
+
+const COLUMN_ABS_3: &str = "`usize` cannot go below zero, and `usize::abs_diff` needs Rust 1.60: take the column \
+distance as `(col as i64 - queen_col as i64).unsigned_abs() as usize`. Then `is_safe(queens, col)` is \
+`queens.iter().enumerate().all(|(queen_row, &queen_col)| queen_col != col && row - queen_row != col_distance)`, \
+the distance computed inside the closure, and `place_row(n, queens)` returns 1 once `queens.len() == n`.";
+
+const COLUMN_ABS_3_BOARDS: &str = "`usize` cannot go below zero, and `usize::abs_diff` needs Rust 1.60: take the \
+column distance as `(col as i64 - queen_col as i64).unsigned_abs() as usize`. Then `is_safe(queens, col)` is \
+`queens.iter().enumerate().all(|(queen_row, &queen_col)| queen_col != col && row - queen_row != col_distance)`. \
+When `queens.len() == n`, push `draw(queens)`: for each row, `\".\".repeat(col) + \"Q\" + &\".\".repeat(n - col - 1)`.";
+
+const THREE_ARRAYS_1: &str = "Instead of asking every queen above whether it attacks (row, col), remember which \
+lines are taken: one flag per column, one per \"\\\" diagonal, one per \"/\" anti-diagonal. A square is safe when \
+its three flags are clear; placing a queen sets them.";
+
+const THREE_ARRAYS_2: &str = "Along a \"\\\" diagonal `row - col` stays the same, along a \"/\" anti-diagonal \
+`row + col` does, so each kind has 2n - 1 lines. `row - col` runs from -(n - 1) to n - 1: add n - 1 to make it an \
+index from 0, and write it `row + n - 1 - col`, so that no `usize` goes below zero on the way.";
+
+const THREE_ARRAYS_3: &str = "The flags are shared by the whole search: after the recursive call returns, clear \
+the three flags you set, or the queen you took back keeps blocking its lines in every later branch (at n = 4 the \
+count comes out 0 instead of 2). With `struct Lines { columns, diagonals, anti_diagonals }` and a \
+`set(col, diagonal, anti_diagonal, taken)` method, the loop body of `place_row` is: the two indices, the three \
+checks, `lines.set(.., true)`, the recursive call, `lines.set(.., false)`.";
+
+const BITMASK_1: &str = "Three arrays of flags fit in three integers, one bit per column: bit `c` is column `c`. \
+For the row being filled, `columns | diagonals | anti_diagonals` has a 1 on every attacked square, so \
+`full & !(columns | diagonals | anti_diagonals)` has a 1 on every free one, with `full = (1 << n) - 1`: n ones, \
+one per column (`1 << n` alone is a single bit, off the board).";
+
+const BITMASK_2: &str = "Going down a row, a \"\\\" diagonal moves one column right, to the next higher bit: the \
+next row gets `(diagonals | lowest) << 1`. A \"/\" anti-diagonal moves one column left: \
+`(anti_diagonals | lowest) >> 1`. Columns stay: `columns | lowest`. Add the queen with `|`, never `&`. The masks \
+are passed by value, so there is nothing to clear on the way back, and the board is full when `columns == full`.";
+
+const BITMASK_3_COUNT: &str = "Walk the free squares lowest first: `let lowest = free & free.wrapping_neg();` is \
+the lowest 1 (`-free` does not compile for `u32`), and `free &= free - 1;` removes it (without that line the loop \
+never ends). So `fn place_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) -> i32` returns 1 when \
+`columns == full`, and otherwise adds up \
+`place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1)` over the free \
+squares.";
+
+const BITMASK_3_BOARDS: &str = "Walk the free squares lowest first: `let lowest = free & free.wrapping_neg();` is \
+the lowest 1 (`-free` does not compile for `u32`), and `free &= free - 1;` removes it (without that line the loop \
+never ends). Push its column, `lowest.trailing_zeros() as usize`, onto `queens` before calling \
+`place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1, queens, solutions)`, \
+and pop it after; when `columns == full`, push `draw(queens)` onto `solutions`.";
+
+const MIRROR_1_COUNT: &str = "Reflect a solution left to right, column `c` to column `n - 1 - c`: every queen keeps \
+its row, the columns stay distinct and the two kinds of diagonals trade places, so the reflection is a solution \
+too, and for n >= 2 never the same one. Count only the solutions whose row-0 queen is in the left half, columns \
+`0..n / 2`, and double.";
+
+const MIRROR_2_COUNT: &str = "For odd n the row-0 queen can also stand on the middle column, and then so does its \
+reflection's: those solutions are not paired by row 0. Count them once, without doubling. (Or pair them by the \
+row-1 queen instead, kept in the left half, and double those too: that is what the chain's `mirror.rs` does.)";
+
+const MIRROR_3_COUNT: &str = "Start step 4's search from a chosen row-0 queen instead of every free one: for \
+`column in 0..n / 2`, with `queen = 1 << column`, add `2 * place_row(full, queen, queen << 1, queen >> 1)`; for odd \
+n, add `place_row(full, middle, middle << 1, middle >> 1)` once more, with `middle = 1 << (n / 2)`. n = 1 is that \
+middle case alone.";
+
+const MIRROR_1_BOARDS: &str = "Reflect a board left to right, column `c` to column `n - 1 - c`: every queen keeps \
+its row, the columns stay distinct and the two kinds of diagonals trade places, so the reflection is a board too, \
+and for n >= 2 never the same one. Search only the boards whose row-0 queen is in the left half, columns \
+`0..n / 2`, and add each one's mirror image: every row reversed.";
+
+const MIRROR_2_BOARDS: &str = "For odd n the row-0 queen can also stand on the middle column, and then so does its \
+reflection's: search those boards as before and do not reflect them (their reflections are among them already). \
+Note how many boards came from the left half before you search the middle: only those get a mirror image.";
+
+const MIRROR_3_BOARDS: &str = "Start step 4's search from a chosen row-0 queen: for `column in 0..n / 2`, with \
+`queen = 1 << column`, push `column` onto `queens`, call \
+`place_row(full, queen, queen << 1, queen >> 1, &mut queens, &mut solutions)`, and pop; remember \
+`let left_boards = solutions.len();`; for odd n do the same with the middle column, `n / 2`; then push the mirror \
+image of each of the first `left_boards` boards, `board.iter().map(|row| row.chars().rev().collect()).collect()`.";
+
+#[cfg(test)]
+mod tests {
+    use crate::practice::ladder::Exercise;
+
+    #[test]
+    fn every_exercise_has_two_or_three_hints() {
+        for exercise in Exercise::all() {
+            let count = exercise.hints().len();
+            assert!((2..=3).contains(&count), "{}: {count} hints", exercise.label());
+        }
+    }
+}

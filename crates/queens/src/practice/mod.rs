@@ -1,0 +1,353 @@
+//! `queens practice`: the practice ladder, one exercise per step of the
+//! chain for each problem, in the spirit of `rustlings`.
+//!
+//! - `list` (the default): where the learner stands on every exercise.
+//! - `test 52 bitmask`: the shared cases of the judge's range, then the
+//!   judge-paste test, on one exercise, with cargo's output as it comes.
+//! - `hint 52 bitmask [K]`: one hint at a time.
+//! - `reset 52 bitmask`: the exercise's starting text again, and only that
+//!   exercise's.
+//!
+//! The exercises are files of the workspace this command was built from
+//! ([`ladder`]); their tests are test targets of the problem crates that the
+//! normal test run leaves out, run here through cargo ([`results`]).
+
+mod hints;
+mod ladder;
+mod results;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use ladder::{Exercise, PROBLEMS, STEPS, Step};
+use results::{Part, Status};
+
+use crate::{Failure, Outcome, Problem};
+
+/// Arguments of `queens practice`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// What to do; `list` when left out.
+    #[command(subcommand)]
+    action: Option<Action>,
+}
+
+/// The end of `queens practice --help`.
+const AFTER_HELP: &str = "\
+The exercises are crates/n_queens_ii/exercises/*.rs (LeetCode 52) and
+crates/n_queens/exercises/*.rs (LeetCode 51). Examples:
+  queens practice                      where you stand on every exercise
+  queens practice test 52 board_scan   run the shared cases on one exercise
+  queens practice hint 52 board_scan   its first hint (then: ... board_scan 2)
+  queens practice reset 52 board_scan  back to its starting text";
+
+/// The subcommands of `queens practice`.
+#[derive(Debug, clap::Subcommand)]
+enum Action {
+    /// Every exercise: not started, failing at n = K, passing, or pasting into the judge.
+    List,
+    /// Run the shared cases (n = 1..=9), then the judge-paste test, on one exercise.
+    Test(Which),
+    /// Show one hint for an exercise: the first, or the one numbered.
+    Hint {
+        /// The exercise.
+        #[command(flatten)]
+        which: Which,
+        /// Which hint: 1 is a nudge, the last nearly the answer.
+        #[arg(default_value_t = 1)]
+        number: usize,
+    },
+    /// Put one exercise back to its starting text (the others are not touched).
+    Reset(Which),
+}
+
+/// One exercise on the command line: `52 bitmask`.
+#[derive(Debug, clap::Args)]
+struct Which {
+    /// The problem: 52 (the count) or 51 (every board).
+    problem: Problem,
+    /// The step of the chain.
+    step: Step,
+}
+
+impl Which {
+    fn exercise(&self) -> Exercise {
+        Exercise { problem: self.problem, step: self.step }
+    }
+}
+
+/// How a learner runs this command from the workspace root.
+const COMMAND: &str = "cargo run --release -- practice";
+
+/// Runs `queens practice`.
+pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
+    match &args.action {
+        None | Some(Action::List) => list(&workspace()?, out),
+        Some(Action::Test(which)) => test(&workspace()?, which.exercise(), out),
+        Some(Action::Hint { which, number }) => hint(which.exercise(), *number, out),
+        Some(Action::Reset(which)) => reset(&workspace()?, which.exercise(), out),
+    }
+}
+
+/// The workspace this command was built from: the exercises are its files.
+fn workspace() -> Result<PathBuf, Failure> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..");
+    let marker = root.join(Exercise::all().next().expect("an exercise").path());
+    if root.join("Cargo.toml").is_file() && marker.parent().is_some_and(Path::is_dir) {
+        Ok(root)
+    } else {
+        Err(Failure::Usage(format!(
+            "the practice exercises live in the workspace this command was built from, {}, which is not there any more; \
+             run `{COMMAND}` from a clone of the workspace",
+            root.display()
+        )))
+    }
+}
+
+/// Reads an exercise file; `None` when it is missing.
+fn read(root: &Path, exercise: Exercise) -> Result<Option<String>, Failure> {
+    match std::fs::read_to_string(root.join(exercise.path())) {
+        Ok(text) => Ok(Some(text)),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(Failure::Usage(format!("reading {}: {error}", exercise.path()))),
+    }
+}
+
+/// Where one exercise stands. Unless the file is missing or not started,
+/// runs its cases (building them first), and the judge-paste test once every
+/// case passes; every line cargo prints is handed to `echo`.
+fn status(root: &Path, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
+    let Some(text) = read(root, exercise)? else { return Ok(Status::Missing) };
+    if ladder::not_started(&text) {
+        return Ok(Status::NotStarted);
+    }
+    let cases =
+        results::run_cargo(root, &results::cargo_test(exercise, Part::Cases), &mut *echo).map_err(Failure::Usage)?;
+    if let Err(status) = results::cases_status(&cases) {
+        return Ok(status);
+    }
+    let paste = results::run_cargo(root, &results::cargo_test(exercise, Part::Paste), echo).map_err(Failure::Usage)?;
+    Ok(results::paste_status(&paste))
+}
+
+/// `queens practice list`: every exercise and where it stands, then what to do next.
+fn list(root: &Path, out: &mut impl Write) -> Outcome {
+    writeln!(out, "The practice ladder: one exercise per step of the chain, for each problem.")?;
+    let mut started = 0;
+    for exercise in Exercise::all() {
+        started += usize::from(read(root, exercise)?.is_some_and(|text| !ladder::not_started(&text)));
+    }
+    match started {
+        0 => {}
+        1 => writeln!(out, "Testing the started exercise now; its first build takes a while.")?,
+        _ => writeln!(out, "Testing the {started} started exercises now; the first build of each takes a while.")?,
+    }
+    let mut next = None;
+    for problem in PROBLEMS {
+        writeln!(out)?;
+        let title = match problem {
+            Problem::NQueensII => "LeetCode 52, N-Queens II (the count)",
+            Problem::NQueens => "LeetCode 51, N-Queens (every board)",
+        };
+        writeln!(out, "{title}, in crates/{}/exercises/", ladder::crate_name(problem))?;
+        for step in STEPS {
+            let exercise = Exercise { problem, step };
+            write!(out, "  {:>5}  {:<13} ", step.number(), step.name())?;
+            out.flush()?;
+            let status = status(root, exercise, &mut |_, _| {})?;
+            writeln!(out, "{}", status.describe())?;
+            if next.is_none() && status != Status::Pastes {
+                next = Some((exercise, status));
+            }
+        }
+    }
+    writeln!(out)?;
+    match next {
+        None => writeln!(
+            out,
+            "Every exercise pastes into the judge. Next: docs/common-mistakes.md, then the pages past the judge."
+        )?,
+        Some((exercise, status)) => {
+            let label = exercise.label();
+            let what = if status == Status::NotStarted { "Next" } else { "Keep going" };
+            writeln!(out, "{what}: {}", exercise.path())?;
+            writeln!(out, "  {COMMAND} test {label}     run its cases")?;
+            writeln!(out, "  {COMMAND} hint {label}     a hint, one at a time")?;
+        }
+    }
+    Ok(())
+}
+
+/// `queens practice test 52 bitmask`: the cases, then the paste test, with
+/// cargo's output as it comes, then the exercise's status in one line.
+fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
+    let label = exercise.label();
+    let Some(text) = read(root, exercise)? else {
+        writeln!(out, "{} is missing: `{COMMAND} reset {label}` writes it again.", exercise.path())?;
+        return Ok(());
+    };
+    if ladder::not_started(&text) {
+        writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`, which fails every case.")?;
+        writeln!(out, "Write your answer in {}, then run this again.", exercise.path())?;
+        writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
+        return Ok(());
+    }
+    // Cargo's lines are passed through as they come, its standard error to
+    // standard error; a failing write here shows up in the next one below.
+    let mut echo_failed = None;
+    let mut echo = |line: &str, is_stderr: bool| {
+        if is_stderr {
+            eprintln!("{line}");
+        } else if let Err(error) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+            echo_failed.get_or_insert(error);
+        }
+    };
+    let status = status(root, exercise, &mut echo)?;
+    if let Some(error) = echo_failed {
+        return Err(Failure::Io(error));
+    }
+    writeln!(out)?;
+    writeln!(out, "Exercise {label}: {}", status.describe())?;
+    match status {
+        Status::Pastes => {
+            writeln!(out, "Everything after its `pub struct Solution;` line is accepted by the judge as it is.")?;
+            writeln!(out, "Compare it with the step's own file: diff {} {}", exercise.path(), exercise.chain_path())?;
+        }
+        Status::Failing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
+            writeln!(out, "The details are above. Stuck? `{COMMAND} hint {label}`.")?;
+        }
+        Status::Missing | Status::NotStarted => {}
+    }
+    Ok(())
+}
+
+/// `queens practice hint 52 bitmask [K]`: hint K (1 by default) and how to see the next.
+fn hint(exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
+    let hints = exercise.hints();
+    let label = exercise.label();
+    if number == 0 || number > hints.len() {
+        return Err(Failure::Usage(format!(
+            "exercise {label} has {} hints, numbered 1 to {} (got {number})",
+            hints.len(),
+            hints.len()
+        )));
+    }
+    writeln!(out, "Hint {number} of {} for exercise {label}:", hints.len())?;
+    writeln!(out)?;
+    for line in wrap(hints[number - 1], 76) {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out)?;
+    if number < hints.len() {
+        writeln!(out, "The next one, closer to the answer: {COMMAND} hint {label} {}", number + 1)?;
+    } else {
+        writeln!(out, "That was the last hint. The answer itself is the step's own file, {}.", exercise.chain_path())?;
+    }
+    Ok(())
+}
+
+/// `queens practice reset 52 bitmask`: writes the starting text over the
+/// exercise file, after keeping the learner's text in `target/` (which git
+/// ignores); no other file is touched.
+fn reset(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
+    let path = exercise.path();
+    let start = exercise.starting_text();
+    let current = read(root, exercise)?;
+    if current.as_deref() == Some(start) {
+        writeln!(out, "{path} is already at its starting text: nothing to do.")?;
+        return Ok(());
+    }
+    if let Some(current) = current {
+        let backup = Path::new("target").join("practice-backup").join(ladder::number(exercise.problem));
+        let backup_file = backup.join(format!("{}.rs", exercise.step.name()));
+        std::fs::create_dir_all(root.join(&backup))
+            .and_then(|()| std::fs::write(root.join(&backup_file), current))
+            .map_err(|error| Failure::Usage(format!("keeping a copy in {}: {error}", backup_file.display())))?;
+        writeln!(out, "Your version is kept in {} (until the next reset of this exercise).", backup_file.display())?;
+    }
+    std::fs::write(root.join(&path), start).map_err(|error| Failure::Usage(format!("writing {path}: {error}")))?;
+    writeln!(out, "{path} is back at its starting text; the other exercises are untouched.")?;
+    Ok(())
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise() -> Exercise {
+        Exercise { problem: Problem::NQueensII, step: Step::Bitmask }
+    }
+
+    #[test]
+    fn a_hint_says_how_to_see_the_next_one() {
+        let mut out = Vec::new();
+        hint(exercise(), 1, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("Hint 1 of 3 for exercise 52 bitmask:"), "{text}");
+        assert!(text.contains("practice hint 52 bitmask 2"), "{text}");
+        let mut out = Vec::new();
+        hint(exercise(), 3, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("That was the last hint"), "{text}");
+        assert!(text.contains("crates/n_queens_ii/src/bitmask.rs"), "{text}");
+    }
+
+    #[test]
+    fn a_hint_past_the_last_is_a_usage_error() {
+        let error = hint(exercise(), 4, &mut Vec::new()).unwrap_err();
+        let Failure::Usage(message) = error else { panic!("a usage error") };
+        assert_eq!(message, "exercise 52 bitmask has 3 hints, numbered 1 to 3 (got 4)");
+        assert!(hint(exercise(), 0, &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces() {
+        assert_eq!(wrap("one two three four", 9), ["one two", "three", "four"]);
+        assert_eq!(wrap("", 9), Vec::<String>::new());
+    }
+
+    /// Reset writes the starting text and only that; it runs on a copy of
+    /// the exercise directories, never on the workspace's own files.
+    #[test]
+    fn reset_restores_one_exercise_and_keeps_the_learners_text() {
+        let root = std::env::temp_dir().join(format!("queens_practice_reset_{}", std::process::id()));
+        for exercise in Exercise::all() {
+            let path = root.join(exercise.path());
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, format!("{}\n// started", exercise.starting_text())).unwrap();
+        }
+        let mut out = Vec::new();
+        reset(&root, exercise(), &mut out).unwrap();
+        assert_eq!(std::fs::read_to_string(root.join(exercise().path())).unwrap(), exercise().starting_text());
+        let kept = std::fs::read_to_string(root.join("target/practice-backup/52/bitmask.rs")).unwrap();
+        assert!(kept.ends_with("// started"));
+        for other in Exercise::all().filter(|other| *other != exercise()) {
+            let text = std::fs::read_to_string(root.join(other.path())).unwrap();
+            assert!(text.ends_with("// started"), "{} was touched", other.label());
+        }
+        let mut out = Vec::new();
+        reset(&root, exercise(), &mut out).unwrap();
+        assert!(String::from_utf8(out).unwrap().contains("already at its starting text"));
+        let _ = std::fs::remove_dir_all(root);
+    }
+}

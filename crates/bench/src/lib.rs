@@ -1,547 +1,234 @@
-//! The benchmark plan and its summary table, for the criterion benchmark
-//! `benches/approaches.rs` (run it with `cargo bench -p n_queens_bench`).
+//! What `benches/approaches.rs` measures ([`plan`]), and the page it writes
+//! from criterion's results ([`write_docs`]): `docs/measurements.md`, and
+//! criterion's own line chart of LeetCode 52 as `docs/chain.svg`.
 //!
-//! The benchmark itself needs criterion; this library does not. It holds:
-//!
-//! - [`plan`]: which approaches run at which n, in which criterion group, and
-//!   for how long. The approach names come from `n_queens_ii::APPROACHES`
-//!   and `n_queens::APPROACHES`, so a new approach is benchmarked as soon as
-//!   it joins a list.
-//! - [`summary`]: after the groups ran, reads criterion's estimates back
-//!   from `target/criterion/<group>/<approach>/<n>/new/estimates.json` and
-//!   renders one Markdown table per group: each approach's median time and
-//!   its ratio to `bitmask` at the same n.
-//! - [`chart`]: a group's median times against n as an SVG line chart
-//!   (plotters), for `docs/chain.svg` (the `chart` binary, `chart.sh`).
-//! - [`target_dir`] and [`criterion_dir`]: where cargo and criterion put
-//!   their output, found the way criterion finds it.
+//! The approaches come from `n_queens_ii::APPROACHES` and `n_queens::APPROACHES`:
+//! a new one is measured, and on the page, as soon as it joins its list.
 
-use std::env;
-use std::ffi::OsStr;
 use std::fmt::Write as _;
-use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
+use std::{env, fs};
 
-/// The approach every other one is compared with: the last step of the
-/// classic chain, present in both problems.
+/// The approach every time is divided by: the last step of the judge's chain.
 pub const REFERENCE: &str = "bitmask";
 
-/// The environment variable that selects the quick plan (any value but `0`
-/// or empty): smaller n, fewer and shorter samples. For development only.
-pub const QUICK_VAR: &str = "N_QUEENS_BENCH_QUICK";
+/// The group whose line chart becomes `docs/chain.svg`.
+pub const CHART: &str = "n_queens_ii";
 
-/// The size LeetCode 51's `construct` (one board in O(n), no search) is timed at.
-pub const CONSTRUCT_N: u64 = 1_000_000;
-
-/// What a group measures, which tells the benchmark which function to call.
+/// The function a group calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// LeetCode 52: `n_queens_ii::APPROACHES[..].solve`, the count.
+pub enum Call {
+    /// LeetCode 52: the approach's `Solution::total_n_queens`.
     Count,
-    /// LeetCode 51: `n_queens::APPROACHES[..].solve`, every board as strings.
+    /// LeetCode 51: the approach's `Solution::solve_n_queens`.
     Boards,
-    /// LeetCode 51's extra: `n_queens::construct::construct`, one board.
+    /// `n_queens::construct::construct`, one board without search.
     Construct,
 }
 
-/// How long criterion spends on each benchmark of a group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timing {
-    /// Samples per benchmark (criterion's minimum is 10).
-    pub sample_size: usize,
-    /// Warm-up time before sampling.
-    pub warm_up: Duration,
-    /// Target time for all samples together. A slow case overruns it: every
-    /// sample runs the function at least once.
-    pub measurement: Duration,
-    /// Bootstrap resamples for the confidence intervals.
-    pub resamples: usize,
-}
-
-/// One criterion group: some approaches, each at some sizes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One criterion group, and its table on the page.
+#[derive(Clone, Debug)]
 pub struct Group {
-    /// The criterion group id, also its folder under `target/criterion`.
+    /// Criterion's group id, its folder under `target/criterion`.
     pub name: &'static str,
     /// The heading of its table.
-    pub title: String,
-    /// What it measures.
-    pub kind: Kind,
-    /// Approach names, in chain order (criterion's function ids).
-    pub approaches: Vec<&'static str>,
-    /// The sizes n (criterion's parameter), ascending.
-    pub sizes: Vec<u64>,
-    /// How long each benchmark runs.
-    pub timing: Timing,
+    pub title: &'static str,
+    /// What it times, the sentence under the heading.
+    pub about: &'static str,
+    /// The function it calls.
+    pub call: Call,
+    /// Each approach, in chain order, with the sizes n it runs at.
+    pub runs: Vec<(&'static str, Vec<i32>)>,
 }
 
-/// Whether the quick plan is asked for through [`QUICK_VAR`].
-pub fn quick_from_env() -> bool {
-    env::var_os(QUICK_VAR).is_some_and(|value| !value.is_empty() && value != OsStr::new("0"))
+impl Group {
+    /// Every size any approach runs at, ascending.
+    pub fn sizes(&self) -> Vec<i32> {
+        let mut sizes: Vec<i32> = self.runs.iter().flat_map(|(_, sizes)| sizes.iter().copied()).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        sizes
+    }
 }
 
-/// The benchmark plan: four groups, in the order they run.
-///
-/// - `chain52`: every LeetCode 52 approach, n = 8..=12 (quick: 8..=10).
-/// - `fast52`: `bitmask` and every approach after it, n = 12..=16 (quick: 12..=13).
-/// - `chain51`: every LeetCode 51 approach, n = 6..=12 (quick: 6..=8).
-/// - `construct51`: `n_queens::construct::construct` at n = 1,000,000.
-///
-/// Groups with slow cases get fewer samples: `board_scan` at n = 12 takes
-/// about 0.1 s a call and `bitmask` at n = 16 several seconds, and criterion
-/// runs every sample at least once.
+/// The plan. Sizes start at n = 10: below, a call takes microseconds and the
+/// differences between the steps are lost in noise. The steps before
+/// `bitmask` stop at n = 14, where a call takes seconds; the fast counters
+/// go on to 16. `quick` keeps two sizes, to try the command out.
 pub fn plan(quick: bool) -> Vec<Group> {
-    let count_names: Vec<&'static str> = n_queens_ii::APPROACHES.iter().map(|a| a.name).collect();
-    let fast_names: Vec<&'static str> = count_names.iter().copied().skip_while(|&name| name != REFERENCE).collect();
-    let board_names: Vec<&'static str> = n_queens::APPROACHES.iter().map(|a| a.name).collect();
-
-    let seconds = |warm_up: f64, measurement: f64, sample_size: usize| Timing {
-        sample_size,
-        warm_up: Duration::from_secs_f64(warm_up),
-        measurement: Duration::from_secs_f64(measurement),
-        resamples: 100_000,
-    };
-    let (chain, fast, boards, single) = if quick {
-        let brief = Timing { resamples: 2_000, ..seconds(0.1, 0.3, 10) };
-        (brief, brief, brief, brief)
-    } else {
-        (seconds(0.5, 2.0, 20), seconds(0.5, 3.0, 10), seconds(0.5, 2.0, 20), seconds(1.0, 3.0, 20))
-    };
-    let (chain_sizes, fast_sizes, board_sizes) =
-        if quick { (8..=10, 12..=13, 6..=8) } else { (8..=12, 12..=16, 6..=12) };
-
+    let sizes = |last: i32| (10..=last).take(if quick { 2 } else { usize::MAX }).collect::<Vec<i32>>();
+    let fast_from = n_queens_ii::APPROACHES.iter().position(|approach| approach.name == REFERENCE);
+    let last_n = |index| if fast_from.is_some_and(|fast_from| index >= fast_from) { 16 } else { 14 };
     vec![
         Group {
-            name: "chain52",
-            title: "LeetCode 52, the whole chain".to_string(),
-            kind: Kind::Count,
-            approaches: count_names,
-            sizes: chain_sizes.collect(),
-            timing: chain,
+            name: CHART,
+            title: "LeetCode 52: count the boards",
+            about: "`Solution::total_n_queens` of every approach in `n_queens_ii::APPROACHES`; \
+                    the steps before `bitmask` stop at n = 14, where one call takes seconds.",
+            call: Call::Count,
+            runs: n_queens_ii::APPROACHES
+                .iter()
+                .enumerate()
+                .map(|(index, approach)| (approach.name, sizes(last_n(index))))
+                .collect(),
         },
         Group {
-            name: "fast52",
-            title: format!("LeetCode 52, `{REFERENCE}` and the approaches after it"),
-            kind: Kind::Count,
-            approaches: fast_names,
-            sizes: fast_sizes.collect(),
-            timing: fast,
+            name: "n_queens",
+            title: "LeetCode 51: every board",
+            about: "`Solution::solve_n_queens` of every approach in `n_queens::APPROACHES`, \
+                    which also writes every board out as the judge's strings.",
+            call: Call::Boards,
+            runs: n_queens::APPROACHES.iter().map(|approach| (approach.name, sizes(12))).collect(),
         },
         Group {
-            name: "chain51",
-            title: "LeetCode 51, the whole chain (every board as the judge's strings)".to_string(),
-            kind: Kind::Boards,
-            approaches: board_names,
-            sizes: board_sizes.collect(),
-            timing: boards,
-        },
-        Group {
-            name: "construct51",
-            title: "LeetCode 51, one board by construction".to_string(),
-            kind: Kind::Construct,
-            approaches: vec!["construct"],
-            sizes: vec![CONSTRUCT_N],
-            timing: single,
+            name: "construct",
+            title: "One board without search",
+            about: "`n_queens::construct::construct`: one board in O(n).",
+            call: Call::Construct,
+            runs: vec![("construct", vec![1_000_000])],
         },
     ]
 }
 
-/// Cargo's target directory: `$CARGO_TARGET_DIR`, else the one `cargo
-/// metadata` names (which follows `.cargo/config.toml`), else `target`.
-/// This is how criterion finds it too.
-pub fn target_dir() -> PathBuf {
-    if let Some(dir) = env::var_os("CARGO_TARGET_DIR") {
-        return PathBuf::from(dir);
-    }
-    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .output()
-        .ok()
-        .filter(|output| output.status.success())
-        .and_then(|output| serde_json::from_slice::<serde_json::Value>(&output.stdout).ok())
-        .and_then(|metadata| metadata["target_directory"].as_str().map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from("target"))
-}
-
-/// Where criterion keeps its results and HTML report: `$CRITERION_HOME`,
-/// else `<target>/criterion`, as criterion itself decides.
-pub fn criterion_dir(target: &Path) -> PathBuf {
-    env::var_os("CRITERION_HOME").map_or_else(|| target.join("criterion"), PathBuf::from)
-}
-
-/// The summary table: reading criterion's estimates and rendering them.
-pub mod summary {
-    use super::*;
-
-    /// One benchmark's result as read back from criterion.
-    #[derive(Clone, Copy, Debug, PartialEq)]
-    pub struct Measured {
-        /// Criterion's median estimate of one call, in nanoseconds.
-        pub median_ns: f64,
-        /// False when the estimate is older than this run (the benchmark was
-        /// filtered out this time): the table marks it.
-        pub fresh: bool,
-    }
-
-    /// The median point estimate, in nanoseconds, of a criterion
-    /// `estimates.json`; `None` if the text has none.
-    pub fn parse_median(json: &str) -> Option<f64> {
-        let estimates: serde_json::Value = serde_json::from_str(json).ok()?;
+/// Rewrites `docs/measurements.md` and `docs/chain.svg` from the results of
+/// a run started at `since`, if it measured every benchmark of `groups`
+/// (not when criterion's filter, `--test` or `--list` left some out).
+pub fn write_docs(groups: &[Group], since: SystemTime, quick: bool) -> Result<(), String> {
+    let criterion = criterion_dir();
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    let fresh_median = |group: &str, approach: &str, n: i32| {
+        let file = criterion.join(group).join(approach).join(n.to_string()).join("new/estimates.json");
+        if fs::metadata(&file).ok()?.modified().ok()? < since {
+            return None; // from an earlier run
+        }
+        let estimates: serde_json::Value = serde_json::from_str(&fs::read_to_string(file).ok()?).ok()?;
         estimates["median"]["point_estimate"].as_f64()
-    }
+    };
+    let tables = tables(groups, fresh_median, &|name| docs.join(format!("{name}.md")).exists())
+        .map_err(|id| format!("{id} was not measured in this run (nor, perhaps, others)"))?;
 
-    /// Reads `<criterion>/<group>/<approach>/<n>/new/estimates.json`, if the
-    /// benchmark has run; `fresh` compares its time with `since`.
-    pub fn read(criterion: &Path, group: &str, approach: &str, n: u64, since: SystemTime) -> Option<Measured> {
-        let path = criterion.join(group).join(approach).join(n.to_string()).join("new").join("estimates.json");
-        let median_ns = parse_median(&fs::read_to_string(&path).ok()?)?;
-        let written = fs::metadata(&path).and_then(|meta| meta.modified()).ok()?;
-        Some(Measured { median_ns, fresh: written >= since })
-    }
-
-    /// A time with three significant digits and a unit: `812 ns`, `5.18 ms`, `8.12 s`.
-    pub fn format_time(ns: f64) -> String {
-        let (value, unit) = if ns >= 1e9 {
-            (ns / 1e9, "s")
-        } else if ns >= 1e6 {
-            (ns / 1e6, "ms")
-        } else if ns >= 1e3 {
-            (ns / 1e3, "µs")
-        } else {
-            (ns, "ns")
-        };
-        let decimals = if value >= 100.0 {
-            0
-        } else if value >= 10.0 {
-            1
-        } else {
-            2
-        };
-        format!("{value:.decimals$} {unit}")
-    }
-
-    /// A ratio to the reference time: `0.25×`, `5.1×`, `160×`.
-    pub fn format_ratio(ratio: f64) -> String {
-        let decimals = if ratio >= 100.0 {
-            0
-        } else if ratio >= 10.0 {
-            1
-        } else {
-            2
-        };
-        format!("{ratio:.decimals$}×")
-    }
-
-    /// One Markdown table per group that has any result: a row per approach,
-    /// a column per n, each cell the median time and, in groups holding
-    /// [`REFERENCE`], the time divided by the reference's at the same n.
-    /// `lookup(group, approach, n)` supplies the results.
-    pub fn render(groups: &[Group], lookup: impl Fn(&str, &str, u64) -> Option<Measured>) -> String {
-        let mut text = String::new();
-        let mut any_stale = false;
-        for group in groups {
-            let cells: Vec<Vec<Option<Measured>>> = group
-                .approaches
-                .iter()
-                .map(|approach| group.sizes.iter().map(|&n| lookup(group.name, approach, n)).collect())
-                .collect();
-            if cells.iter().flatten().all(Option::is_none) {
-                continue;
-            }
-            let reference_row = group.approaches.iter().position(|&approach| approach == REFERENCE);
-
-            let mut rows = vec![
-                std::iter::once("approach".to_string())
-                    .chain(group.sizes.iter().map(|n| format!("n = {n}")))
-                    .collect::<Vec<_>>(),
-            ];
-            for (approach, row) in group.approaches.iter().zip(&cells) {
-                let mut line = vec![format!("`{approach}`")];
-                for (column, cell) in row.iter().enumerate() {
-                    let Some(measured) = cell else {
-                        line.push("–".to_string());
-                        continue;
-                    };
-                    let mut shown = format_time(measured.median_ns);
-                    let reference = reference_row.and_then(|r| cells[r][column]);
-                    if let Some(reference) = reference {
-                        let ratio = measured.median_ns / reference.median_ns;
-                        let _ = write!(shown, " ({})", format_ratio(ratio));
-                    }
-                    if !measured.fresh {
-                        shown.push_str(" *");
-                        any_stale = true;
-                    }
-                    line.push(shown);
-                }
-                rows.push(line);
-            }
-
-            let _ = writeln!(text, "### `{}`: {}\n", group.name, group.title);
-            let widths: Vec<usize> = (0..rows[0].len())
-                .map(|column| rows.iter().map(|row| row[column].chars().count()).max().unwrap_or(0))
-                .collect();
-            for (index, row) in rows.iter().enumerate() {
-                let padded: Vec<String> =
-                    row.iter().zip(&widths).map(|(cell, &width)| format!("{cell:<width$}")).collect();
-                let _ = writeln!(text, "| {} |", padded.join(" | "));
-                if index == 0 {
-                    let rule: Vec<String> = widths.iter().map(|&width| "-".repeat(width)).collect();
-                    let _ = writeln!(text, "|-{}-|", rule.join("-|-"));
-                }
-            }
-            text.push('\n');
-        }
-        if text.is_empty() {
-            return text;
-        }
-        text.push_str(&format!(
-            "Median time per call (criterion's `median` estimate); in parentheses, \
-             that time divided by `{REFERENCE}`'s at the same n (below 1 is faster).\n"
-        ));
-        if any_stale {
-            text.push_str("`*`: from an earlier run (filtered out of this one).\n");
-        }
-        text
-    }
-
-    /// Renders the tables for `groups` from the estimates under `criterion`
-    /// (those written before `since` are marked), writes them to `file`
-    /// under a heading that says how they were measured, and returns the
-    /// tables. Nothing is written when no benchmark has a result.
-    pub fn write(
-        groups: &[Group],
-        criterion: &Path,
-        since: SystemTime,
-        quick: bool,
-        file: &Path,
-    ) -> io::Result<String> {
-        let tables = render(groups, |group, approach, n| read(criterion, group, approach, n, since));
-        if tables.is_empty() {
-            return Ok(tables);
-        }
-        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-        let mode = if quick {
-            format!("the quick plan, `{QUICK_VAR}` set: fewer sizes and samples, for development only")
-        } else {
-            "the full plan".to_string()
-        };
-        let document = format!(
-            "# Benchmark summary\n\n\
-             Written by `cargo bench -p n_queens_bench` ({mode}) on a machine with \
-             {cores} logical cores. Criterion's full report: `target/criterion/report/index.html`.\n\n\
-             {tables}"
-        );
-        if let Some(parent) = file.parent() {
-            fs::create_dir_all(parent)?;
-        }
-        fs::write(file, document)?;
-        Ok(tables)
-    }
+    let cpu = fs::read_to_string("/proc/cpuinfo").ok().and_then(|info| {
+        let line = info.lines().find(|line| line.starts_with("model name"))?;
+        Some(line.split_once(':')?.1.trim().to_string())
+    });
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    let date = Command::new("date").arg("-u").arg("+%Y-%m-%d").output().ok();
+    let date = date.map_or(String::new(), |out| String::from_utf8_lossy(&out.stdout).trim().to_string());
+    let quick_note =
+        if quick { " (quick mode: two sizes, short samples; to try the command, not to compare)" } else { "" };
+    let page = format!(
+        "# Measurements\n\n\
+         Written by `cargo bench -p n_queens_bench` on {cpu}, {cores} logical cores, {date}{quick_note}. \
+         Do not edit this page: that command rewrites it, and [`chain.svg`](chain.svg), from one run \
+         of every benchmark. Run it on a quiet machine: whatever else runs shows in the numbers.\n\n\
+         Each cell is criterion's median time of one call and, in parentheses, that time divided \
+         by `{REFERENCE}`'s at the same n: `20×` takes 20 times as long as `{REFERENCE}`, `0.50×` half \
+         as long. The sizes start at n = 10; below, a call takes microseconds and the differences \
+         between the steps are lost in noise. `parallel` uses every core.\n\n{tables}",
+        cpu = cpu.as_deref().unwrap_or("an unknown CPU"),
+    );
+    fs::write(docs.join("measurements.md"), page).map_err(|error| format!("writing measurements.md: {error}"))?;
+    let chart = criterion.join(CHART).join("report/lines.svg");
+    fs::copy(&chart, docs.join("chain.svg")).map_err(|error| format!("copying {}: {error}", chart.display()))?;
+    Ok(())
 }
 
-/// The chart of a group: median time per call against n, log scale, one
-/// line per approach in chain order, drawn with plotters from the same
-/// estimates as the summary table.
-pub mod chart {
-    use std::error::Error;
-
-    use plotters::prelude::*;
-
-    use super::summary::{format_time, read};
-    use super::*;
-
-    /// Draws `group` from the estimates under `criterion` as an SVG file at
-    /// `out`; returns how many approaches had at least one result. Results
-    /// of any age are used (the table marks old ones; a chart cannot).
-    pub fn draw(group: &Group, criterion: &Path, out: &Path) -> Result<usize, Box<dyn Error>> {
-        let series: Vec<(&str, Vec<(f64, f64)>)> = group
-            .approaches
-            .iter()
-            .map(|&approach| {
-                let points = group
-                    .sizes
-                    .iter()
-                    .filter_map(|&n| {
-                        let measured = read(criterion, group.name, approach, n, SystemTime::UNIX_EPOCH)?;
-                        Some((n as f64, measured.median_ns))
-                    })
-                    .collect();
-                (approach, points)
-            })
-            .filter(|(_, points): &(&str, Vec<_>)| !points.is_empty())
-            .collect();
-        if series.is_empty() {
-            return Err(format!(
-                "no results for group `{}` under {}: run `cargo bench -p n_queens_bench -- {}` first",
-                group.name,
-                criterion.display(),
-                group.name
-            )
-            .into());
+/// One Markdown table per group: a row per approach (linked to its page if
+/// `has_page`), a column per n, each cell `median(group, approach, n)` and
+/// its ratio to [`REFERENCE`]'s; the id of the first missing one as error.
+pub fn tables(
+    groups: &[Group],
+    median: impl Fn(&str, &str, i32) -> Option<f64>,
+    has_page: &dyn Fn(&str) -> bool,
+) -> Result<String, String> {
+    let mut text = String::new();
+    for group in groups {
+        let sizes = group.sizes();
+        let _ = writeln!(text, "## {}\n\n{}\n", group.title, group.about);
+        let header: String = sizes.iter().map(|n| format!(" n = {n} |")).collect();
+        let _ = writeln!(text, "| approach |{header}\n|---|{}", "---:|".repeat(sizes.len()));
+        for (name, runs_at) in &group.runs {
+            let mut row = if has_page(name) { format!("| [`{name}`]({name}.md) |") } else { format!("| `{name}` |") };
+            for &n in &sizes {
+                if !runs_at.contains(&n) {
+                    row.push_str(" – |");
+                    continue;
+                }
+                let time = median(group.name, name, n).ok_or(format!("{}/{name}/{n}", group.name))?;
+                let _ = write!(row, " {}", duration(time));
+                if let Some(reference) = median(group.name, REFERENCE, n) {
+                    let _ = write!(row, " ({}×)", three_digits(time / reference));
+                }
+                row.push_str(" |");
+            }
+            let _ = writeln!(text, "{row}");
         }
-        let times = series.iter().flat_map(|(_, points)| points.iter().map(|&(_, ns)| ns));
-        let (fastest, slowest) = times.fold((f64::INFINITY, 0.0_f64), |(low, high), ns| (low.min(ns), high.max(ns)));
-        let first = *group.sizes.first().ok_or("the group has no sizes")? as f64;
-        let last = *group.sizes.last().ok_or("the group has no sizes")? as f64;
-
-        if let Some(parent) = out.parent() {
-            fs::create_dir_all(parent)?;
+        if group.name == CHART {
+            text.push_str(
+                "\n![Time per call against n, one line per approach, log scales](chain.svg)\n\n\
+                 Criterion's own chart of this table: the mean time per call against n, both on log \
+                 scales, one point per n from 10 at the left edge (criterion labels only that one).\n",
+            );
         }
-        let root = SVGBackend::new(out, (960, 600)).into_drawing_area();
-        root.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(format!("{}: median time per call against n", group.title), ("sans-serif", 22))
-            .margin(16)
-            .x_label_area_size(44)
-            .y_label_area_size(84)
-            // A log scale: every step of n multiplies the time, so only
-            // a log axis shows all the approaches, fast and slow.
-            .build_cartesian_2d(first - 0.25..last + 0.25, (fastest / 2.0..slowest * 2.0).log_scale())?;
-        chart
-            .configure_mesh()
-            .x_labels(group.sizes.len())
-            .x_label_formatter(&|n| format!("{n:.0}"))
-            .x_desc("n")
-            .y_label_formatter(&|ns| format_time(*ns))
-            .y_desc("median time per call (log scale)")
-            .draw()?;
-        for (index, (approach, points)) in series.iter().enumerate() {
-            let color = Palette99::pick(index).to_rgba();
-            chart
-                .draw_series(LineSeries::new(points.iter().copied(), color.stroke_width(2)))?
-                .label(*approach)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(2)));
-            chart.draw_series(points.iter().map(|&point| Circle::new(point, 3, color.filled())))?;
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()?;
-        root.present()?;
-        Ok(series.len())
+        text.push('\n');
     }
+    text.pop();
+    Ok(text)
+}
+
+/// Where criterion writes, found as criterion finds it: `$CRITERION_HOME`,
+/// else `criterion` in cargo's target directory.
+fn criterion_dir() -> PathBuf {
+    if let Some(home) = env::var_os("CRITERION_HOME") {
+        return home.into();
+    }
+    let target = env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).or_else(|| {
+        let cargo = Command::new(env::var_os("CARGO")?).args(["metadata", "--format-version=1", "--no-deps"]).output();
+        let metadata: serde_json::Value = serde_json::from_slice(&cargo.ok()?.stdout).ok()?;
+        Some(PathBuf::from(metadata["target_directory"].as_str()?))
+    });
+    target.unwrap_or_else(|| "target".into()).join("criterion")
+}
+
+/// Nanoseconds as `812 ns`, `5.18 ms`, `8.12 s`.
+fn duration(ns: f64) -> String {
+    let units = [(1e9, "s"), (1e6, "ms"), (1e3, "µs")];
+    let (scale, unit) = units.into_iter().find(|&(scale, _)| ns >= scale).unwrap_or((1.0, "ns"));
+    format!("{} {unit}", three_digits(ns / scale))
+}
+
+/// Three significant digits: `0.25`, `20.1`, `160`.
+fn three_digits(value: f64) -> String {
+    let decimals = usize::from(value < 100.0) + usize::from(value < 10.0); // 0, 1 or 2
+    format!("{value:.decimals$}")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::summary::{Measured, format_ratio, format_time, parse_median, render};
     use super::*;
 
     #[test]
-    fn chain_group_holds_every_approach_and_fast_group_starts_at_bitmask() {
-        let groups = plan(false);
-        let names: Vec<&str> = groups.iter().map(|group| group.name).collect();
-        assert_eq!(names, ["chain52", "fast52", "chain51", "construct51"]);
-        let all_52: Vec<&str> = n_queens_ii::APPROACHES.iter().map(|a| a.name).collect();
-        assert_eq!(groups[0].approaches, all_52);
-        assert_eq!(groups[0].sizes, [8, 9, 10, 11, 12]);
-        assert_eq!(groups[1].approaches[0], "bitmask");
-        assert_eq!(groups[1].approaches[..], all_52[all_52.len() - groups[1].approaches.len()..]);
-        assert_eq!(groups[1].sizes, [12, 13, 14, 15, 16]);
-        let all_51: Vec<&str> = n_queens::APPROACHES.iter().map(|a| a.name).collect();
-        assert_eq!(groups[2].approaches, all_51);
-        assert_eq!(groups[2].sizes, [6, 7, 8, 9, 10, 11, 12]);
-    }
-
-    #[test]
-    fn construct_group_at_a_million_in_both_plans() {
-        for quick in [false, true] {
-            let groups = plan(quick);
-            let last = groups.last().unwrap();
-            assert_eq!(last.kind, Kind::Construct);
-            assert_eq!(last.approaches, ["construct"]);
-            assert_eq!(last.sizes, [1_000_000]);
-        }
-    }
-
-    #[test]
-    fn reads_the_median_of_criterion_estimates() {
-        let json = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":2.0,"standard_error":0.5},
-            "median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.5,"upper_bound":2.5},"point_estimate":1750.5,"standard_error":0.2},
-            "median_abs_dev":null,"slope":null,"std_dev":null}"#;
-        assert_eq!(parse_median(json), Some(1750.5));
-        assert_eq!(parse_median("{}"), None);
-        assert_eq!(parse_median("not json"), None);
-    }
-
-    #[test]
-    fn formats_times_and_ratios() {
-        assert_eq!(format_time(812.0), "812 ns");
-        assert_eq!(format_time(5_178_319.0), "5.18 ms");
-        assert_eq!(format_time(14_051.0), "14.1 µs");
-        assert_eq!(format_time(8_124_636_804.0), "8.12 s");
-        assert_eq!(format_ratio(0.25), "0.25×");
-        assert_eq!(format_ratio(20.08), "20.1×");
-        assert_eq!(format_ratio(160.4), "160×");
-    }
-
-    #[test]
-    fn table_divides_by_bitmask_at_the_same_n() {
-        let groups = vec![Group {
-            name: "demo",
-            title: "demo".to_string(),
-            kind: Kind::Count,
-            approaches: vec!["slow", "bitmask", "fast"],
-            sizes: vec![8, 9],
-            timing: plan(true)[0].timing,
-        }];
-        let table = render(&groups, |_, approach, n| {
-            let base = if n == 8 { 1_000.0 } else { 4_000.0 };
-            let factor = match approach {
-                "slow" => 10.0,
-                "bitmask" => 1.0,
-                _ => return (n == 8).then_some(Measured { median_ns: 500.0, fresh: false }),
-            };
-            Some(Measured { median_ns: base * factor, fresh: true })
-        });
-        let lines: Vec<&str> = table.lines().collect();
-        assert_eq!(lines[0], "### `demo`: demo");
-        assert_eq!(lines[2], "| approach  | n = 8            | n = 9           |");
-        assert_eq!(lines[3], "|-----------|------------------|-----------------|");
-        assert_eq!(lines[4], "| `slow`    | 10.0 µs (10.0×)  | 40.0 µs (10.0×) |");
-        assert_eq!(lines[5], "| `bitmask` | 1.00 µs (1.00×)  | 4.00 µs (1.00×) |");
-        assert_eq!(lines[6], "| `fast`    | 500 ns (0.50×) * | –               |");
-        assert!(table.contains("`*`: from an earlier run"));
-    }
-
-    #[test]
-    fn chart_draws_a_line_per_approach_with_results() {
-        let criterion = env::temp_dir().join(format!("n_queens_bench_chart_{}", std::process::id()));
-        let group = Group {
-            name: "demo",
-            title: "demo".to_string(),
-            kind: Kind::Count,
-            approaches: vec!["slow", "bitmask", "absent"],
-            sizes: vec![8, 9, 10],
-            timing: plan(true)[0].timing,
+    fn cells_hold_the_median_and_its_ratio_to_bitmask() {
+        let runs = vec![("slow", vec![10]), (REFERENCE, vec![10, 11]), ("fast", vec![10, 11])];
+        let group = Group { name: "demo", title: "Demo", about: "About.", call: Call::Count, runs };
+        let median = |name: &str, n: i32| match name {
+            "slow" => Some(25_000.0),
+            "fast" => Some(500.0 * f64::from(n - 9)),
+            _ => Some(1_000.0),
         };
-        let out = criterion.join("demo.svg");
-        assert!(chart::draw(&group, &criterion, &out).is_err(), "no results yet");
-        for (approach, base) in [("slow", 1e5), ("bitmask", 1e3)] {
-            for n in [8_u64, 9] {
-                let dir = criterion.join("demo").join(approach).join(n.to_string()).join("new");
-                fs::create_dir_all(&dir).unwrap();
-                let median = base * 4f64.powf((n - 8) as f64);
-                let json = format!(r#"{{"median":{{"point_estimate":{median}}}}}"#);
-                fs::write(dir.join("estimates.json"), json).unwrap();
-            }
-        }
-        assert_eq!(chart::draw(&group, &criterion, &out).unwrap(), 2);
-        let svg = fs::read_to_string(&out).unwrap();
-        fs::remove_dir_all(&criterion).unwrap();
-        assert!(svg.starts_with("<svg"));
-        assert!(svg.contains("slow") && svg.contains("bitmask") && !svg.contains("absent"));
-    }
-
-    #[test]
-    fn no_results_no_table() {
-        assert_eq!(render(&plan(true), |_, _, _| None), "");
+        let table = tables(std::slice::from_ref(&group), |_, name, n| median(name, n), &|name| name == "slow");
+        let rows: Vec<String> = table.unwrap().lines().skip(6).map(String::from).collect();
+        assert_eq!(
+            rows,
+            [
+                "| [`slow`](slow.md) | 25.0 µs (25.0×) | – |",
+                "| `bitmask` | 1.00 µs (1.00×) | 1.00 µs (1.00×) |",
+                "| `fast` | 500 ns (0.50×) | 1.00 µs (1.00×) |",
+            ]
+        );
+        let missing = tables(&[group], |_, name, n| median(name, n).filter(|_| n == 10), &|_| false);
+        assert_eq!(missing, Err("demo/bitmask/11".to_string()));
     }
 }

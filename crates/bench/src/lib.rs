@@ -120,6 +120,7 @@ pub fn write_docs(groups: &[Group], since: SystemTime, quick: bool) -> Result<()
         if quick { " (quick mode: two sizes, short samples; to try the command, not to compare)" } else { "" };
     let page = format!(
         "# Measurements\n\n\
+         [Map](README.md) · previous: [The fastest counters](fastest.md) · next: [Glossary](glossary.md)\n\n\
          Written by `cargo bench -p n_queens_bench` on {cpu}, {cores} logical cores, {date}{quick_note}. \
          Do not edit this page: that command rewrites it, and [`chain.svg`](chain.svg), from one run \
          of every benchmark. Run it on a quiet machine: whatever else runs shows in the numbers.\n\n\

@@ -6,14 +6,16 @@
 //! board is a valid placement, no board repeats, and their number is the one
 //! OEIS A000170 gives. Together those make each list complete and correct.
 //!
-//! - [`oeis`]: the known counts, total (A000170) and unique (A002562), n = 0..=27.
+//! - [`oeis`]: the known counts, total (A000170) and unique (A002562), n = 0..=27
+//!   (from `n_queens_facts`, which the `queens` command shares).
 //! - [`expected_boards`] and [`expected_count`]: what a correct approach returns.
 //! - [`validate`]: the independent validator, O(n) per board.
 //! - The rstest templates below ([`judge_counts`], [`judge_sizes`],
 //!   [`edge_cases`], [`beyond_judge`], [`out_of_range`]), applied by both
 //!   problem crates with `#[apply(..)]`.
 //! - [`judge`]: cuts an approach file down to what a user pastes into the
-//!   judge, and compiles and runs it the way the judge would.
+//!   judge (the cut is `n_queens_facts`'s, shared with `queens paste`), and
+//!   compiles and runs it the way the judge would.
 //!
 //! Board convention, everywhere in the workspace: row 0 is the top row and
 //! column 0 the leftmost column; `row - col` is constant along a "\" diagonal,

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use n_queens_cases::judge::judge_text;
+use n_queens_facts::judge::judge_text;
 
 use crate::library::{self, BoardSource};
 use crate::{Outcome, Problem};
@@ -18,7 +18,7 @@ pub struct PasteArgs {
 }
 
 /// `queens paste 51|52 NAME`: exactly the text the judge-paste tests compile
-/// (`n_queens_cases::judge::judge_text` cuts it), and nothing else on
+/// (`n_queens_facts::judge::judge_text` cuts it), and nothing else on
 /// stdout, so that it pipes straight into a clipboard tool.
 pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
     let (name, judge_ready, source, ready) = match args.problem {

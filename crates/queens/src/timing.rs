@@ -139,7 +139,7 @@ const GROWTH_STEPS: usize = 3;
 /// the few n with none (2 and 3) 1, and past the table (n > 27) its last
 /// ratio carried on, which if anything underestimates.
 pub fn solutions(n: u32) -> f64 {
-    use n_queens_cases::oeis::A000170;
+    use n_queens_facts::oeis::A000170;
     let last = A000170.len() - 1;
     match A000170.get(n as usize) {
         Some(&count) => (count as f64).max(1.0),

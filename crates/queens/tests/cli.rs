@@ -234,6 +234,26 @@ mod count {
         assert_same!(stdout_of(&["count", "10", "--unique"]), format!("{}\n", oeis::A002562[10]));
     }
 
+    /// A thread count is user input: where the system refuses threads (here
+    /// a limit on memory), the count goes on with the threads it has.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn too_many_threads_for_the_system_still_count() {
+        for approach in n_queens_ii::APPROACHES.iter().filter(|approach| approach.threads) {
+            let output = Command::new("sh")
+                .args(["-c", "ulimit -v 100000 && exec \"$0\" \"$@\""])
+                .arg(env!("CARGO_BIN_EXE_queens"))
+                .args(["count", "12", "--approach", approach.name, "--threads", "100000"])
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_same!(output.status.code(), Some(0), "{}: {stderr}", approach.name);
+            assert_same!(String::from_utf8(output.stdout).unwrap(), format!("{}\n", oeis::A000170[12]));
+            assert!(stderr.is_empty(), "{}: {stderr}", approach.name);
+        }
+    }
+
     #[test]
     fn refuses_wrong_arguments() {
         refused(&["count", "x"], &["whole number"]);

@@ -154,6 +154,15 @@ impl Boards {
         boards
     }
 
+    /// `preferred[row]`: the column each row tries first, empty when every
+    /// row tries its lowest free square first. The boards come in
+    /// lexicographic order of their columns, each row's preferred column
+    /// ranked before the others; [`unique`](crate::unique) compares boards
+    /// in that order.
+    pub(crate) fn preferred(&self) -> &[u32] {
+        &self.preferred
+    }
+
     /// The square `row` tries first, as a one-bit mask, or 0 for none.
     fn preferred_square(&self, row: usize) -> u64 {
         self.preferred.get(row).map_or(0, |&col| 1 << col)

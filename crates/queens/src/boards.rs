@@ -5,7 +5,7 @@ use std::io::Write;
 
 use crate::draw::{self, Format, Glyphs};
 use crate::library::BoardSource;
-use crate::{Outcome, parse_n};
+use crate::{Outcome, parse_n, say};
 
 /// Arguments of `queens boards`.
 #[derive(Debug, clap::Args)]
@@ -89,7 +89,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     }
     if written == 0 {
         out.flush()?;
-        eprintln!("n = {n} has no solution: no queens can be placed without an attack");
+        say(format_args!("n = {n} has no solution: no queens can be placed without an attack"));
     }
     Ok(())
 }

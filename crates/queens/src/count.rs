@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::library;
 use crate::timing::{self, Estimate};
-use crate::{Outcome, parse_n};
+use crate::{Outcome, parse_n, say};
 
 /// Arguments of `queens count`.
 #[derive(Debug, clap::Args)]
@@ -49,7 +49,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     // Time smaller n with the same approach and options, and extrapolate.
     let estimate = timing::estimate(n, FIRST_MEASURED_N, |k| library::count(name, k, unique, threads, None));
     if let Some(estimate) = estimate.filter(|estimate| estimate.seconds > ANNOUNCE) {
-        eprintln!("{}", announcement(n, label, &estimate));
+        say(announcement(n, label, &estimate));
     }
 
     let long = estimate.is_some_and(|estimate| estimate.seconds > SHOW_PROGRESS);

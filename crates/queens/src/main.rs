@@ -12,6 +12,9 @@
 //! one-line message and exit code 2: clap's for what does not parse, the
 //! same style for what parses but makes no sense (an n past an approach's
 //! range, `--limit 0`, ...), checked before any library call.
+//!
+//! Nothing written to stderr can panic: a closed stderr loses the message,
+//! never the exit code ([`say`]).
 
 mod boards;
 mod catalog;
@@ -22,6 +25,7 @@ mod library;
 mod timing;
 mod tour;
 
+use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -96,6 +100,14 @@ impl From<String> for Failure {
     }
 }
 
+/// Writes one line to stderr, and never panics: `eprintln!` panics when
+/// stderr is a closed pipe (`queens boards 3 2>&1 >/dev/null | true`), and a
+/// panic while reporting a panic aborts the process. A message nobody can
+/// read is dropped; the exit code still tells.
+pub fn say(line: impl Display) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
 /// What every command returns.
 pub type Outcome = Result<(), Failure>;
 
@@ -121,7 +133,7 @@ fn main() -> ExitCode {
             .map(|text| text.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown error".to_string());
-        eprintln!("queens: internal error: {message}");
+        say(format_args!("queens: internal error: {message}"));
     }));
     let cli = Cli::parse(); // exits with code 2 and clap's message on a parse error
     let stdout = io::stdout();
@@ -140,13 +152,13 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
             drop(out); // whatever was written before the check failed
-            eprintln!("error: {message}");
+            say(format_args!("error: {message}"));
             ExitCode::from(2)
         }
         // `queens boards 20 | head` closes the pipe early: that is the reader's choice.
         Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(error)) => {
-            eprintln!("error: writing the output: {error}");
+            say(format_args!("error: writing the output: {error}"));
             ExitCode::FAILURE
         }
     }

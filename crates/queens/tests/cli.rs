@@ -371,6 +371,35 @@ fn list_names_every_approach_in_order() {
     }
 }
 
+/// A message on stderr when stderr is a closed pipe (`queens boards 3
+/// 2>&1 >/dev/null | true`) is lost, but nothing panics or aborts: the exit
+/// code is the one the command would give.
+#[test]
+fn a_closed_stderr_never_aborts() {
+    let cases: [(&[&str], i32); 5] = [
+        (&["boards", "3"], 0),
+        (&["boards", "-3"], 2),
+        (&["boards", "eight"], 2),
+        (&["count", "8", "--approach", "nope"], 2),
+        (&["paste", "52", "nope"], 2),
+    ];
+    for (args, code) in cases {
+        // A pipe whose reading end is closed before queens starts: the
+        // stdin of a process that has already exited without reading it.
+        let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+        let closed_pipe = reader.stdin.take().unwrap();
+        reader.wait().unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(closed_pipe))
+            .output()
+            .unwrap();
+        assert_same!(output.status.code(), Some(code), "queens {args:?}: {:?}", output.status);
+    }
+}
+
 #[test]
 fn help_and_version_exit_zero() {
     assert!(stdout_of(&["--help"]).contains("queens paste 52 bitmask"));

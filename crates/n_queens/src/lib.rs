@@ -274,7 +274,7 @@ impl BoardSource {
     pub fn range(self) -> &'static str {
         match self {
             BoardSource::Approach(_) => {
-                "it returns every board at once, as the judge's signature does, and n = 15 already has 2,279,184"
+                "it returns every board at once, as the judge's signature does, and n = 15 already has 2,279,184 boards"
             }
             BoardSource::Extra(extra) => extra.range,
         }

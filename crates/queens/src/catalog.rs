@@ -5,7 +5,7 @@ use std::io::Write;
 
 use n_queens_facts::judge::judge_text;
 
-use crate::library::{self, BoardSource};
+use crate::library;
 use crate::{Outcome, Problem};
 
 /// Arguments of `queens paste`.
@@ -68,9 +68,7 @@ pub fn list(out: &mut impl Write) -> Outcome {
     }
     writeln!(out, "  beyond the judge (own signatures, not judge-ready):")?;
     for extra in n_queens::EXTRAS {
-        if BoardSource::named(extra.name).is_ok() {
-            writeln!(out, "      {:<14} {:<16} {}", extra.name, "", extra.idea)?;
-        }
+        writeln!(out, "      {:<14} {:<16} {}", extra.name, "", extra.idea)?;
     }
     writeln!(out)?;
     writeln!(out, "LeetCode 52, N-Queens II: the count   (queens count N --approach NAME)")?;

@@ -5,6 +5,8 @@
 
 use std::io::Write;
 
+use n_queens::BoardSource;
+
 use crate::library;
 use crate::timing::{self, time_per_call};
 use crate::{Outcome, Problem, parse_n};
@@ -125,10 +127,11 @@ fn runners(problem: Problem) -> Vec<Runner> {
         Problem::NQueens => n_queens::APPROACHES
             .iter()
             .map(|approach| {
-                // n <= COLLECT_MAX_N is checked in `measure` before the call.
+                // Every board at once, as the judge's signature returns them;
+                // `measure` stops at the source's range before the call.
                 let solve = approach.solve;
                 let run: Box<dyn Fn(u32)> = Box::new(move |n| drop(std::hint::black_box(solve(n as i32))));
-                runner(approach.name, library::COLLECT_MAX_N, run)
+                runner(approach.name, BoardSource::Approach(approach).max_n(), run)
             })
             .collect(),
         Problem::NQueensII => n_queens_ii::APPROACHES

@@ -100,6 +100,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<n_queens::BoardsError> for Failure {
+    fn from(error: n_queens::BoardsError) -> Failure {
+        Failure::Usage(error.to_string())
+    }
+}
+
 /// Writes one line to stderr, and never panics: `eprintln!` panics when
 /// stderr is a closed pipe (`queens boards 3 2>&1 >/dev/null | true`), and a
 /// panic while reporting a panic aborts the process. A message nobody can

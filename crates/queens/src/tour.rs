@@ -6,7 +6,9 @@
 use std::io::Write;
 
 use crate::draw::{self, Format, Glyphs};
-use crate::library::{self, BoardSource};
+use n_queens::BoardSource;
+
+use crate::library;
 use crate::timing::{self, time_per_call};
 use crate::{Outcome, parse_n};
 
@@ -79,11 +81,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     }
     writeln!(out)?;
 
-    let source = BoardSource::named("streaming").unwrap_or(BoardSource::Approach(&n_queens::APPROACHES[0]));
-    match source.boards(n).next() {
-        Some(columns) => {
+    match BoardSource::default().boards(n)?.next() {
+        Some(board) => {
             writeln!(out, "The first of the {known} boards ({} draws them all):", format_args!("queens boards {n}"))?;
-            draw::write_board(out, &columns, Format::Board, Glyphs::pick(args.ascii))?;
+            draw::write_board(out, board.columns(), Format::Board, Glyphs::pick(args.ascii))?;
         }
         None => writeln!(out, "n = {n} has no board: no placement escapes every attack.\n")?,
     }
@@ -122,10 +123,8 @@ fn chain_names() -> Vec<&'static str> {
 /// LeetCode 51's approach `name` on n: the number of boards and the time.
 fn time_51(name: &str, n: u32) -> Cell {
     let approach = n_queens::approach(name)?;
-    if n > library::COLLECT_MAX_N {
-        return None;
-    }
-    let boards = (approach.solve)(n as i32).len() as u64; // n <= 12, in every approach's range
+    // n <= TOUR_MAX_N, within every approach's range (n <= 18).
+    let boards = (approach.solve)(n as i32).len() as u64;
     Some((boards, time_per_call(|| (approach.solve)(n as i32)).as_secs_f64()))
 }
 

@@ -3,9 +3,12 @@
 //! cases (OEIS tables, the boards data, the independent validator, the
 //! judge-paste harness), never from the binary itself.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness};
 use n_queens_cases::validate::check_columns;
@@ -21,6 +24,68 @@ fn queens(args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("the queens binary runs")
+}
+
+/// How long a run may take before a test calls it hung: far more than any
+/// of them needs, so that only a hang reaches it. A guard, not a measure.
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// Runs `queens` as [`queens`] does, but kills it and fails the test if it
+/// is still running at the [`DEADLINE`].
+fn queens_within_deadline(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary runs");
+    let read_all = |mut stream: Box<dyn Read + Send>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            stream.read_to_end(&mut bytes).unwrap();
+            bytes
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
+    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > DEADLINE {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("queens {args:?} still running after {DEADLINE:?}: it hangs");
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
+}
+
+/// The first line `queens` writes to stdout, read while it keeps running,
+/// within the [`DEADLINE`]; then it is killed.
+fn first_line_while_running(args: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the queens binary runs");
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = send.send(line);
+    });
+    let line = receive.recv_timeout(DEADLINE);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    line.unwrap_or_else(|_| panic!("queens {args:?} wrote no line within {DEADLINE:?}"))
 }
 
 /// Runs `queens` and checks it succeeded; returns its stdout.
@@ -196,10 +261,83 @@ mod boards {
         refused(&["boards", "8", "--approach", "nope"], &["nope", "board_scan", "bitmask", "construct"]);
         refused(&["boards", "15", "--approach", "bitmask"], &["n <= 14"]);
         refused(&["boards", "65", "--format", "columns"], &["n <= 64"]);
-        refused(&["boards", "65"], &["--format board", "64", "--format columns"]);
         refused(&["boards", "1001", "--format", "rows", "--approach", "construct"], &["--format rows", "1000"]);
+        refused(&["boards", "100000001", "--format", "columns", "--approach", "construct"], &["100000000"]);
         refused(&["boards", "8", "--format", "grid"], &["grid"]);
-        refused(&["boards", "8", "--approach", "construct", "--unique"], &["--unique"]);
+        refused(&["boards", "8", "--approach", "construct", "--unique"], &["construct", "one per class"]);
+    }
+
+    /// Past the grid's 64 columns the message names a source and a format
+    /// that do write that n, and that command works.
+    #[test]
+    fn past_the_grid_the_message_points_to_what_works() {
+        let further = n_queens::BoardSource::all().find(|source| source.max_n() >= 65).unwrap().name();
+        let message = refused(&["boards", "65"], &["--format board", "64", further, "--format columns"]);
+        let suggested = message.split("queens ").last().unwrap();
+        let args: Vec<&str> = suggested.split_whitespace().collect();
+        let boards = parse_columns(&stdout_of(&args));
+        assert_same!(boards[0].len(), 65);
+        check_columns(&boards[0]).unwrap();
+    }
+
+    /// `--limit K` returns once the K-th board is written, without asking
+    /// the stream for one more: for these n the next board is minutes or
+    /// hours of search away.
+    #[test]
+    fn a_limit_returns_as_soon_as_the_last_board_is_written() {
+        for n in [41, 43, 47, 49, 53, 55, 59, 61, 64] {
+            let output = queens_within_deadline(&["boards", &n.to_string(), "--limit", "1", "--format", "columns"]);
+            assert!(output.status.success(), "n = {n}: {}", String::from_utf8_lossy(&output.stderr));
+            let boards = parse_columns(&String::from_utf8(output.stdout).unwrap());
+            assert_same!((boards.len(), boards[0].len()), (1, n), "n = {n}");
+            check_columns(&boards[0]).unwrap();
+        }
+    }
+
+    /// Each board is written out as it is found, not when the output buffer
+    /// fills: the first board of n = 47 arrives while the search goes on.
+    #[test]
+    fn each_board_reaches_the_reader_as_it_is_found() {
+        let first = first_line_while_running(&["boards", "47", "--format", "columns"]);
+        let board = &parse_columns(&first)[0];
+        assert_same!(board.len(), 47);
+        check_columns(board).unwrap();
+    }
+
+    /// `--unique` with a small limit answers at once for large n too, with
+    /// boards of different classes, each the smallest of its class.
+    #[test]
+    fn unique_answers_at_once_for_large_n() {
+        for args in [
+            &["boards", "40", "--unique", "--limit", "2"][..],
+            &["boards", "40", "--approach", "unique", "--limit", "2"],
+        ] {
+            let args = [args, &["--format", "columns"]].concat();
+            let output = queens_within_deadline(&args);
+            assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+            let boards = parse_columns(&String::from_utf8(output.stdout).unwrap());
+            assert_same!(boards.len(), 2, "{args:?}");
+            let classes: Vec<Vec<n_queens::Board>> = boards
+                .iter()
+                .map(|columns| {
+                    check_columns(columns).unwrap();
+                    let board = n_queens::Board::new(columns.iter().map(|&col| col as u32).collect());
+                    n_queens::unique::class_of(&board)
+                })
+                .collect();
+            assert!(classes[0] != classes[1], "{args:?}: two boards of one class");
+            for (columns, class) in boards.iter().zip(&classes) {
+                assert_same!(class[0].columns().iter().map(|&col| col as usize).collect::<Vec<_>>(), *columns);
+            }
+        }
+    }
+
+    /// The help says how far each source goes, as this command writes it.
+    #[test]
+    fn the_help_says_every_range() {
+        let help = stdout_of(&["boards", "--help"]);
+        assert!(!help.contains("any n"), "{help}");
+        assert!(help.contains("construct: one board, without search, n <= 100,000,000"), "{help}");
     }
 }
 

@@ -3,9 +3,10 @@
 
 use std::io::Write;
 
+use n_queens::BoardSource;
 use n_queens_facts::judge::judge_text;
+use n_queens_ii::counting::CountError;
 
-use crate::library;
 use crate::{Outcome, Problem};
 
 /// Arguments of `queens paste`.
@@ -21,26 +22,20 @@ pub struct PasteArgs {
 /// (`n_queens_facts::judge::judge_text` cuts it), and nothing else on
 /// stdout, so that it pipes straight into a clipboard tool.
 pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
+    // The name, whether the file pastes, its source, and the approaches that do.
     let (name, judge_ready, source, ready) = match args.problem {
         Problem::NQueens => {
-            if let Some(extra) = n_queens::extra(&args.name) {
-                let ready = n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
-                return Err(format!(
-                    "{} is not judge-ready: it goes beyond the judge, with its own signature; \
-                     the judge-ready approaches of 51 are: {}",
-                    extra.name,
-                    library::names(ready)
-                )
-                .into());
+            let ready = names(n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name));
+            match BoardSource::named(&args.name)? {
+                BoardSource::Approach(approach) => (approach.name, approach.judge_ready, approach.source, ready),
+                BoardSource::Extra(extra) => (extra.name, false, extra.source, ready),
             }
-            let approach = library::approach_51(&args.name)?;
-            let ready = n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
-            (approach.name, approach.judge_ready, approach.source, library::names(ready))
         }
         Problem::NQueensII => {
-            let approach = library::approach_52(&args.name)?;
-            let ready = n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
-            (approach.name, approach.judge_ready, approach.source, library::names(ready))
+            let approach = n_queens_ii::approach(&args.name)
+                .ok_or_else(|| CountError::UnknownApproach { name: args.name.clone() })?;
+            let ready = names(n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name));
+            (approach.name, approach.judge_ready, approach.source, ready)
         }
     };
     let number = problem_number(args.problem);
@@ -55,6 +50,11 @@ pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
     let text = judge_text(source).ok_or_else(not_ready)?;
     writeln!(out, "{text}")?;
     Ok(())
+}
+
+/// `a, b, c`: a list of names for a message.
+fn names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    names.into_iter().collect::<Vec<_>>().join(", ")
 }
 
 /// `queens list`: every approach of both problems in chain order, with its
@@ -74,11 +74,11 @@ pub fn list(out: &mut impl Write) -> Outcome {
     writeln!(out, "LeetCode 52, N-Queens II: the count   (queens count N --approach NAME)")?;
     for (step, approach) in n_queens_ii::APPROACHES.iter().enumerate() {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
-        let mut notes = format!("n <= {}", library::count_max_n(approach));
-        if library::counts_unique(approach) {
+        let mut notes = format!("n <= {}", approach.max_n);
+        if approach.counts_unique {
             notes.push_str(", --unique");
         }
-        if library::uses_threads(approach) {
+        if approach.threads {
             notes.push_str(", threads");
         }
         writeln!(out, "  {:>2}. {:<14} {:<16} {:<27} {}", step + 1, approach.name, ready, notes, approach.idea)?;

@@ -6,8 +6,8 @@
 use std::io::Write;
 
 use n_queens::BoardSource;
+use n_queens_ii::counting::{self, Options};
 
-use crate::library;
 use crate::timing::{self, time_per_call};
 use crate::{Outcome, Problem, parse_n};
 
@@ -139,9 +139,9 @@ fn runners(problem: Problem) -> Vec<Runner> {
             .map(|approach| {
                 let name = approach.name;
                 let run: Box<dyn Fn(u32)> = Box::new(move |n| {
-                    let _ = std::hint::black_box(library::count(Some(name), n, false, 0, None));
+                    let _ = std::hint::black_box(counting::total_with(name, n, &Options::default()));
                 });
-                runner(name, library::count_max_n(approach), run)
+                runner(name, approach.max_n, run)
             })
             .collect(),
     }

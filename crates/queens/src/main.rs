@@ -7,11 +7,14 @@
 //! times the approaches over growing n, `paste` prints an approach's
 //! judge-ready text, `list` lists them all.
 //!
-//! The approaches come from the crates' own lists (`n_queens::APPROACHES`,
-//! `n_queens_ii::APPROACHES`): see [`library`]. Every wrong argument gets a
-//! one-line message and exit code 2: clap's for what does not parse, the
-//! same style for what parses but makes no sense (an n past an approach's
-//! range, `--limit 0`, ...), checked before any library call.
+//! The approaches come from the crates' own lists and lookups
+//! (`n_queens::BoardSource`, `n_queens_ii::APPROACHES` and
+//! `n_queens_ii::counting`), with their flags and ranges, so a new approach
+//! shows up in every subcommand without a change here, and the libraries'
+//! own errors say what is out of range. Every wrong argument gets a one-line
+//! message and exit code 2: clap's for what does not parse, the libraries'
+//! (or this command's, for its own limits) for what parses but makes no
+//! sense, before any long work starts.
 //!
 //! Nothing written to stderr can panic: a closed stderr loses the message,
 //! never the exit code ([`say`]).
@@ -21,7 +24,6 @@ mod catalog;
 mod compare;
 mod count;
 mod draw;
-mod library;
 mod timing;
 mod tour;
 
@@ -106,6 +108,12 @@ impl From<n_queens::BoardsError> for Failure {
     }
 }
 
+impl From<n_queens_ii::counting::CountError> for Failure {
+    fn from(error: n_queens_ii::counting::CountError) -> Failure {
+        Failure::Usage(error.to_string())
+    }
+}
+
 /// Writes one line to stderr, and never panics: `eprintln!` panics when
 /// stderr is a closed pipe (`queens boards 3 2>&1 >/dev/null | true`), and a
 /// panic while reporting a panic aborts the process. A message nobody can
@@ -130,8 +138,8 @@ pub fn parse_n(text: &str) -> Result<u32, String> {
 }
 
 fn main() -> ExitCode {
-    // The ranges are checked before any library call; should a panic still
-    // happen, the user sees one line, not a trace.
+    // The libraries return errors for what is out of range; should a panic
+    // still happen, the user sees one line, not a trace.
     std::panic::set_hook(Box::new(|info| {
         let message = info
             .payload()

@@ -7,8 +7,8 @@ use std::io::Write;
 
 use crate::draw::{self, Format, Glyphs};
 use n_queens::BoardSource;
+use n_queens_ii::counting::{self, Options};
 
-use crate::library;
 use crate::timing::{self, time_per_call};
 use crate::{Outcome, parse_n};
 
@@ -130,9 +130,9 @@ fn time_51(name: &str, n: u32) -> Cell {
 
 /// LeetCode 52's approach `name` on n: the count and the time.
 fn time_52(name: &str, n: u32) -> Cell {
-    n_queens_ii::approach(name)?;
-    let count = library::count(Some(name), n, false, 0, None).ok()?;
-    Some((count, time_per_call(|| library::count(Some(name), n, false, 0, None)).as_secs_f64()))
+    let count = || counting::total_with(name, n, &Options::default());
+    let answer = count().ok()?;
+    Some((answer, time_per_call(count).as_secs_f64()))
 }
 
 #[cfg(test)]

@@ -408,19 +408,39 @@ mod count {
         refused(&["count", "8", "--threads", "many"], &["many"]);
     }
 
+    /// `--threads` where the approach counts on one thread is refused, with
+    /// the approaches that use threads; one thread suits every approach.
     #[test]
-    fn a_long_count_says_so_before_it_starts() {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(["count", "18", "--approach", "board_scan"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
-        child.kill().unwrap(); // the count itself would take hours
-        child.wait().unwrap();
-        assert!(line.contains("should take about") && line.contains("Ctrl-C"), "{line}");
+    fn threads_are_refused_where_they_do_nothing() {
+        let threaded: Vec<&str> = n_queens_ii::APPROACHES.iter().filter(|a| a.threads).map(|a| a.name).collect();
+        for approach in n_queens_ii::APPROACHES.iter().filter(|approach| !approach.threads) {
+            refused(
+                &["count", "8", "--approach", approach.name, "--threads", "4"],
+                &[&[approach.name][..], &threaded].concat(),
+            );
+            refused(&["count", "8", "--approach", approach.name, "--threads", "0"], &threaded);
+            assert_same!(stdout_of(&["count", "8", "--approach", approach.name, "--threads", "1"]), "92\n");
+        }
+    }
+
+    /// Without a terminal, a long count writes nothing but its answer: no
+    /// estimate, no progress, no announcement.
+    #[test]
+    fn a_script_gets_the_count_alone() {
+        let output = queens(&["count", "12", "--approach", "board_scan"]);
+        assert!(output.status.success());
+        assert_same!(String::from_utf8(output.stdout).unwrap(), format!("{}\n", oeis::A000170[12]));
+        assert_same!(String::from_utf8(output.stderr).unwrap(), "");
+    }
+
+    /// A failed write of the answer is an error, said on stderr.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_failed_write_is_an_error() {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_queens")).args(["count", "8"]).stdout(full).output().unwrap();
+        assert_same!(output.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: writing the output"));
     }
 }
 

@@ -88,6 +88,12 @@ fn first_line_while_running(args: &[&str]) -> String {
     line.unwrap_or_else(|_| panic!("queens {args:?} wrote no line within {DEADLINE:?}"))
 }
 
+/// The widest line of `text`, in characters (each of the command's
+/// characters, `µ`, `×` and the box drawing included, takes one column).
+fn widest(text: &str) -> usize {
+    text.lines().map(|line| line.chars().count()).max().unwrap_or(0)
+}
+
 /// Runs `queens` and checks it succeeded; returns its stdout.
 fn stdout_of(args: &[&str]) -> String {
     let output = queens(args);
@@ -449,13 +455,25 @@ mod compare {
 
     #[test]
     fn times_every_approach_and_ends() {
-        let out = stdout_of(&["compare", "--max-n", "8", "--budget", "0.05"]);
+        let out = stdout_of(&["compare", "--max-n", "8", "--budget", "0.05", "--wide"]);
         let header = out.lines().find(|line| line.trim_start().starts_with("n ")).expect("a header");
         for approach in n_queens_ii::APPROACHES {
             assert!(header.contains(approach.name), "{header}");
         }
         assert!(out.lines().any(|line| line.trim_start().starts_with("8 ")), "{out}");
         assert!(out.contains("1.00×"), "bitmask against itself:\n{out}");
+    }
+
+    /// By default the table fits 100 columns, for either problem, and the
+    /// budget reads as a duration.
+    #[test]
+    fn fits_100_columns() {
+        for problem in ["51", "52"] {
+            let out = stdout_of(&["compare", "--problem", problem, "--max-n", "7", "--budget", "0.001"]);
+            assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
+            assert!(!out.contains('×'), "times only, without --wide:\n{out}");
+            assert!(out.contains("1.00 ms"), "the budget as a duration:\n{out}");
+        }
     }
 
     #[test]
@@ -473,6 +491,8 @@ mod compare {
         refused(&["compare", "--problem", "50"], &["50"]);
         refused(&["compare", "--budget", "0"], &["--budget"]);
         refused(&["compare", "--budget", "soon"], &["--budget"]);
+        refused(&["compare", "--budget", "1e-300"], &["--budget", "0.001", "3600"]);
+        refused(&["compare", "--budget", "1e300"], &["--budget"]);
         refused(&["compare", "--max-n", "3"], &["--max-n", "6"]);
     }
 }

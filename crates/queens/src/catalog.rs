@@ -57,18 +57,20 @@ fn names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     names.into_iter().collect::<Vec<_>>().join(", ")
 }
 
-/// `queens list`: every approach of both problems in chain order, with its
-/// idea and whether it pastes into the judge; then LeetCode 51's modules
-/// beyond the judge, which `queens boards --approach` also takes.
+/// `queens list`: every approach of both problems in chain order, whether it
+/// pastes into the judge (and for LeetCode 52 its range, and whether it
+/// counts unique boards and uses threads), its idea on the line below; then
+/// LeetCode 51's modules beyond the judge, which `queens boards --approach`
+/// also takes. Every line fits 100 columns.
 pub fn list(out: &mut impl Write) -> Outcome {
     writeln!(out, "LeetCode 51, N-Queens: every board   (queens boards N --approach NAME)")?;
     for (step, approach) in n_queens::APPROACHES.iter().enumerate() {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
-        writeln!(out, "  {:>2}. {:<14} {:<16} {}", step + 1, approach.name, ready, approach.idea)?;
+        write_entry(out, &format!("{:>2}. {:<14} {ready}", step + 1, approach.name), approach.idea)?;
     }
     writeln!(out, "  beyond the judge (own signatures, not judge-ready):")?;
     for extra in n_queens::EXTRAS {
-        writeln!(out, "      {:<14} {:<16} {}", extra.name, "", extra.idea)?;
+        write_entry(out, &format!("    {}", extra.name), extra.idea)?;
     }
     writeln!(out)?;
     writeln!(out, "LeetCode 52, N-Queens II: the count   (queens count N --approach NAME)")?;
@@ -79,13 +81,47 @@ pub fn list(out: &mut impl Write) -> Outcome {
             notes.push_str(", --unique");
         }
         if approach.threads {
-            notes.push_str(", threads");
+            notes.push_str(", --threads");
         }
-        writeln!(out, "  {:>2}. {:<14} {:<16} {:<27} {}", step + 1, approach.name, ready, notes, approach.idea)?;
+        write_entry(out, &format!("{:>2}. {:<14} {ready:<16} {notes}", step + 1, approach.name), approach.idea)?;
     }
     writeln!(out)?;
     writeln!(out, "queens paste 51|52 NAME prints a judge-ready approach, ready for the clipboard.")?;
     Ok(())
+}
+
+/// The width of `queens list`.
+const LIST_WIDTH: usize = 100;
+
+/// How far an idea is indented under its entry.
+const IDEA_INDENT: usize = 8;
+
+/// One entry of `queens list`: its line, then its idea below, wrapped to
+/// [`LIST_WIDTH`].
+fn write_entry(out: &mut impl Write, head: &str, idea: &str) -> std::io::Result<()> {
+    writeln!(out, "  {head}")?;
+    for line in wrap(idea, LIST_WIDTH - IDEA_INDENT) {
+        writeln!(out, "{:IDEA_INDENT$}{line}", "")?;
+    }
+    Ok(())
+}
+
+/// `text` in lines of at most `width` characters, broken between words (a
+/// word longer than `width` stays whole).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 /// "51" or "52".
@@ -93,5 +129,18 @@ pub fn problem_number(problem: Problem) -> &'static str {
     match problem {
         Problem::NQueens => "51",
         Problem::NQueensII => "52",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_between_words() {
+        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
+        assert_eq!(wrap("one two three", 100), ["one two three"]);
+        assert_eq!(wrap("unbreakable word", 4), ["unbreakable", "word"]);
+        assert_eq!(wrap("", 10), [""]);
     }
 }

@@ -133,14 +133,19 @@ pub fn human(seconds: f64) -> String {
     }
 }
 
-/// A ratio for people: `1.0×`, `3.4×`, `56×`, `1234×`.
+/// A ratio for people, with at least two significant figures: `0.0042×`,
+/// `0.54×`, `3.40×`, `56.0×`, `1234×`. A small ratio never rounds to `0.00×`.
 pub fn ratio(value: f64) -> String {
     if value >= 100.0 {
         format!("{value:.0}×")
     } else if value >= 10.0 {
         format!("{value:.1}×")
-    } else {
+    } else if value >= 0.1 || value <= 0.0 || !value.is_finite() {
         format!("{value:.2}×")
+    } else {
+        // 0.0042: the first significant digit is the third decimal, so four.
+        let decimals = (1.0 - value.log10().floor()) as usize;
+        format!("{value:.decimals$}×")
     }
 }
 
@@ -162,6 +167,23 @@ mod tests {
         assert_eq!(ratio(1.0), "1.00×");
         assert_eq!(ratio(12.34), "12.3×");
         assert_eq!(ratio(1234.0), "1234×");
+        assert_eq!(ratio(0.54), "0.54×");
+    }
+
+    /// A threaded approach at n = 8 can be hundreds of times slower than
+    /// the first step (threads cost more than they save there): its
+    /// speed-up keeps two significant figures instead of showing `0.00×`.
+    #[test]
+    fn small_ratios_keep_two_significant_figures() {
+        assert_eq!(ratio(0.0042), "0.0042×");
+        assert_eq!(ratio(0.042), "0.042×");
+        assert_eq!(ratio(0.099), "0.099×");
+        for exponent in 1..12 {
+            let value = 3.7 * 10f64.powi(-exponent);
+            let shown = ratio(value);
+            let number: f64 = shown.trim_end_matches('×').parse().unwrap();
+            assert!((number - value).abs() <= 0.05 * value, "{value}: {shown}");
+        }
     }
 
     #[test]

@@ -173,6 +173,61 @@ mod tour {
     fn refuses_sizes_it_cannot_time() {
         refused(&["tour", "13"], &["n <= 12", "queens count"]);
     }
+
+    /// Every cell of the table ends in the column where its heading ends,
+    /// the "-" of an approach a problem lacks included, and the tour fits
+    /// 100 columns.
+    #[test]
+    fn cells_sit_under_their_headings() {
+        let out = stdout_of(&["tour", "6"]);
+        assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
+        let header = out.lines().find(|line| line.starts_with("approach")).expect("a header");
+        let heading_ends: Vec<usize> = cells(header).into_iter().map(|(_, end)| end).collect();
+        let names: Vec<&str> =
+            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_ii::APPROACHES.iter().map(|a| a.name)).collect();
+        let rows: Vec<&str> =
+            out.lines().filter(|line| names.iter().any(|name| line.starts_with(&format!("{name} ")))).collect();
+        assert!(
+            rows.iter().any(|row| row.contains(" - ") || row.ends_with(" -")),
+            "a problem without the approach:\n{out}"
+        );
+        for row in rows {
+            for (cell, end) in &cells(row)[1..] {
+                assert!(
+                    heading_ends.contains(end),
+                    "{cell:?} ends in column {end}, under no heading:\n{header}\n{row}"
+                );
+            }
+        }
+    }
+
+    /// The cells of a table line, split at runs of two spaces or more, each
+    /// with the column after its last character.
+    fn cells(line: &str) -> Vec<(String, usize)> {
+        let chars: Vec<char> = line.chars().collect();
+        let mut cells = Vec::new();
+        let mut start = None;
+        for index in 0..=chars.len() {
+            let gap = index == chars.len() || (chars[index] == ' ' && chars.get(index + 1).is_none_or(|&c| c == ' '));
+            match (start, gap) {
+                (None, false) if chars[index] != ' ' => start = Some(index),
+                (Some(from), true) => {
+                    cells.push((chars[from..index].iter().collect(), index));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        cells
+    }
+
+    /// One board, not "1 boards"; and a tour of n = 1 draws it.
+    #[test]
+    fn one_board_is_singular() {
+        let out = stdout_of(&["tour", "1"]);
+        assert!(out.lines().next().unwrap().contains(": 1 board (OEIS"), "{out}");
+        assert!(!out.contains("1 boards"), "{out}");
+    }
 }
 
 mod boards {
@@ -538,6 +593,7 @@ mod paste {
 #[test]
 fn list_names_every_approach_in_order() {
     let out = stdout_of(&["list"]);
+    assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
     let (part_51, part_52) = out.split_once("LeetCode 52").expect("both problems");
     let positions = |part: &str, names: Vec<&str>| {
         names.iter().map(|name| part.find(&format!(" {name} ")).unwrap()).collect::<Vec<_>>()
@@ -545,11 +601,16 @@ fn list_names_every_approach_in_order() {
     let in_51 = positions(part_51, n_queens::APPROACHES.iter().map(|a| a.name).collect());
     let in_52 = positions(part_52, n_queens_ii::APPROACHES.iter().map(|a| a.name).collect());
     assert!(in_51.is_sorted() && in_52.is_sorted(), "chain order:\n{out}");
+    let lines: Vec<&str> = part_52.lines().collect();
     for approach in n_queens_ii::APPROACHES {
-        let line = part_52.lines().find(|line| line.contains(&format!(" {} ", approach.name))).unwrap();
+        let at = lines.iter().position(|line| line.contains(&format!(" {} ", approach.name))).unwrap();
         let ready = if approach.judge_ready { " judge-ready" } else { "not judge-ready" };
-        assert!(line.contains(ready), "{line}");
-        assert!(line.contains(approach.idea), "{line}");
+        assert!(lines[at].contains(ready), "{}", lines[at]);
+        assert!(lines[at].contains(&format!("n <= {}", approach.max_n)), "{}", lines[at]);
+        // The idea, on the lines below, indented.
+        let idea: Vec<&str> =
+            lines[at + 1..].iter().take_while(|line| line.starts_with("        ")).map(|line| line.trim()).collect();
+        assert_same!(idea.join(" "), approach.idea);
     }
 }
 

@@ -41,8 +41,8 @@
 //! 11,977,939 boards would hold over a gigabyte).
 //! `n = 0` gives the empty board, whose class is itself; it panics for
 //! `n > 16`. [`canonical_boards`] is the lazy version and goes as far as the
-//! stream does, n <= 64, though past n = 30 or so its first board takes long
-//! (it walks the boards in lexicographic order). [`classes_as_found`] gives
+//! stream does, n <= 64, though past n = 30 or so its first board is a long
+//! search away (it walks the boards in lexicographic order). [`classes_as_found`] gives
 //! the same classes in the order the fast stream of
 //! [`streaming::boards`] meets them, the first at once for every n <= 64.
 //! [`class_of`] takes any board with one queen per column (a solution always
@@ -123,7 +123,7 @@ impl FusedIterator for CanonicalBoards {}
 /// for every n, and the next ones as fast as the stream finds boards of new
 /// classes: `classes_as_found(40).take(2)` returns at once, where
 /// [`canonical_boards`]`(40)`, which walks the boards in lexicographic
-/// order, takes minutes to reach its first.
+/// order, needs a long search to reach its first.
 ///
 /// Nothing is remembered of the classes already given. The stream's order is
 /// fixed: lexicographic, with each row's preferred column (construct's)

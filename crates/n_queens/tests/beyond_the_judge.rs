@@ -136,8 +136,8 @@ mod unique {
         assert_eq!(found, unique_boards(n));
     }
 
-    /// Past n = 30 the first canonical board in lexicographic order takes
-    /// minutes to reach; the stream's classes come at once, each a solution
+    /// Past n = 30 the first canonical board in lexicographic order is a
+    /// long search away; the stream's classes come at once, each a solution
     /// in its canonical form, no two of one class.
     #[test]
     fn classes_as_found_start_at_once_for_large_n() {

@@ -1,7 +1,7 @@
 //! `queens boards N`: draws the boards for n. Each board is written out as
 //! soon as its source finds it, and with `--limit K` the command returns as
 //! soon as the K-th is written: it never asks its source for one more, which
-//! for some n would mean minutes of search.
+//! for some n would mean a long search.
 
 use std::io::Write;
 
@@ -102,7 +102,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let mut written = 0;
     for board in boards {
         draw::write_board(out, board.columns(), args.format, glyphs)?;
-        // Out now, not when the buffer fills: the next board may be minutes away.
+        // Out now, not when the buffer fills: the next board may be a long search away.
         out.flush()?;
         written += 1;
         if written == limit {

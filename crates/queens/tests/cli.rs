@@ -342,8 +342,8 @@ mod boards {
     }
 
     /// `--limit K` returns once the K-th board is written, without asking
-    /// the stream for one more: for these n the next board is minutes or
-    /// hours of search away.
+    /// the stream for one more: for these n the next board is a long search
+    /// away.
     #[test]
     fn a_limit_returns_as_soon_as_the_last_board_is_written() {
         for n in [41, 43, 47, 49, 53, 55, 59, 61, 64] {

@@ -20,10 +20,10 @@ pub struct Args {
     #[arg(long, value_name = "NAME", long_help = approach_help())]
     pub approach: Option<String>,
     /// Stop after this many boards, as soon as the last is written.
-    #[arg(long, value_name = "K", value_parser = parse_limit)]
+    #[arg(long, value_name = "K", value_parser = parse_limit, long_help = LIMIT_HELP)]
     pub limit: Option<u64>,
     /// One board per class of boards equal under rotations and reflections (the smallest of each).
-    #[arg(long)]
+    #[arg(long, long_help = UNIQUE_HELP)]
     pub unique: bool,
     /// How to write each board, up to which n.
     #[arg(long, value_enum, default_value_t = Format::Board)]
@@ -32,6 +32,19 @@ pub struct Args {
     #[arg(long)]
     pub ascii: bool,
 }
+
+/// The long help of `--limit`: where the stream's next boards are far.
+const LIMIT_HELP: &str = "\
+Stop after this many boards, as soon as the last is written.
+The first board comes at once for every n. From the default source the next ones come
+soon, except for n = 43, 47, 49, 53, 55, 59 and 61 (from 43 on, n leaving 1 or 5 divided
+by 6), where the second board is a long search away.";
+
+/// The long help of `--unique`: what it gives, and where it is slow.
+const UNIQUE_HELP: &str = "\
+One board per class of boards equal under rotations and reflections, the smallest of each,
+in the order the source meets the classes. The first comes at once for every n; from the
+default source the second is a long search away for the n that --limit's help names.";
 
 /// Parses `--limit`: at least one board.
 fn parse_limit(text: &str) -> Result<u64, String> {

@@ -181,8 +181,6 @@ mod tests {
     fn formats_refuse_what_they_cannot_draw() {
         let streaming = BoardSource::default();
         assert!(Format::Board.check(BOARD_MAX_N, streaming).is_ok());
-        let columns = Format::Board.check(BOARD_MAX_N, BoardSource::named("construct").unwrap());
-        assert!(columns.is_ok());
         assert!(Format::Rows.check(ROWS_MAX_N + 1, streaming).is_err());
         assert!(Format::Columns.check(COLUMNS_MAX_N, streaming).is_ok());
         assert!(Format::Columns.check(COLUMNS_MAX_N + 1, streaming).unwrap_err().contains("no format"));

@@ -22,10 +22,10 @@ pub struct Args {
     /// Stop after this many boards, as soon as the last is written.
     #[arg(long, value_name = "K", value_parser = parse_limit, long_help = LIMIT_HELP)]
     pub limit: Option<u64>,
-    /// One board per class of boards equal under rotations and reflections (the smallest of each).
+    /// One board per class under rotations and reflections, the smallest of each.
     #[arg(long, long_help = UNIQUE_HELP)]
     pub unique: bool,
-    /// How to write each board, up to which n.
+    /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
     /// Draw the grid in plain ASCII (the default follows the locale).

@@ -26,13 +26,13 @@ pub struct Args {
     /// The size of the board: n queens on an n×n board.
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: u32,
-    /// The LeetCode 52 approach to count with (see `queens list`); the fastest when left out.
+    /// The LeetCode 52 approach (see `queens list`); the fastest when left out.
     #[arg(long, value_name = "NAME")]
     pub approach: Option<String>,
-    /// Threads, for the approaches that use them (see `queens list`); 0, the default: one per core.
+    /// Threads, for the approaches that use them; 0 (the default): one per core.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Count one board per class of boards equal under rotations and reflections (OEIS A002562).
+    /// Count one board per class under rotations and reflections (OEIS A002562).
     #[arg(long)]
     pub unique: bool,
 }

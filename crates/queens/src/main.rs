@@ -56,7 +56,7 @@ Examples:
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Every approach of both problems on one n: answer, time, speed-up over board_scan; then a board.
+    /// Every approach of both problems on one n: answer, time, speed-up; then a board.
     Tour(tour::Args),
     /// Draw the boards for n (LeetCode 51).
     Boards(boards::Args),

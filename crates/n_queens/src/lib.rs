@@ -43,6 +43,14 @@
 //! | [`construct`] | [`construct::construct`]`(n)`: one board, no search | the explicit construction by n mod 6 (Hoffman, Loessi and Moore, 1969) | O(n) | any n <= 2^32; `None` for n = 2, 3 |
 //! | [`streaming`] | [`streaming::boards`]`(n)`: an iterator of every board ([`streaming::boards_in_order`]: lexicographic) | bitmask with an explicit stack instead of recursion, each `next` resuming the search; `construct`'s board is tried first, so the first boards come at once | O(1) per free square; O(n) memory however many boards are taken | n <= 64, panics beyond |
 //! | [`unique`] | [`unique::unique_boards`]`(n)`, [`unique::class_of`]`(&board)` | one board per class under the 8 rotations and reflections, the smallest of its class | the search of half the boards, O(n) per board found | n <= 16 for the list (panics beyond), n <= 64 streamed |
+//!
+//! # Board sources, for tools
+//!
+//! [`BoardSource`] puts both lists behind one name lookup: each approach
+//! (every board at once, through the judge's signature, n <=
+//! [`ALL_AT_ONCE_MAX_N`]) and each module beyond the judge, with its range.
+//! A source gives its boards as an iterator, or one board per class, or a
+//! [`BoardsError`] that names the range instead of the panic underneath.
 
 // The judge runs old compilers: clippy flags any std API newer than Rust 1.58.
 #[clippy::msrv = "1.58"]
@@ -63,6 +71,8 @@ pub mod streaming;
 pub mod unique;
 
 pub use board::Board;
+
+use std::fmt;
 
 /// One approach to LeetCode 51.
 #[derive(Clone, Copy, Debug)]
@@ -124,6 +134,7 @@ pub fn approach(name: &str) -> Option<&'static Approach> {
 }
 
 /// A module beyond the judge: its own signature, so not in [`APPROACHES`].
+/// Each gives boards, which [`BoardSource`] serves by name.
 #[derive(Clone, Copy, Debug)]
 pub struct Extra {
     /// The module name.
@@ -132,6 +143,16 @@ pub struct Extra {
     pub idea: &'static str,
     /// The whole source file, for tools that show it.
     pub source: &'static str,
+    /// What it gives for one n.
+    pub gives: Gives,
+    /// The largest n it gives boards for.
+    pub max_n: u32,
+    /// Why its range ends at `max_n`, for messages.
+    pub range: &'static str,
+    /// Its boards for `n <= max_n`, lazily.
+    boards: fn(u32) -> BoardIter,
+    /// One board per class for `n <= max_n`, lazily, if it has them.
+    classes: Option<fn(u32) -> BoardIter>,
 }
 
 /// The modules beyond the judge, each building on the one before where it can.
@@ -140,16 +161,32 @@ pub const EXTRAS: &[Extra] = &[
         name: "construct",
         idea: "one board for any n without search, O(n), from the explicit construction by n mod 6",
         source: include_str!("construct.rs"),
+        gives: Gives::OneBoard,
+        // `construct::MAX_N` is 2^32: every u32.
+        max_n: u32::MAX,
+        range: "its columns are u32",
+        boards: |n| Box::new(construct::construct(n as usize).into_iter()),
+        classes: None,
     },
     Extra {
         name: "streaming",
         idea: "every board lazily: bitmask with an explicit stack, construct's board first, O(n) memory",
         source: include_str!("streaming.rs"),
+        gives: Gives::EveryBoard,
+        max_n: streaming::MAX_N,
+        range: "one bit per column in a u64",
+        boards: |n| Box::new(streaming::boards(n)),
+        classes: Some(|n| Box::new(unique::classes_as_found(n))),
     },
     Extra {
         name: "unique",
         idea: "one board per class under the 8 rotations and reflections, the smallest of its class",
         source: include_str!("unique.rs"),
+        gives: Gives::OnePerClass,
+        max_n: streaming::MAX_N,
+        range: "one bit per column in a u64",
+        boards: |n| Box::new(unique::classes_as_found(n)),
+        classes: Some(|n| Box::new(unique::classes_as_found(n))),
     },
 ];
 
@@ -157,3 +194,200 @@ pub const EXTRAS: &[Extra] = &[
 pub fn extra(name: &str) -> Option<&'static Extra> {
     EXTRAS.iter().find(|extra| extra.name == name)
 }
+
+/// The largest n whose boards a [`BoardSource::Approach`] gives: the judge's
+/// signature returns every board at once, and n = 15 already has 2,279,184
+/// boards of 15 strings each, over a gigabyte. The approaches themselves
+/// accept n <= 18; [`streaming`] and [`construct`] go much further.
+pub const ALL_AT_ONCE_MAX_N: u32 = 14;
+
+/// What a [`BoardSource`] gives for one n.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gives {
+    /// Every board, all at once when the search is over (the judge's signature).
+    EveryBoardAtOnce,
+    /// Every board, each as soon as the search finds it.
+    EveryBoard,
+    /// One board per class under the 8 symmetries, each as soon as it is found.
+    OnePerClass,
+    /// One board.
+    OneBoard,
+}
+
+/// The boards of a [`BoardSource`], whichever it is.
+pub type BoardIter = Box<dyn Iterator<Item = Board>>;
+
+/// Where boards come from, looked up by name: an approach of [`APPROACHES`]
+/// (through the judge's signature) or a module of [`EXTRAS`]. Each knows its
+/// range and refuses past it with a [`BoardsError`] that says the range,
+/// where the function underneath would panic.
+#[derive(Clone, Copy, Debug)]
+pub enum BoardSource {
+    /// An approach: every board at once, n <= [`ALL_AT_ONCE_MAX_N`].
+    Approach(&'static Approach),
+    /// A module beyond the judge, with its own range ([`Extra::max_n`]).
+    Extra(&'static Extra),
+}
+
+impl BoardSource {
+    /// Every source: the approaches in chain order, then the extras.
+    pub fn all() -> impl Iterator<Item = BoardSource> {
+        let approaches = APPROACHES.iter().map(BoardSource::Approach);
+        approaches.chain(EXTRAS.iter().map(BoardSource::Extra))
+    }
+
+    /// The source called `name`, or an error that lists the names.
+    pub fn named(name: &str) -> Result<BoardSource, BoardsError> {
+        BoardSource::all()
+            .find(|source| source.name() == name)
+            .ok_or_else(|| BoardsError::UnknownSource { name: name.to_string() })
+    }
+
+    /// The name, as in [`APPROACHES`] or [`EXTRAS`].
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardSource::Approach(approach) => approach.name,
+            BoardSource::Extra(extra) => extra.name,
+        }
+    }
+
+    /// What it gives for one n.
+    pub fn gives(self) -> Gives {
+        match self {
+            BoardSource::Approach(_) => Gives::EveryBoardAtOnce,
+            BoardSource::Extra(extra) => extra.gives,
+        }
+    }
+
+    /// The largest n it gives boards for.
+    pub fn max_n(self) -> u32 {
+        match self {
+            BoardSource::Approach(_) => ALL_AT_ONCE_MAX_N,
+            BoardSource::Extra(extra) => extra.max_n,
+        }
+    }
+
+    /// Why its range ends at [`BoardSource::max_n`], for messages.
+    pub fn range(self) -> &'static str {
+        match self {
+            BoardSource::Approach(_) => {
+                "it returns every board at once, as the judge's signature does, and n = 15 already has 2,279,184 boards"
+            }
+            BoardSource::Extra(extra) => extra.range,
+        }
+    }
+
+    /// The boards for `n`, as [`BoardSource::gives`] says; an error past its range.
+    pub fn boards(self, n: u32) -> Result<BoardIter, BoardsError> {
+        self.check(n)?;
+        Ok(match self {
+            BoardSource::Approach(approach) => {
+                // n <= ALL_AT_ONCE_MAX_N, within the judge signature's range.
+                let boards = (approach.solve)(n as i32);
+                Box::new(boards.into_iter().map(|rows| board_from_rows(&rows)))
+            }
+            BoardSource::Extra(extra) => (extra.boards)(n),
+        })
+    }
+
+    /// One board per class for `n`, each the smallest of its class
+    /// ([`unique::canonical`]); an error past its range, or for a source that
+    /// gives a single board. An approach's boards are all at hand, so its
+    /// canonical ones are kept; the stream's classes come as it meets them
+    /// ([`unique::classes_as_found`]).
+    pub fn classes(self, n: u32) -> Result<BoardIter, BoardsError> {
+        let classes = match self {
+            BoardSource::Approach(_) => None,
+            BoardSource::Extra(extra) => Some(extra.classes.ok_or(BoardsError::NoClasses { source: extra.name })?),
+        };
+        self.check(n)?;
+        Ok(match classes {
+            Some(classes) => classes(n),
+            None => Box::new(self.boards(n)?.filter(|board| unique::canonical(board) == *board)),
+        })
+    }
+
+    /// Whether it can give one board per class ([`BoardSource::classes`]).
+    pub fn has_classes(self) -> bool {
+        match self {
+            BoardSource::Approach(_) => true,
+            BoardSource::Extra(extra) => extra.classes.is_some(),
+        }
+    }
+
+    fn check(self, n: u32) -> Result<(), BoardsError> {
+        if n > self.max_n() {
+            return Err(BoardsError::OutOfRange { source: self.name(), n, max: self.max_n(), range: self.range() });
+        }
+        Ok(())
+    }
+}
+
+/// [`streaming`]: every board, the first at once, for any n <= 64.
+impl Default for BoardSource {
+    fn default() -> BoardSource {
+        BoardSource::named("streaming").expect("streaming is one of EXTRAS")
+    }
+}
+
+/// The board of the judge's strings: the column of the `'Q'` in each row.
+fn board_from_rows(rows: &[String]) -> Board {
+    Board::new(rows.iter().map(|row| row.find('Q').expect("a queen in every row") as u32).collect())
+}
+
+/// Why a [`BoardSource`] has no boards to give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardsError {
+    /// No source has this name.
+    UnknownSource {
+        /// The name asked for.
+        name: String,
+    },
+    /// The source does not go this far.
+    OutOfRange {
+        /// The source asked.
+        source: &'static str,
+        /// The n asked for.
+        n: u32,
+        /// The largest n it serves ([`BoardSource::max_n`]).
+        max: u32,
+        /// Why ([`BoardSource::range`]).
+        range: &'static str,
+    },
+    /// The source gives one board, so none per class.
+    NoClasses {
+        /// The source asked.
+        source: &'static str,
+    },
+}
+
+impl fmt::Display for BoardsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = |keep: &dyn Fn(BoardSource) -> bool| {
+            BoardSource::all().filter(|&source| keep(source)).map(BoardSource::name).collect::<Vec<_>>().join(", ")
+        };
+        match self {
+            BoardsError::UnknownSource { name } => write!(
+                f,
+                "unknown approach `{name}`; the approaches are: {}; and beyond the judge: {}",
+                names(&|source| matches!(source, BoardSource::Approach(_))),
+                names(&|source| matches!(source, BoardSource::Extra(_)))
+            ),
+            BoardsError::OutOfRange { source, n, max, range } => {
+                write!(f, "`{source}` gives boards for n <= {max} ({range}); n = {n} is out of its range")?;
+                let further = names(&|source| source.max_n() >= *n);
+                if !further.is_empty() {
+                    write!(f, "; these go further: {further}")?;
+                }
+                Ok(())
+            }
+            BoardsError::NoClasses { source } => write!(
+                f,
+                "`{source}` gives one board, not one per class; the sources that give one per class: {}",
+                names(&BoardSource::has_classes)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardsError {}

@@ -22,7 +22,11 @@
 //! take a long detour. [`boards`] tries one other square first in each row:
 //! the column of [`construct`](crate::construct)'s board for that row. That
 //! board is a solution, so the very first descent finds it, n squares tried;
-//! after it the search goes on lowest-first and soon finds its neighbours.
+//! after it the search goes on lowest-first and, for most n, soon finds its
+//! neighbours. Not when n leaves 1 or 5 divided by 6: construct's board is
+//! then the modular one (the queen of row r in column (2r + 1) mod n), no
+//! other board is near it in the search, and past n = 40 or so the second
+//! board is a long search away, while the first still comes at once.
 //! [`boards_in_order`] keeps bitmask's order: the boards in ascending
 //! lexicographic order of their columns, at the price of that detour
 //! (how long it takes, measured: `docs/streaming.md`).
@@ -150,6 +154,15 @@ impl Boards {
             boards.stack.push(Frame { free: full & first_row, columns: 0, diagonals: 0, anti_diagonals: 0, preferred });
         }
         boards
+    }
+
+    /// `preferred[row]`: the column each row tries first, empty when every
+    /// row tries its lowest free square first. The boards come in
+    /// lexicographic order of their columns, each row's preferred column
+    /// ranked before the others; [`unique`](crate::unique) compares boards
+    /// in that order.
+    pub(crate) fn preferred(&self) -> &[u32] {
+        &self.preferred
     }
 
     /// The square `row` tries first, as a one-bit mask, or 0 for none.

@@ -103,7 +103,7 @@ mod streaming {
 
 mod unique {
     use super::*;
-    use n_queens::unique::{Symmetry, canonical, canonical_boards, class_of, unique_boards};
+    use n_queens::unique::{Symmetry, canonical, canonical_boards, class_of, classes_as_found, unique_boards};
     use pretty_assertions::assert_eq;
 
     /// The number of classes, against OEIS A002562.
@@ -124,6 +124,32 @@ mod unique {
         }
         assert!(unique.windows(2).all(|pair| pair[0] < pair[1]));
         assert_eq!(canonical_boards(n).collect::<Vec<_>>(), unique);
+    }
+
+    /// The classes as the fast stream meets them are the same classes, each
+    /// once, by its canonical board: A002562 of them.
+    #[rstest]
+    fn classes_as_found_are_every_class_once(#[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)] n: u32) {
+        let mut found: Vec<Board> = classes_as_found(n).collect();
+        assert_eq!(found.len() as u64, A002562[n as usize]);
+        found.sort();
+        assert_eq!(found, unique_boards(n));
+    }
+
+    /// Past n = 30 the first canonical board in lexicographic order is a
+    /// long search away; the stream's classes come at once, each a solution
+    /// in its canonical form, no two of one class.
+    #[test]
+    fn classes_as_found_start_at_once_for_large_n() {
+        for n in [40, 47, 64] {
+            let found: Vec<Board> = classes_as_found(n).take(if n == 40 { 3 } else { 1 }).collect();
+            for board in &found {
+                validate::check_columns(&usize_columns(board)).unwrap();
+                assert_eq!(&canonical(board), board);
+            }
+            let classes: HashSet<Board> = found.iter().map(canonical).collect();
+            assert_eq!(classes.len(), found.len(), "n = {n}");
+        }
     }
 
     /// The classes of the representatives, put together, are exactly every
@@ -236,6 +262,91 @@ mod construct {
             assert_eq!(construct(n).is_some(), count > 0, "n = {n}");
         }
         assert_eq!(construct(0).map(Vec::<String>::from), Some(Vec::new()));
+    }
+}
+
+mod board_sources {
+    use super::*;
+    use n_queens::{ALL_AT_ONCE_MAX_N, BoardSource, BoardsError, Gives};
+    use pretty_assertions::assert_eq;
+
+    fn names(sources: impl Iterator<Item = BoardSource>) -> Vec<&'static str> {
+        sources.map(BoardSource::name).collect()
+    }
+
+    /// Every approach, then every extra, each found by its name.
+    #[test]
+    fn every_approach_and_extra_by_name() {
+        let expected: Vec<&str> =
+            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens::EXTRAS.iter().map(|e| e.name)).collect();
+        assert_eq!(names(BoardSource::all()), expected);
+        for name in expected {
+            assert_eq!(BoardSource::named(name).unwrap().name(), name);
+        }
+        let unknown = BoardSource::named("quick").unwrap_err();
+        assert_eq!(unknown, BoardsError::UnknownSource { name: "quick".to_string() });
+        let message = unknown.to_string();
+        assert!(BoardSource::all().all(|source| message.contains(source.name())), "{message}");
+    }
+
+    /// Each source gives what it says: every board, one per class, or one.
+    #[rstest]
+    fn each_gives_what_it_says(#[values(0, 1, 2, 3, 4, 6, 8)] n: u32) {
+        for source in BoardSource::all() {
+            let boards = sorted_rows(source.boards(n).unwrap());
+            let classes: Vec<Board> = source.classes(n).map(Iterator::collect).unwrap_or_default();
+            let expected_classes = A002562[n as usize];
+            match source.gives() {
+                Gives::EveryBoardAtOnce | Gives::EveryBoard => {
+                    assert_eq!(boards, expected_boards(n as i32).unwrap(), "{}", source.name());
+                }
+                Gives::OnePerClass => assert_eq!(boards.len() as u64, expected_classes, "{}", source.name()),
+                Gives::OneBoard => {
+                    assert_eq!(boards.len(), usize::from(A000170[n as usize] > 0), "{}", source.name());
+                    boards.iter().for_each(|rows| validate::check_board(n as usize, rows).unwrap());
+                }
+            }
+            if source.has_classes() {
+                assert_eq!(classes.len() as u64, expected_classes, "{}, n = {n}", source.name());
+                assert!(classes.iter().all(|board| n_queens::unique::canonical(board) == *board));
+            } else {
+                let error = source.classes(n).err().unwrap();
+                assert_eq!(error, BoardsError::NoClasses { source: source.name() });
+                assert!(error.to_string().contains("one per class"), "{error}");
+            }
+        }
+    }
+
+    /// Past its range a source returns an error that says the range and
+    /// the sources that go further, never a panic.
+    #[test]
+    fn past_the_range_an_error_names_it() {
+        for source in BoardSource::all().filter(|source| source.max_n() < u32::MAX) {
+            let n = source.max_n() + 1;
+            let error = source.boards(n).err().unwrap();
+            let expected =
+                BoardsError::OutOfRange { source: source.name(), n, max: source.max_n(), range: source.range() };
+            assert_eq!(error, expected);
+            if source.has_classes() {
+                assert_eq!(source.classes(n).err(), Some(expected));
+            }
+            let message = error.to_string();
+            assert!(message.contains(&format!("n <= {}", source.max_n())), "{message}");
+            for further in BoardSource::all().filter(|further| further.max_n() >= n) {
+                assert!(message.contains(further.name()), "{message}");
+            }
+        }
+        assert_eq!(BoardSource::named("bitmask").unwrap().max_n(), ALL_AT_ONCE_MAX_N);
+    }
+
+    /// The default source starts at once for any n it takes: the stream.
+    #[test]
+    fn the_default_streams_every_board() {
+        let source = BoardSource::default();
+        assert_eq!(source.gives(), Gives::EveryBoard);
+        assert_eq!(source.max_n(), n_queens::streaming::MAX_N);
+        let first = source.boards(64).unwrap().next().unwrap();
+        validate::check_columns(&usize_columns(&first)).unwrap();
     }
 }
 

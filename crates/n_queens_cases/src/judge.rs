@@ -3,8 +3,9 @@
 //!
 //! The judge declares `struct Solution;` itself, so a submission is the text
 //! after the file's `pub struct Solution;` line, up to its `#[cfg(test)]`
-//! module if it has one. [`judge_text`] does that cut; the `queens paste`
-//! command prints the same text.
+//! module if it has one. [`judge_text`] does that cut (it lives in
+//! `n_queens_facts`, re-exported here, since the `queens paste` command
+//! prints the same text and must not link this crate's test frameworks).
 //!
 //! The approach files are run on [`HARNESS_NS`], the judge's range and the
 //! workspace's edge cases; a learner's exercise only on [`JUDGE_NS`], the
@@ -17,8 +18,7 @@ use std::time::Duration;
 
 use crate::deadline::output_with_deadline;
 
-/// The line in an approach file after which the judge-ready text starts.
-pub const SOLUTION_LINE: &str = "pub struct Solution;";
+pub use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
 
 /// The two problems, by their LeetCode numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,20 +41,6 @@ pub const JUDGE_NS: [i32; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 /// How long a compiled paste may run. Every `n` of the harness takes an
 /// approach a fraction of this; a program still running is stuck in a loop.
 pub const RUN_LIMIT: Duration = Duration::from_secs(60);
-
-/// What a user pastes into the judge from an approach file's source: the text
-/// after the `pub struct Solution;` line, up to a `#[cfg(test)]` line, trimmed
-/// of blank lines at both ends. `None` when the file has no such line.
-pub fn judge_text(source: &str) -> Option<&str> {
-    let line_start = source
-        .match_indices(SOLUTION_LINE)
-        .map(|(index, _)| index)
-        .find(|&index| index == 0 || source[..index].ends_with('\n'))?;
-    let after = &source[line_start + SOLUTION_LINE.len()..];
-    let after = after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))?;
-    let end = after.find("\n#[cfg(test)]").map_or(after.len(), |index| index + 1);
-    Some(after[..end].trim_matches(|c| c == '\n' || c == '\r'))
-}
 
 /// A whole program as the judge builds it: its own `struct Solution;`, the
 /// pasted text, and a `main` that prints the answer for every [`HARNESS_NS`].
@@ -198,24 +184,6 @@ pub fn assert_pastes_for(problem: Problem, ns: &[i32], source: &str, edition: &s
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const FILE: &str = "//! Docs.\n\n/// The type.\npub struct Solution;\n\nimpl Solution {}\n\nfn helper() {}\n\n#[cfg(test)]\nmod tests {}\n";
-
-    #[test]
-    fn cuts_after_the_solution_line_and_before_the_tests() {
-        assert_eq!(judge_text(FILE), Some("impl Solution {}\n\nfn helper() {}"));
-    }
-
-    #[test]
-    fn keeps_everything_without_a_test_module() {
-        assert_eq!(judge_text("pub struct Solution;\nimpl Solution {}\n"), Some("impl Solution {}"));
-    }
-
-    #[test]
-    fn needs_the_solution_line_at_a_line_start() {
-        assert_eq!(judge_text("// pub struct Solution;\nimpl Solution {}\n"), None);
-        assert_eq!(judge_text("impl Solution {}\n"), None);
-    }
 
     #[test]
     fn expected_output_covers_every_harness_n() {

@@ -6,7 +6,8 @@
 //! board is a valid placement, no board repeats, and their number is the one
 //! OEIS A000170 gives. Together those make each list complete and correct.
 //!
-//! - [`oeis`]: the known counts, total (A000170) and unique (A002562), n = 0..=27.
+//! - [`oeis`]: the known counts, total (A000170) and unique (A002562), n = 0..=27
+//!   (from `n_queens_facts`, which the `queens` command shares).
 //! - [`expected_boards`] and [`expected_count`]: what a correct approach returns.
 //! - [`validate`]: the independent validator, O(n) per board.
 //! - The rstest templates below ([`judge_counts`], [`judge_sizes`],
@@ -16,7 +17,8 @@
 //!   tests that walk them in a loop, such as the common mistakes of
 //!   `n_queens_ii` (`tests/mistakes.rs`). A test here keeps both the same.
 //! - [`judge`]: cuts an approach file down to what a user pastes into the
-//!   judge, and compiles and runs it the way the judge would.
+//!   judge (the cut is `n_queens_facts`'s, shared with `queens paste`), and
+//!   compiles and runs it the way the judge would.
 //! - [`deadline`]: time limits for calls and programs that may never end
 //!   (a learner's exercise, a deliberate mistake).
 //!

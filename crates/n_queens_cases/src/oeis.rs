@@ -1,89 +1,9 @@
-//! Known counts of the N-Queens problem, n = 0..=27, from the On-Line
-//! Encyclopedia of Integer Sequences.
+//! The known counts, OEIS A000170 (all solutions) and A002562 (unique
+//! solutions), n = 0..=27.
 //!
-//! - A000170 (<https://oeis.org/A000170>): all solutions.
-//! - A002562 (<https://oeis.org/A002562>): unique (fundamental) solutions,
-//!   each class of boards equal under the 8 rotations and reflections of the
-//!   square counted once. OEIS starts it at n = 1; a(0) = 1 here, the empty
-//!   board being its own single class.
-//!
-//! n = 27 is the largest n ever counted: by the Q27 project at TU Dresden in
-//! 2016, on FPGAs.
+//! The tables live in `n_queens_facts::oeis`, since the `queens` command
+//! needs them at run time and must not link this crate's test frameworks;
+//! they are re-exported here so that tests take all their shared material
+//! from one crate.
 
-/// Total solutions for n = 0..=27 (OEIS A000170). Index by `n`.
-pub const A000170: [u64; 28] = [
-    1,
-    1,
-    0,
-    0,
-    2,
-    10,
-    4,
-    40,
-    92,
-    352,
-    724,
-    2_680,
-    14_200,
-    73_712,
-    365_596,
-    2_279_184,
-    14_772_512,
-    95_815_104,
-    666_090_624,
-    4_968_057_848,
-    39_029_188_884,
-    314_666_222_712,
-    2_691_008_701_644,
-    24_233_937_684_440,
-    227_514_171_973_736,
-    2_207_893_435_808_352,
-    22_317_699_616_364_044,
-    234_907_967_154_122_528,
-];
-
-/// Unique solutions for n = 0..=27 (OEIS A002562, with a(0) = 1). Index by `n`.
-pub const A002562: [u64; 28] = [
-    1,
-    1,
-    0,
-    0,
-    1,
-    2,
-    1,
-    6,
-    12,
-    46,
-    92,
-    341,
-    1_787,
-    9_233,
-    45_752,
-    285_053,
-    1_846_955,
-    11_977_939,
-    83_263_591,
-    621_012_754,
-    4_878_666_808,
-    39_333_324_973,
-    336_376_244_042,
-    3_029_242_658_210,
-    28_439_272_956_934,
-    275_986_683_743_434,
-    2_789_712_466_510_289,
-    29_363_495_934_315_694,
-];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A class has 1, 2, 4 or 8 boards, so unique <= total <= 8 * unique.
-    #[test]
-    fn unique_and_total_are_consistent() {
-        for n in 0..A000170.len() {
-            assert!(A002562[n] <= A000170[n], "n = {n}");
-            assert!(A000170[n] <= 8 * A002562[n], "n = {n}");
-        }
-    }
-}
+pub use n_queens_facts::oeis::{A000170, A002562};

@@ -138,30 +138,35 @@ pub fn unique(n: u32, options: &Options) -> Result<u64, CountError> {
 
 /// The number of solutions for `n` by the approach called `approach`.
 pub fn total_with(approach: &str, n: u32, options: &Options) -> Result<u64, CountError> {
-    counts(approach, n, options).map(|counts| counts.total)
+    let found = check(approach, n, false)?;
+    counts(found, n, options).map(|counts| counts.total)
 }
 
 /// The number of classes for `n` by the approach called `approach`, which
 /// must be one that counts them ([`Approach::counts_unique`]).
 pub fn unique_with(approach: &str, n: u32, options: &Options) -> Result<u64, CountError> {
-    let found = crate::approach(approach).ok_or_else(|| unknown(approach))?;
-    if !found.counts_unique {
-        return Err(CountError::UniqueUnsupported { approach: found.name });
-    }
-    let counts = counts(approach, n, options)?;
+    let found = check(approach, n, true)?;
+    let counts = counts(found, n, options)?;
     Ok(counts.unique.expect("an approach with counts_unique returns unique counts"))
 }
 
-fn unknown(name: &str) -> CountError {
-    CountError::UnknownApproach { name: name.to_string() }
-}
-
-/// Looks the approach up, checks the range and counts.
-fn counts(approach: &str, n: u32, options: &Options) -> Result<Counts, CountError> {
-    let found = crate::approach(approach).ok_or_else(|| unknown(approach))?;
+/// The approach called `approach`, if it can count `n` (and its classes when
+/// `unique`): the checks [`total_with`] and [`unique_with`] make before they
+/// count, for a caller that has work to do before the count (an estimate, a
+/// progress bar) and wants the error first. Takes no time.
+pub fn check(approach: &str, n: u32, unique: bool) -> Result<&'static Approach, CountError> {
+    let found = crate::approach(approach).ok_or_else(|| CountError::UnknownApproach { name: approach.to_string() })?;
+    if unique && !found.counts_unique {
+        return Err(CountError::UniqueUnsupported { approach: found.name });
+    }
     if n > found.max_n {
         return Err(CountError::OutOfRange { approach: found.name, n, max: found.max_n });
     }
+    Ok(found)
+}
+
+/// Counts with `found`, checked by [`check`].
+fn counts(found: &Approach, n: u32, options: &Options) -> Result<Counts, CountError> {
     match found.count {
         Some(count) => count(n, options),
         None => {

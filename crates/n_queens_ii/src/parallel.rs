@@ -70,9 +70,14 @@ impl Solution {
 pub const SPLIT_ROW: usize = 3;
 
 /// Sorts every solution for `n` into classes, on `options.threads` threads
-/// (0: one per core; 1: on the calling thread, no thread is started), reporting `(tasks done, tasks total)` to
+/// (0: one per core; 1: on the calling thread, no thread is started; never
+/// more than there are tasks), reporting `(tasks done, tasks total)` to
 /// `options.progress` once before the first task and after each one.
 /// `None` if a sum does not fit in `u64`.
+///
+/// The calling thread counts too. A thread the system cannot start (a limit
+/// on memory or processes) is no error: the count goes on with the threads
+/// it has, at worst the calling thread alone.
 ///
 /// # Panics
 /// If `n > 32` (the masks are `u32`), or if a counting thread panics.
@@ -102,14 +107,16 @@ pub fn count(n: u32, options: &Options) -> Option<Classes> {
         }
         Some(classes)
     };
-    let per_thread: Vec<Option<Classes>> = if threads == 1 {
-        vec![work()] // on the calling thread: nothing to share
-    } else {
-        thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-            workers.into_iter().map(|worker| worker.join().expect("a counting thread panicked")).collect()
-        })
-    };
+    // The calling thread is one of the workers. A thread the system refuses
+    // (a memory or process limit) is no error: the workers started share
+    // the tasks, down to the calling thread alone.
+    let per_thread: Vec<Option<Classes>> = thread::scope(|scope| {
+        let helpers: Vec<_> =
+            (1..threads).map_while(|_| thread::Builder::new().spawn_scoped(scope, work).ok()).collect();
+        let mut per_thread = vec![work()];
+        per_thread.extend(helpers.into_iter().map(|helper| helper.join().expect("a counting thread panicked")));
+        per_thread
+    });
     for found in per_thread {
         classes = add(classes, found?)?;
     }

@@ -152,7 +152,9 @@ impl Solution {
 }
 
 /// The number of solutions of the `n`-queens puzzle, on `threads` threads
-/// (0 = one per core).
+/// (0 = one per core; never more than there are tasks). The calling thread
+/// counts too; a thread the system cannot start (a limit on memory or
+/// processes) is no error, the count goes on with the threads it has.
 ///
 /// `progress`, if given, is called after each task with `(tasks done, tasks
 /// total)`, from whichever thread finished it.
@@ -199,8 +201,12 @@ pub fn count(n: u32, threads: usize, progress: Option<&(dyn Fn(u64, u64) + Sync)
         *total = total.and_then(|total| total.checked_add(sum?));
     };
     std::thread::scope(|scope| {
+        // A thread the system refuses (a memory or process limit) is no
+        // error: the threads started share the tasks, down to this one alone.
         for _ in 1..threads {
-            scope.spawn(work);
+            if std::thread::Builder::new().spawn_scoped(scope, work).is_err() {
+                break;
+            }
         }
         work(); // this thread works too
     });

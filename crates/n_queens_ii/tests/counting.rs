@@ -5,7 +5,7 @@
 use std::sync::Mutex;
 
 use n_queens_cases::oeis::{A000170, A002562};
-use n_queens_ii::counting::{CountError, FASTEST, MAX_N, Options, total, total_with, unique, unique_with};
+use n_queens_ii::counting::{CountError, FASTEST, MAX_N, Options, check, total, total_with, unique, unique_with};
 use n_queens_ii::symmetry::Classes;
 use n_queens_ii::{APPROACHES, parallel};
 use pretty_assertions::assert_eq;
@@ -125,6 +125,29 @@ fn unique_unsupported_names_the_approaches_that_count_it() {
             error.to_string(),
             format!("`{}` does not count unique solutions; the approaches that do: symmetry, parallel", approach.name)
         );
+    }
+}
+
+/// `check` answers what the counters would, without counting: the same
+/// error for every input they refuse, the approach for every one they take.
+#[test]
+fn check_gives_the_counters_errors_first() {
+    let options = Options::default();
+    let names = APPROACHES.iter().map(|approach| approach.name).chain(["quick"]);
+    for name in names {
+        for n in [8, 19, MAX_N + 1] {
+            for unique in [false, true] {
+                let counted = || if unique { unique_with(name, n, &options) } else { total_with(name, n, &options) };
+                match check(name, n, unique) {
+                    // Counting n = 19 would take minutes: the range is enough.
+                    Ok(approach) => {
+                        assert!(approach.name == name && n <= approach.max_n, "{name}, n = {n}");
+                        assert!(n > 8 || counted().is_ok(), "{name}, n = {n}, unique: {unique}");
+                    }
+                    Err(error) => assert_eq!(counted(), Err(error), "{name}, n = {n}, unique: {unique}"),
+                }
+            }
+        }
     }
 }
 

@@ -1,11 +1,14 @@
-//! `queens boards N`: draws the boards for n, streaming them one at a time
-//! so that a large n starts printing at once and stops at `--limit`.
+//! `queens boards N`: draws the boards for n. Each board is written out as
+//! soon as its source finds it, and with `--limit K` the command returns as
+//! soon as the K-th is written: it never asks its source for one more, which
+//! for some n would mean a long search.
 
 use std::io::Write;
 
+use n_queens::{BoardSource, Gives};
+
 use crate::draw::{self, Format, Glyphs};
-use crate::library::BoardSource;
-use crate::{Outcome, parse_n};
+use crate::{Outcome, parse_n, say};
 
 /// Arguments of `queens boards`.
 #[derive(Debug, clap::Args)]
@@ -13,25 +16,35 @@ pub struct Args {
     /// The size of the board: n queens on an n×n board.
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: u32,
-    /// Where the boards come from: an approach of `queens list`, or
-    /// streaming (the default: lazy, any n <= 64), unique, construct (one
-    /// board, no search, any n).
-    #[arg(long, value_name = "NAME")]
+    /// Where the boards come from (`queens boards --help` lists the sources).
+    #[arg(long, value_name = "NAME", long_help = approach_help())]
     pub approach: Option<String>,
-    /// Stop after this many boards.
-    #[arg(long, value_name = "K", value_parser = parse_limit)]
+    /// Stop after this many boards, as soon as the last is written.
+    #[arg(long, value_name = "K", value_parser = parse_limit, long_help = LIMIT_HELP)]
     pub limit: Option<u64>,
-    /// One board per class of boards equal under rotations and reflections.
-    #[arg(long)]
+    /// One board per class under rotations and reflections, the smallest of each.
+    #[arg(long, long_help = UNIQUE_HELP)]
     pub unique: bool,
-    /// board: a grid; rows: the judge's strings; columns: the queen's column
-    /// per row, one board a line (the only sensible format for large n).
+    /// The output format.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
     /// Draw the grid in plain ASCII (the default follows the locale).
     #[arg(long)]
     pub ascii: bool,
 }
+
+/// The long help of `--limit`: where the stream's next boards are far.
+const LIMIT_HELP: &str = "\
+Stop after this many boards, as soon as the last is written.
+The first board comes at once for every n. From the default source the next ones come
+soon, except for n = 43, 47, 49, 53, 55, 59 and 61 (from 43 on, n leaving 1 or 5 divided
+by 6), where the second board is a long search away.";
+
+/// The long help of `--unique`: what it gives, and where it is slow.
+const UNIQUE_HELP: &str = "\
+One board per class of boards equal under rotations and reflections, the smallest of each,
+in the order the source meets the classes. The first comes at once for every n; from the
+default source the second is a long search away for the n that --limit's help names.";
 
 /// Parses `--limit`: at least one board.
 fn parse_limit(text: &str) -> Result<u64, String> {
@@ -42,54 +55,101 @@ fn parse_limit(text: &str) -> Result<u64, String> {
     }
 }
 
-/// The source without `--approach`: the library's lazy iterator.
-fn default_source() -> BoardSource {
-    BoardSource::named("streaming").unwrap_or_else(|_| {
-        let last = n_queens::APPROACHES.last().expect("n_queens has approaches");
-        BoardSource::Approach(last)
-    })
+/// The help of `--approach`: every source of `n_queens::BoardSource`, what
+/// it gives and up to which n this command writes it, sources alike in both
+/// grouped on one line.
+fn approach_help() -> String {
+    let mut help = String::from("Where the boards come from (as `queens list` names them):");
+    let mut group: Vec<&str> = Vec::new();
+    let mut sources = BoardSource::all().peekable();
+    while let Some(source) = sources.next() {
+        let default = if source.name() == BoardSource::default().name() { " (the default)" } else { "" };
+        group.push(source.name());
+        let same_as_next = sources.peek().is_some_and(|next| description(*next) == description(source));
+        if default.is_empty() && same_as_next {
+            continue;
+        }
+        help.push_str(&format!("\n  {}{default}: {}", group.join(", "), description(source)));
+        group.clear();
+    }
+    help
+}
+
+/// What a source gives and up to which n the command writes it, e.g.
+/// `every board as it is found, n <= 64`.
+fn description(source: BoardSource) -> String {
+    let gives = match source.gives() {
+        Gives::EveryBoardAtOnce => "every board, all at once",
+        Gives::EveryBoard => "every board, each as it is found",
+        Gives::OnePerClass => "one board per class, each as it is found",
+        Gives::OneBoard => "one board, without search",
+    };
+    let max_n = source.max_n().min(Format::Columns.max_n());
+    format!("{gives}, n <= {}", thousands(max_n))
+}
+
+/// `100000000` as `100,000,000`.
+fn thousands(number: u32) -> String {
+    let digits = number.to_string();
+    let mut grouped = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// Runs `queens boards`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let n = args.n;
-    args.format.check(n)?;
-    let named = match &args.approach {
+    let source = match &args.approach {
         Some(name) => BoardSource::named(name)?,
-        None => default_source(),
+        None => BoardSource::default(),
     };
-    // With --unique, the lazy sources give the canonical boards directly; an
-    // approach's boards are filtered down to the canonical one of each class.
-    let (source, keep_canonical_only) = match (named, args.unique) {
-        (BoardSource::Streaming, true) => (BoardSource::Unique, false),
-        (BoardSource::Approach(_), true) => (named, true),
-        (BoardSource::Construct, true) => {
-            return Err("construct builds one board, not one per class: --unique does not apply to it"
-                .to_string()
-                .into());
-        }
-        (source, _) => (source, false),
-    };
-    source.check(n)?;
+    args.format.check(n, source)?;
+    let boards = if args.unique { source.classes(n)? } else { source.boards(n)? };
     let limit = args.limit.unwrap_or(u64::MAX);
     let glyphs = Glyphs::pick(args.ascii);
     let mut written = 0;
-    for columns in source.boards(n) {
-        if written >= limit {
-            break;
-        }
-        if keep_canonical_only {
-            let board = n_queens::Board::new(columns.clone());
-            if n_queens::unique::canonical(&board) != board {
-                continue;
-            }
-        }
-        draw::write_board(out, &columns, args.format, glyphs)?;
+    for board in boards {
+        draw::write_board(out, board.columns(), args.format, glyphs)?;
+        // Out now, not when the buffer fills: the next board may be a long search away.
+        out.flush()?;
         written += 1;
+        if written == limit {
+            break; // before the source searches for one more
+        }
     }
     if written == 0 {
-        out.flush()?;
-        eprintln!("n = {n} has no solution: no queens can be placed without an attack");
+        say(format_args!("n = {n} has no solution: no queens can be placed without an attack"));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(100_000_000), "100,000,000");
+    }
+
+    /// The help says the range of every source as this command writes it:
+    /// no "any n".
+    #[test]
+    fn the_help_names_every_source_and_its_range() {
+        let help = approach_help();
+        for source in BoardSource::all() {
+            assert!(help.contains(source.name()), "{help}");
+        }
+        assert!(!help.contains("any n"), "{help}");
+        assert!(help.contains(&format!("n <= {}", thousands(Format::Columns.max_n()))), "{help}");
+        assert!(help.lines().all(|line| line.chars().count() <= 100), "{help}");
+    }
 }

@@ -3,9 +3,10 @@
 
 use std::io::Write;
 
-use n_queens_cases::judge::judge_text;
+use n_queens::BoardSource;
+use n_queens_facts::judge::judge_text;
+use n_queens_ii::counting::CountError;
 
-use crate::library::{self, BoardSource};
 use crate::{Outcome, Problem};
 
 /// Arguments of `queens paste`.
@@ -18,29 +19,23 @@ pub struct PasteArgs {
 }
 
 /// `queens paste 51|52 NAME`: exactly the text the judge-paste tests compile
-/// (`n_queens_cases::judge::judge_text` cuts it), and nothing else on
+/// (`n_queens_facts::judge::judge_text` cuts it), and nothing else on
 /// stdout, so that it pipes straight into a clipboard tool.
 pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
+    // The name, whether the file pastes, its source, and the approaches that do.
     let (name, judge_ready, source, ready) = match args.problem {
         Problem::NQueens => {
-            if let Some(extra) = n_queens::extra(&args.name) {
-                let ready = n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
-                return Err(format!(
-                    "{} is not judge-ready: it goes beyond the judge, with its own signature; \
-                     the judge-ready approaches of 51 are: {}",
-                    extra.name,
-                    library::names(ready)
-                )
-                .into());
+            let ready = names(n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name));
+            match BoardSource::named(&args.name)? {
+                BoardSource::Approach(approach) => (approach.name, approach.judge_ready, approach.source, ready),
+                BoardSource::Extra(extra) => (extra.name, false, extra.source, ready),
             }
-            let approach = library::approach_51(&args.name)?;
-            let ready = n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
-            (approach.name, approach.judge_ready, approach.source, library::names(ready))
         }
         Problem::NQueensII => {
-            let approach = library::approach_52(&args.name)?;
-            let ready = n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name);
-            (approach.name, approach.judge_ready, approach.source, library::names(ready))
+            let approach = n_queens_ii::approach(&args.name)
+                .ok_or_else(|| CountError::UnknownApproach { name: args.name.clone() })?;
+            let ready = names(n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name));
+            (approach.name, approach.judge_ready, approach.source, ready)
         }
     };
     let number = problem_number(args.problem);
@@ -57,37 +52,76 @@ pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// `queens list`: every approach of both problems in chain order, with its
-/// idea and whether it pastes into the judge; then LeetCode 51's modules
-/// beyond the judge, which `queens boards --approach` also takes.
+/// `a, b, c`: a list of names for a message.
+fn names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    names.into_iter().collect::<Vec<_>>().join(", ")
+}
+
+/// `queens list`: every approach of both problems in chain order, whether it
+/// pastes into the judge (and for LeetCode 52 its range, and whether it
+/// counts unique boards and uses threads), its idea on the line below; then
+/// LeetCode 51's modules beyond the judge, which `queens boards --approach`
+/// also takes. Every line fits 100 columns.
 pub fn list(out: &mut impl Write) -> Outcome {
     writeln!(out, "LeetCode 51, N-Queens: every board   (queens boards N --approach NAME)")?;
     for (step, approach) in n_queens::APPROACHES.iter().enumerate() {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
-        writeln!(out, "  {:>2}. {:<14} {:<16} {}", step + 1, approach.name, ready, approach.idea)?;
+        write_entry(out, &format!("{:>2}. {:<14} {ready}", step + 1, approach.name), approach.idea)?;
     }
     writeln!(out, "  beyond the judge (own signatures, not judge-ready):")?;
     for extra in n_queens::EXTRAS {
-        if BoardSource::named(extra.name).is_ok() {
-            writeln!(out, "      {:<14} {:<16} {}", extra.name, "", extra.idea)?;
-        }
+        write_entry(out, &format!("    {}", extra.name), extra.idea)?;
     }
     writeln!(out)?;
     writeln!(out, "LeetCode 52, N-Queens II: the count   (queens count N --approach NAME)")?;
     for (step, approach) in n_queens_ii::APPROACHES.iter().enumerate() {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
-        let mut notes = format!("n <= {}", library::count_max_n(approach));
-        if library::counts_unique(approach) {
+        let mut notes = format!("n <= {}", approach.max_n);
+        if approach.counts_unique {
             notes.push_str(", --unique");
         }
-        if library::uses_threads(approach) {
-            notes.push_str(", threads");
+        if approach.threads {
+            notes.push_str(", --threads");
         }
-        writeln!(out, "  {:>2}. {:<14} {:<16} {:<27} {}", step + 1, approach.name, ready, notes, approach.idea)?;
+        write_entry(out, &format!("{:>2}. {:<14} {ready:<16} {notes}", step + 1, approach.name), approach.idea)?;
     }
     writeln!(out)?;
     writeln!(out, "queens paste 51|52 NAME prints a judge-ready approach, ready for the clipboard.")?;
     Ok(())
+}
+
+/// The width of `queens list`.
+const LIST_WIDTH: usize = 100;
+
+/// How far an idea is indented under its entry.
+const IDEA_INDENT: usize = 8;
+
+/// One entry of `queens list`: its line, then its idea below, wrapped to
+/// [`LIST_WIDTH`].
+fn write_entry(out: &mut impl Write, head: &str, idea: &str) -> std::io::Result<()> {
+    writeln!(out, "  {head}")?;
+    for line in wrap(idea, LIST_WIDTH - IDEA_INDENT) {
+        writeln!(out, "{:IDEA_INDENT$}{line}", "")?;
+    }
+    Ok(())
+}
+
+/// `text` in lines of at most `width` characters, broken between words (a
+/// word longer than `width` stays whole).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 /// "51" or "52".
@@ -95,5 +129,18 @@ pub fn problem_number(problem: Problem) -> &'static str {
     match problem {
         Problem::NQueens => "51",
         Problem::NQueensII => "52",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_between_words() {
+        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
+        assert_eq!(wrap("one two three", 100), ["one two three"]);
+        assert_eq!(wrap("unbreakable word", 4), ["unbreakable", "word"]);
+        assert_eq!(wrap("", 10), [""]);
     }
 }

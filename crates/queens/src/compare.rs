@@ -1,11 +1,14 @@
 //! `queens compare`: every approach of one problem over increasing n, each
-//! until it has spent its time budget, in one table of times and ratios to
-//! bitmask. The approaches are measured interleaved, n by n, so that a
-//! change in the machine's load touches them all alike.
+//! until it has spent its time budget, in one table of times: n down,
+//! approaches across, within 100 columns. `--wide` adds each time's ratio to
+//! bitmask's, as `--markdown` does. The approaches are measured interleaved,
+//! n by n, so that a change in the machine's load touches them all alike.
 
 use std::io::Write;
 
-use crate::library;
+use n_queens::BoardSource;
+use n_queens_ii::counting::{self, Options};
+
 use crate::timing::{self, time_per_call};
 use crate::{Outcome, Problem, parse_n};
 
@@ -18,12 +21,15 @@ pub struct Args {
     /// The largest n to run (each approach also stops at its own range).
     #[arg(long, value_name = "N", value_parser = parse_n, allow_negative_numbers = true)]
     pub max_n: Option<u32>,
-    /// Seconds each approach may spend in all; it stops once past them.
+    /// Seconds each approach may spend in all, from 0.001 to 3600; it stops once past them.
     #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_budget)]
     pub budget: f64,
-    /// Print the table as Markdown, ready for the docs.
+    /// Print the table as Markdown, ready for the docs: each time with its ratio to bitmask's.
     #[arg(long)]
     pub markdown: bool,
+    /// Add each time's ratio to bitmask's (wider than 100 columns).
+    #[arg(long)]
+    pub wide: bool,
 }
 
 /// The first n of the table: below it every approach takes microseconds.
@@ -32,11 +38,16 @@ const FIRST_N: u32 = 6;
 /// The approach the ratios are taken to.
 const REFERENCE: &str = "bitmask";
 
-/// Parses `--budget`: a positive number of seconds.
+/// The range of `--budget`, in seconds: below a millisecond nothing is
+/// measured twice; past an hour a table takes most of a day.
+const BUDGET_RANGE: (f64, f64) = (0.001, 3600.0);
+
+/// Parses `--budget`: seconds, within [`BUDGET_RANGE`].
 fn parse_budget(text: &str) -> Result<f64, String> {
+    let (low, high) = BUDGET_RANGE;
     match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
-        _ => Err(format!("--budget must be a positive number of seconds (got {text:?})")),
+        Ok(seconds) if (low..=high).contains(&seconds) => Ok(seconds),
+        _ => Err(format!("--budget must be a number of seconds from {low} to {high} (got {text:?})")),
     }
 }
 
@@ -60,7 +71,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         return Err(format!("--max-n must be at least {FIRST_N}: below it every approach takes microseconds").into());
     }
     let names: Vec<&str> = runners.iter().map(|runner| runner.name).collect();
-    write_header(out, args, &names)?;
+    let with_ratios = args.wide || args.markdown;
+    let widths: Vec<usize> =
+        names.iter().map(|name| name.len().max(if with_ratios { WIDE_CELL } else { CELL })).collect();
+    write_header(out, args, &names, &widths)?;
 
     for n in FIRST_N..=max_n {
         let mut times: Vec<Option<f64>> = Vec::with_capacity(runners.len());
@@ -74,23 +88,34 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         let cells: Vec<String> = times
             .iter()
             .map(|time| match (time, reference) {
-                (Some(time), Some(reference)) => {
+                (Some(time), Some(reference)) if with_ratios => {
                     format!("{} {}", timing::human(*time), timing::ratio(time / reference))
                 }
-                (Some(time), None) => timing::human(*time),
+                (Some(time), _) => timing::human(*time),
                 (None, _) => String::new(),
             })
             .collect();
-        write_row(out, args.markdown, &n.to_string(), &cells)?;
+        write_row(out, args.markdown, &n.to_string(), &cells, &widths)?;
         out.flush()?;
     }
     if !args.markdown {
         writeln!(out)?;
-        writeln!(out, "Each cell: the time of one call, then that time over {REFERENCE}'s (below 1: faster).")?;
-        writeln!(out, "An empty cell: past the approach's range or its budget of {} s.", args.budget)?;
+        if with_ratios {
+            writeln!(out, "Each cell: the time of one call, then that time over {REFERENCE}'s (below 1: faster).")?;
+        } else {
+            writeln!(out, "Each cell: the time of one call; --wide adds its ratio to {REFERENCE}'s.")?;
+        }
+        writeln!(out, "An empty cell: past the approach's range or its budget of {}.", timing::human(args.budget))?;
     }
     Ok(())
 }
+
+/// The width of a cell with a time only (`1.50 min`), and with its ratio
+/// too (`12.3 µs 0.0042×`); a column is as wide as its heading if that is
+/// wider.
+const CELL: usize = 8;
+/// See [`CELL`].
+const WIDE_CELL: usize = 15;
 
 impl Runner {
     /// Times one call for n, unless the approach is done: out of range, past
@@ -125,10 +150,11 @@ fn runners(problem: Problem) -> Vec<Runner> {
         Problem::NQueens => n_queens::APPROACHES
             .iter()
             .map(|approach| {
-                // n <= COLLECT_MAX_N is checked in `measure` before the call.
+                // Every board at once, as the judge's signature returns them;
+                // `measure` stops at the source's range before the call.
                 let solve = approach.solve;
                 let run: Box<dyn Fn(u32)> = Box::new(move |n| drop(std::hint::black_box(solve(n as i32))));
-                runner(approach.name, library::COLLECT_MAX_N, run)
+                runner(approach.name, BoardSource::Approach(approach).max_n(), run)
             })
             .collect(),
         Problem::NQueensII => n_queens_ii::APPROACHES
@@ -136,44 +162,48 @@ fn runners(problem: Problem) -> Vec<Runner> {
             .map(|approach| {
                 let name = approach.name;
                 let run: Box<dyn Fn(u32)> = Box::new(move |n| {
-                    let _ = std::hint::black_box(library::count(Some(name), n, false, 0, None));
+                    let _ = std::hint::black_box(counting::total_with(name, n, &Options::default()));
                 });
-                runner(name, library::count_max_n(approach), run)
+                runner(name, approach.max_n, run)
             })
             .collect(),
     }
 }
 
 /// The title (plain text only) and the column headings.
-fn write_header(out: &mut impl Write, args: &Args, names: &[&str]) -> std::io::Result<()> {
+fn write_header(out: &mut impl Write, args: &Args, names: &[&str], widths: &[usize]) -> std::io::Result<()> {
     if !args.markdown {
         let problem = match args.problem {
             Problem::NQueens => "LeetCode 51 (every board)",
             Problem::NQueensII => "LeetCode 52 (the count)",
         };
-        writeln!(
-            out,
-            "{problem}: time of one call, and the ratio to {REFERENCE}; budget {} s per approach.",
-            args.budget
-        )?;
+        let budget = timing::human(args.budget);
+        writeln!(out, "{problem}: the time of one call, n by n; each approach stops past {budget} in all.")?;
         writeln!(out)?;
     }
     let headings: Vec<String> = names.iter().map(|name| name.to_string()).collect();
-    write_row(out, args.markdown, "n", &headings)?;
+    write_row(out, args.markdown, "n", &headings, widths)?;
     if args.markdown {
         writeln!(out, "|---:|{}", "---:|".repeat(names.len()))?;
     }
     Ok(())
 }
 
-/// One row: Markdown, or plain columns wide enough for `12.3 ms 45.6×`.
-fn write_row(out: &mut impl Write, markdown: bool, first: &str, cells: &[String]) -> std::io::Result<()> {
+/// One row: Markdown, or plain columns of `widths`, right-aligned, two
+/// spaces apart.
+fn write_row(
+    out: &mut impl Write,
+    markdown: bool,
+    first: &str,
+    cells: &[String],
+    widths: &[usize],
+) -> std::io::Result<()> {
     if markdown {
         writeln!(out, "| {first} | {} |", cells.join(" | "))
     } else {
         let mut line = format!("{first:>3}");
-        for cell in cells {
-            line.push_str(&format!("  {cell:>15}"));
+        for (cell, &width) in cells.iter().zip(widths) {
+            line.push_str(&format!("  {cell:>width$}"));
         }
         writeln!(out, "{}", line.trim_end())
     }

@@ -1,18 +1,24 @@
 //! `queens count N`: the number of boards as a 64-bit number, alone on
-//! stdout so that scripts can read it. On a terminal, stderr shows a progress
-//! bar with the time left for long counts; a count that would take more than
-//! a minute says so before it starts, from the time measured on smaller n.
-//! Ctrl-C stops it: the default signal handling ends the process at once.
+//! stdout so that scripts can read it.
+//!
+//! Without a terminal on stderr the command counts and does nothing else:
+//! no estimate, no progress, so a script pays for the count only. On a
+//! terminal, a count estimated to take over a second shows its progress on
+//! stderr, and one estimated to take over a minute says so before it starts.
+//! The estimate times the same approach on a smaller n, at most a few
+//! percent of the count (see [`timing::estimate`]). Ctrl-C stops a count: the
+//! default signal handling ends the process at once.
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use n_queens_ii::Approach;
+use n_queens_ii::counting::{self, Options};
 
-use crate::library;
 use crate::timing::{self, Estimate};
-use crate::{Outcome, parse_n};
+use crate::{Outcome, parse_n, say};
 
 /// Arguments of `queens count`.
 #[derive(Debug, clap::Args)]
@@ -20,13 +26,13 @@ pub struct Args {
     /// The size of the board: n queens on an n×n board.
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: u32,
-    /// The LeetCode 52 approach to count with (see `queens list`); the fastest when left out.
+    /// The LeetCode 52 approach (see `queens list`); the fastest when left out.
     #[arg(long, value_name = "NAME")]
     pub approach: Option<String>,
-    /// Threads for the approaches that use them (0: every core); the others run on one.
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    pub threads: usize,
-    /// Count one board per class of boards equal under rotations and reflections (OEIS A002562).
+    /// Threads, for the approaches that use them; 0 (the default): one per core.
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Count one board per class under rotations and reflections (OEIS A002562).
     #[arg(long)]
     pub unique: bool,
 }
@@ -34,40 +40,48 @@ pub struct Args {
 /// A count expected to take longer than this is announced on stderr first.
 const ANNOUNCE: f64 = 60.0;
 
-/// A count expected to take longer than this gets a progress bar (on a terminal).
+/// A count expected to take longer than this shows its progress (on a terminal).
 const SHOW_PROGRESS: f64 = 1.0;
-
-/// The smallest n measured for the estimate: below it everything is noise.
-const FIRST_MEASURED_N: u32 = 4;
 
 /// Runs `queens count`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
-    let (n, name, unique, threads) = (args.n, args.approach.as_deref(), args.unique, args.threads);
-    library::check_count(name, n, unique)?;
-    let label = name.unwrap_or(n_queens_ii::counting::FASTEST);
+    let n = args.n;
+    let name = args.approach.as_deref().unwrap_or(counting::FASTEST);
+    let approach = counting::check(name, n, args.unique)?;
+    check_threads(approach, args.threads)?;
+    let count = |n: u32, options: &Options| {
+        if args.unique { counting::unique_with(name, n, options) } else { counting::total_with(name, n, options) }
+    };
 
-    // Time smaller n with the same approach and options, and extrapolate.
-    let estimate = timing::estimate(n, FIRST_MEASURED_N, |k| library::count(name, k, unique, threads, None));
+    let on_terminal = std::io::stderr().is_terminal();
+    let estimate = watched_estimate(on_terminal, n, speedup(approach, args.threads), |k| {
+        let start = Instant::now();
+        let _ = std::hint::black_box(count(k, &Options { threads: 1, progress: None }));
+        start.elapsed()
+    });
     if let Some(estimate) = estimate.filter(|estimate| estimate.seconds > ANNOUNCE) {
-        eprintln!("{}", announcement(n, label, &estimate));
+        say(announcement(n, name, &estimate));
     }
-
-    let long = estimate.is_some_and(|estimate| estimate.seconds > SHOW_PROGRESS);
-    let bar = if long && std::io::stderr().is_terminal() { Some(progress_bar(n, label, estimate)) } else { None };
-    let switched_to_bar = AtomicBool::new(false);
+    let label = format!("n = {n}, {name}");
+    let bar = estimate.filter(|estimate| estimate.seconds > SHOW_PROGRESS).map(|estimate| {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(ProgressStyle::with_template(TEMPLATE).expect("a valid template"));
+        bar.set_message(status(&label, None, 0.0, Some(estimate.seconds)));
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    });
+    let shown = Mutex::new(Shown::default());
     let report = |done: u64, total: u64| {
-        if let Some(bar) = &bar {
-            // The bar (and its time left) from the first finished task on:
-            // with none done there is no rate to go by.
-            if done > 0 && !switched_to_bar.swap(true, Ordering::Relaxed) {
-                bar.set_style(bar_style());
-            }
-            bar.set_length(total);
-            bar.set_position(done);
+        let Some(bar) = &bar else { return };
+        // Threads report out of order: show the most done any has said.
+        let mut shown = shown.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if shown.advance(done) {
+            let elapsed = bar.elapsed().as_secs_f64();
+            bar.set_message(status(&label, Some((shown.done, total)), elapsed, None));
         }
     };
-    let progress: Option<library::Progress> = if bar.is_some() { Some(&report) } else { None };
-    let counted = library::count(name, n, unique, threads, progress);
+    let options = Options { threads: args.threads.unwrap_or(0), progress: bar.as_ref().map(|_| &report as _) };
+    let counted = count(n, &options);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -75,33 +89,172 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
+/// `--threads` is refused where the approach counts on one thread, unless it
+/// asks for one: silently ignoring it would let a user believe it acted.
+fn check_threads(approach: &Approach, threads: Option<usize>) -> Result<(), String> {
+    match threads {
+        Some(threads) if threads != 1 && !approach.threads => {
+            let threaded: Vec<&str> = n_queens_ii::APPROACHES
+                .iter()
+                .filter(|approach| approach.threads)
+                .map(|approach| approach.name)
+                .collect();
+            Err(format!(
+                "`{}` counts on one thread, so --threads {threads} does not apply; the approaches that use threads: {}",
+                approach.name,
+                threaded.join(", ")
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// How many times faster than on one thread the count should run: the
+/// threads it gets, at most one per core.
+fn speedup(approach: &Approach, threads: Option<usize>) -> f64 {
+    if !approach.threads {
+        return 1.0;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    let threads = match threads {
+        None | Some(0) => cores,
+        Some(threads) => threads.min(cores),
+    };
+    threads as f64
+}
+
+/// The estimate of a count, only where someone will read it: with stderr
+/// not a terminal nothing is timed, and the count is all the command does.
+fn watched_estimate(on_terminal: bool, n: u32, speedup: f64, time_at: impl FnMut(u32) -> Duration) -> Option<Estimate> {
+    if !on_terminal {
+        return None;
+    }
+    timing::estimate(n, speedup, time_at)
+}
+
 /// The line that warns of a long count before it starts.
-fn announcement(n: u32, label: &str, estimate: &Estimate) -> String {
+fn announcement(n: u32, name: &str, estimate: &Estimate) -> String {
     format!(
-        "queens: counting n = {n} with {label} should take about {} (n = {} took {}, ×{:.1} per n); Ctrl-C stops it",
+        "queens: counting n = {n} with {name} should take about {} (n = {} took {} on one thread); \
+         Ctrl-C stops it",
         timing::human(estimate.seconds),
         estimate.measured_n,
         timing::human(estimate.measured.as_secs_f64()),
-        estimate.growth
     )
 }
 
-/// A spinner with the elapsed time and the estimate; it becomes a bar with
-/// the time left as soon as the counter reports its progress.
-fn progress_bar(n: u32, label: &str, estimate: Option<Estimate>) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    let guess =
-        estimate.map_or(String::new(), |estimate| format!(", about {} in all", timing::human(estimate.seconds)));
-    let style =
-        ProgressStyle::with_template(&format!("{{spinner}} counting n = {n} with {label}: {{elapsed_precise}}{guess}"))
-            .expect("a valid template");
-    bar.set_style(style);
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+/// The progress line: the spinner and the time so far, then [`status`].
+const TEMPLATE: &str = "{spinner} {elapsed_precise} {msg}";
+
+/// The width of the bar drawn by [`status`].
+const BAR_WIDTH: u64 = 20;
+
+/// What the progress line says after the time so far: before any task is
+/// done, the estimate; then a bar of the tasks done and, from their rate,
+/// the time left.
+fn status(label: &str, tasks: Option<(u64, u64)>, elapsed: f64, estimate: Option<f64>) -> String {
+    match tasks {
+        Some((done, total)) if done > 0 && total > 0 => {
+            let filled = (BAR_WIDTH * done.min(total) / total) as usize;
+            let bar = format!("{}{}", "#".repeat(filled), "-".repeat(BAR_WIDTH as usize - filled));
+            let left = elapsed * (total - done.min(total)) as f64 / done as f64;
+            format!("{label} [{bar}] {done}/{total} tasks, about {} left", timing::human(left))
+        }
+        _ => match estimate {
+            Some(seconds) => format!("{label}, about {} in all", timing::human(seconds)),
+            None => label.to_string(),
+        },
+    }
 }
 
-/// The bar once the counter reports (tasks done, tasks total).
-fn bar_style() -> ProgressStyle {
-    ProgressStyle::with_template("{bar:40} {pos}/{len} tasks, {elapsed_precise} elapsed, about {eta} left")
-        .expect("a valid template")
+/// What the progress line shows: the most tasks any thread has reported
+/// done, so that it never goes backwards.
+#[derive(Debug, Default)]
+struct Shown {
+    done: u64,
+}
+
+impl Shown {
+    /// Takes a report of `done` tasks; whether it moves the line forward.
+    fn advance(&mut self, done: u64) -> bool {
+        if done > self.done {
+            self.done = done;
+            return true;
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without a terminal, nobody sees an estimate: nothing is timed.
+    #[test]
+    fn no_estimate_without_a_terminal() {
+        let estimate = watched_estimate(false, 20, 1.0, |k| panic!("timed n = {k} for nobody"));
+        assert_eq!(estimate, None);
+        let on_terminal = watched_estimate(true, 20, 1.0, |_| Duration::from_millis(300));
+        assert!(on_terminal.is_some_and(|estimate| estimate.seconds > ANNOUNCE));
+    }
+
+    /// Reports out of order never move the line backwards.
+    #[test]
+    fn progress_never_goes_backwards() {
+        let mut shown = Shown::default();
+        let reports = [0, 2, 1, 3, 3, 5, 4];
+        let moved: Vec<bool> = reports.iter().map(|&done| shown.advance(done)).collect();
+        assert_eq!(moved, [false, true, false, true, false, true, false]);
+        assert_eq!(shown.done, 5);
+    }
+
+    /// No time left before a task is done: there is no rate to go by.
+    #[test]
+    fn time_left_only_once_there_is_a_rate() {
+        let label = "n = 16, parallel";
+        assert_eq!(status(label, Some((0, 860)), 3.0, Some(9.0)), "n = 16, parallel, about 9.00 s in all");
+        assert_eq!(status(label, None, 0.0, None), label);
+        let line = status(label, Some((215, 860)), 3.0, None);
+        assert_eq!(line, "n = 16, parallel [#####---------------] 215/860 tasks, about 9.00 s left");
+    }
+
+    /// The progress line fits 100 columns at its widest: the longest
+    /// approach name, n = 32, six-digit task counts and a time left of years.
+    #[test]
+    fn the_progress_line_fits_100_columns() {
+        let longest = n_queens_ii::APPROACHES.iter().map(|approach| approach.name.len()).max().unwrap();
+        let label = format!("n = 32, {}", "x".repeat(longest));
+        let widest = [
+            status(&label, Some((1, 999_999)), 1e9, None),
+            status(&label, Some((999_998, 999_999)), 1e9, None),
+            status(&label, None, 0.0, Some(1e12)),
+        ];
+        for message in widest {
+            let line =
+                TEMPLATE.replace("{spinner}", "x").replace("{elapsed_precise}", "99:59:59").replace("{msg}", &message);
+            assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+        }
+    }
+
+    #[test]
+    fn the_announcement_says_how_long_and_how_to_stop() {
+        let estimate = Estimate { measured_n: 15, measured: Duration::from_millis(250), seconds: 7200.0 };
+        assert_eq!(
+            announcement(18, "bitmask", &estimate),
+            "queens: counting n = 18 with bitmask should take about 2.00 hours \
+             (n = 15 took 250 ms on one thread); Ctrl-C stops it"
+        );
+    }
+
+    #[test]
+    fn threads_are_refused_where_they_do_nothing() {
+        let one_thread = n_queens_ii::APPROACHES.iter().find(|approach| !approach.threads).unwrap();
+        let threaded = n_queens_ii::APPROACHES.iter().find(|approach| approach.threads).unwrap();
+        assert!(check_threads(one_thread, Some(1)).is_ok());
+        assert!(check_threads(one_thread, None).is_ok());
+        let message = check_threads(one_thread, Some(4)).unwrap_err();
+        assert!(message.contains(one_thread.name) && message.contains(threaded.name), "{message}");
+        assert!(check_threads(one_thread, Some(0)).is_err());
+        assert!(check_threads(threaded, Some(100_000)).is_ok());
+    }
 }

@@ -5,15 +5,16 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
+use n_queens::BoardSource;
 
 /// How to write a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// A grid of squares, one line per row, framed; queens as ♛ (or `Q` in ASCII).
+    /// A framed grid, one line per row, queens as ♛ (or `Q` in ASCII): n <= 64.
     Board,
-    /// The judge's strings: one line per row, `Q` a queen, `.` empty; a blank line between boards.
+    /// The judge's strings, one line per row, a blank line between boards: n <= 1000.
     Rows,
-    /// The queen's column per row, one board a line (`1 3 0 2`): any n.
+    /// The queen's column per row, one board a line (`1 3 0 2`): n <= 100,000,000.
     Columns,
 }
 
@@ -25,20 +26,52 @@ pub const BOARD_MAX_N: u32 = 64;
 /// so n = 1000 is already a million characters a board.
 pub const ROWS_MAX_N: u32 = 1000;
 
+/// The widest board [`Format::Columns`] writes: up to 10 characters a row,
+/// so n = 100,000,000 is about a gigabyte of text a board (and 400 MB of
+/// memory to build it).
+pub const COLUMNS_MAX_N: u32 = 100_000_000;
+
 impl Format {
-    /// Checks that this format can draw a board of size `n`.
-    pub fn check(self, n: u32) -> Result<(), String> {
-        let (name, max) = match self {
-            Format::Board => ("board", BOARD_MAX_N),
-            Format::Rows => ("rows", ROWS_MAX_N),
-            Format::Columns => return Ok(()),
-        };
-        if n > max {
-            return Err(format!(
-                "--format {name} draws boards up to n = {max} (n = {n} asked); --format columns writes any n"
+    /// Its name, as `--format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Board => "board",
+            Format::Rows => "rows",
+            Format::Columns => "columns",
+        }
+    }
+
+    /// The largest n this format writes.
+    pub fn max_n(self) -> u32 {
+        match self {
+            Format::Board => BOARD_MAX_N,
+            Format::Rows => ROWS_MAX_N,
+            Format::Columns => COLUMNS_MAX_N,
+        }
+    }
+
+    /// Checks that this format can write a board of size `n`; the message
+    /// points to what can: `--format columns` if `source` reaches `n`, else
+    /// the first source that does.
+    pub fn check(self, n: u32, source: BoardSource) -> Result<(), String> {
+        if n <= self.max_n() {
+            return Ok(());
+        }
+        let mut message = format!("--format {} writes boards up to n = {} (n = {n} asked)", self.name(), self.max_n());
+        let widest = Format::Columns;
+        if n > widest.max_n() {
+            message.push_str(": no format writes a board that large");
+        } else if n <= source.max_n() {
+            message.push_str(&format!("; --format {} writes it, one board a line", widest.name()));
+        } else if let Some(further) = BoardSource::all().find(|further| further.max_n() >= n) {
+            message.push_str(&format!(
+                "; {} goes that far: queens boards {n} --approach {} --format {}",
+                further.name(),
+                further.name(),
+                widest.name()
             ));
         }
-        Ok(())
+        Err(message)
     }
 }
 
@@ -146,9 +179,23 @@ mod tests {
 
     #[test]
     fn formats_refuse_what_they_cannot_draw() {
-        assert!(Format::Board.check(BOARD_MAX_N).is_ok());
-        assert!(Format::Board.check(BOARD_MAX_N + 1).unwrap_err().contains("--format columns"));
-        assert!(Format::Rows.check(ROWS_MAX_N + 1).is_err());
-        assert!(Format::Columns.check(u32::MAX).is_ok());
+        let streaming = BoardSource::default();
+        assert!(Format::Board.check(BOARD_MAX_N, streaming).is_ok());
+        assert!(Format::Rows.check(ROWS_MAX_N + 1, streaming).is_err());
+        assert!(Format::Columns.check(COLUMNS_MAX_N, streaming).is_ok());
+        assert!(Format::Columns.check(COLUMNS_MAX_N + 1, streaming).unwrap_err().contains("no format"));
+    }
+
+    /// Past what a format draws, the message points to what writes that n:
+    /// `--format columns` when the source reaches it, else a source that does.
+    #[test]
+    fn the_message_points_to_what_works() {
+        let reaches = |n| BoardSource::all().find(|source| source.max_n() >= n).unwrap();
+        let in_range = Format::Board.check(BOARD_MAX_N + 1, reaches(BOARD_MAX_N + 1)).unwrap_err();
+        assert!(in_range.ends_with("--format columns writes it, one board a line"), "{in_range}");
+        let short = BoardSource::all().find(|source| source.max_n() <= BOARD_MAX_N).unwrap();
+        let message = Format::Board.check(BOARD_MAX_N + 1, short).unwrap_err();
+        let further = reaches(BOARD_MAX_N + 1).name();
+        assert!(message.contains(&format!("--approach {further} --format columns")), "{message}");
     }
 }

@@ -7,22 +7,28 @@
 //! times the approaches over growing n, `paste` prints an approach's
 //! judge-ready text, `list` lists them all.
 //!
-//! The approaches come from the crates' own lists (`n_queens::APPROACHES`,
-//! `n_queens_ii::APPROACHES`): see [`library`]. Every wrong argument gets a
-//! one-line message and exit code 2: clap's for what does not parse, the
-//! same style for what parses but makes no sense (an n past an approach's
-//! range, `--limit 0`, ...), checked before any library call.
+//! The approaches come from the crates' own lists and lookups
+//! (`n_queens::BoardSource`, `n_queens_ii::APPROACHES` and
+//! `n_queens_ii::counting`), with their flags and ranges, so a new approach
+//! shows up in every subcommand without a change here, and the libraries'
+//! own errors say what is out of range. Every wrong argument gets a one-line
+//! message and exit code 2: clap's for what does not parse, the libraries'
+//! (or this command's, for its own limits) for what parses but makes no
+//! sense, before any long work starts.
+//!
+//! Nothing written to stderr can panic: a closed stderr loses the message,
+//! never the exit code ([`say`]).
 
 mod boards;
 mod catalog;
 mod compare;
 mod count;
 mod draw;
-mod library;
 mod practice;
 mod timing;
 mod tour;
 
+use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -51,7 +57,7 @@ Examples:
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Every approach of both problems on one n: answer, time, speed-up over board_scan; then a board.
+    /// Every approach of both problems on one n: answer, time, speed-up; then a board.
     Tour(tour::Args),
     /// Draw the boards for n (LeetCode 51).
     Boards(boards::Args),
@@ -99,6 +105,26 @@ impl From<String> for Failure {
     }
 }
 
+impl From<n_queens::BoardsError> for Failure {
+    fn from(error: n_queens::BoardsError) -> Failure {
+        Failure::Usage(error.to_string())
+    }
+}
+
+impl From<n_queens_ii::counting::CountError> for Failure {
+    fn from(error: n_queens_ii::counting::CountError) -> Failure {
+        Failure::Usage(error.to_string())
+    }
+}
+
+/// Writes one line to stderr, and never panics: `eprintln!` panics when
+/// stderr is a closed pipe (`queens boards 3 2>&1 >/dev/null | true`), and a
+/// panic while reporting a panic aborts the process. A message nobody can
+/// read is dropped; the exit code still tells.
+pub fn say(line: impl Display) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
 /// What every command returns.
 pub type Outcome = Result<(), Failure>;
 
@@ -115,8 +141,8 @@ pub fn parse_n(text: &str) -> Result<u32, String> {
 }
 
 fn main() -> ExitCode {
-    // The ranges are checked before any library call; should a panic still
-    // happen, the user sees one line, not a trace.
+    // The libraries return errors for what is out of range; should a panic
+    // still happen, the user sees one line, not a trace.
     std::panic::set_hook(Box::new(|info| {
         let message = info
             .payload()
@@ -124,7 +150,7 @@ fn main() -> ExitCode {
             .map(|text| text.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown error".to_string());
-        eprintln!("queens: internal error: {message}");
+        say(format_args!("queens: internal error: {message}"));
     }));
     let cli = Cli::parse(); // exits with code 2 and clap's message on a parse error
     let stdout = io::stdout();
@@ -144,13 +170,13 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
             drop(out); // whatever was written before the check failed
-            eprintln!("error: {message}");
+            say(format_args!("error: {message}"));
             ExitCode::from(2)
         }
         // `queens boards 20 | head` closes the pipe early: that is the reader's choice.
         Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(error)) => {
-            eprintln!("error: writing the output: {error}");
+            say(format_args!("error: writing the output: {error}"));
             ExitCode::FAILURE
         }
     }

@@ -39,107 +39,62 @@ pub fn time_per_call<T>(mut run: impl FnMut() -> T) -> Duration {
     per_call[BATCHES / 2]
 }
 
-/// The time of one call of `run`, cheaper than [`time_per_call`] and good
-/// enough for an estimate: the fastest of [`ROUGH_BATCHES`] batches of at
-/// least [`ROUGH_BATCH`] each. The fastest, since on a busy machine the
-/// other processes only ever add time.
-pub fn time_roughly<T>(mut run: impl FnMut() -> T) -> Duration {
-    let mut fastest = Duration::MAX;
-    for _ in 0..ROUGH_BATCHES {
-        let start = Instant::now();
-        let mut calls = 0;
-        while calls == 0 || start.elapsed() < ROUGH_BATCH {
-            black_box(run());
-            calls += 1;
-        }
-        fastest = fastest.min(start.elapsed() / calls);
-    }
-    fastest
-}
-
-/// See [`time_roughly`].
-const ROUGH_BATCH: Duration = Duration::from_millis(2);
-/// See [`time_roughly`].
-const ROUGH_BATCHES: usize = 3;
-
-/// How long a run for a large n should take, from runs on smaller n.
-#[derive(Clone, Copy, Debug)]
+/// How long a count should take, from one timed count of a smaller n.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
-    /// The largest n measured.
+    /// The n timed.
     pub measured_n: u32,
-    /// Its time.
+    /// Its time, on one thread.
     pub measured: Duration,
-    /// The measured growth of the time from one n to the next.
-    pub growth: f64,
-    /// The guess for the n asked: `measured × growth^(n - measured_n)`, in seconds.
+    /// The guess for the n asked, in seconds (see [`estimate`]).
     pub seconds: f64,
 }
 
-/// Below this a time is too small to take a ratio of.
-const MEASURABLE: Duration = Duration::from_millis(1);
+/// The smallest n worth timing: below it a count takes microseconds, mostly
+/// overhead, and says nothing about larger n.
+const FIRST_TIMED_N: u32 = 8;
 
-/// Stop measuring once a run is this slow: enough to see the growth.
-const ENOUGH: Duration = Duration::from_millis(50);
+/// A timed count of n stops the timing once it takes this long: the clock
+/// reads it well, and the closer to the n asked, the fewer steps the model
+/// has to carry it; the announcement of a long count waits about this long.
+const ENOUGH: Duration = Duration::from_millis(100);
 
-/// Times `run(k)` for k = `first_n`, `first_n + 1`, ... below `n`, until a
-/// run is slow enough to trust, and extrapolates to `n` (see [`extrapolate`]).
-pub fn estimate<T>(n: u32, first_n: u32, mut run: impl FnMut(u32) -> T) -> Option<Estimate> {
-    let mut times: Vec<(u32, Duration)> = Vec::new();
-    for k in first_n..n {
-        let time = time_roughly(|| run(k));
-        times.push((k, time));
-        if time >= ENOUGH {
-            break;
+/// A timed count of a smaller n has at most this share of the solutions of
+/// the n asked, divided by the speed-up of the count's threads, so that it
+/// costs at most about this share of the count it estimates: 2% for one
+/// timed n, under 3% for the few smaller ones timed before it.
+const COST_SHARE: f64 = 0.02;
+
+/// Estimates the time of a count of `n` that runs `speedup` times faster
+/// than on one thread, from counts of smaller n that `time_at(k)` times on
+/// one thread: k = 8, 9, ... until one takes [`ENOUGH`], never past the
+/// largest k with at most [`COST_SHARE`] of `n`'s solutions (÷ `speedup`).
+/// `None` when no k is that small: the count itself is then quick.
+///
+/// The model: a backtracking count spends about the same time per solution
+/// it finds, so its time grows like the number of solutions (OEIS A000170,
+/// [`solutions`]); the guess is the time of k × solutions(n) / solutions(k)
+/// ÷ `speedup`. One measurement, scaled: a noisy one moves the guess as
+/// much as itself, never by a power of the steps ahead. The board scans pay
+/// a little more per solution as n grows, so for them it guesses low.
+pub fn estimate(n: u32, speedup: f64, mut time_at: impl FnMut(u32) -> Duration) -> Option<Estimate> {
+    let affordable = |k: u32| solutions(k) <= COST_SHARE * solutions(n) / speedup;
+    let last = (FIRST_TIMED_N..n).take_while(|&k| affordable(k)).last()?;
+    for k in FIRST_TIMED_N..=last {
+        let measured = time_at(k);
+        if measured >= ENOUGH || k == last {
+            let seconds = measured.as_secs_f64() * solutions(n) / solutions(k) / speedup;
+            return Some(Estimate { measured_n: k, measured, seconds });
         }
     }
-    extrapolate(&times, n)
+    None // not reached: the loop returns at k == last
 }
-
-/// Extrapolates `times` (n, time of a run for n, n increasing) to `n`.
-///
-/// The model: a backtracking search spends roughly the same time per
-/// solution it finds, so the time grows like the number of solutions, which
-/// OEIS A000170 gives ([`solutions`]); what is left, the change in time per
-/// solution from one n to the next, is measured over the last few steps and
-/// bounded to [`PER_SOLUTION_DRIFT`], so that one step slowed down by a busy
-/// machine cannot blow the guess up by its power of n.
-///
-/// `None` when the last time is under [`ENOUGH`] (every smaller n was quick,
-/// so `n`, the next one, needs no warning) or no earlier time is large
-/// enough to take a ratio of ([`MEASURABLE`]; tiny times are mostly
-/// overhead, starting threads for one).
-pub fn extrapolate(times: &[(u32, Duration)], n: u32) -> Option<Estimate> {
-    let &(measured_n, measured) = times.last()?;
-    if measured < ENOUGH || n < measured_n {
-        return None;
-    }
-    let earlier = &times[..times.len() - 1];
-    let &(base_n, base) =
-        earlier.iter().rev().take(GROWTH_STEPS).take_while(|&&(_, time)| time >= MEASURABLE).last()?;
-    let steps = f64::from(measured_n - base_n);
-    let time_growth = measured.as_secs_f64() / base.as_secs_f64();
-    let solution_growth = solutions(measured_n) / solutions(base_n);
-    let (low, high) = PER_SOLUTION_DRIFT;
-    let drift = (time_growth / solution_growth).powf(1.0 / steps).clamp(low, high);
-    let ahead = f64::from(n - measured_n);
-    let seconds = measured.as_secs_f64() * solutions(n) / solutions(measured_n) * drift.powf(ahead);
-    let growth = (seconds / measured.as_secs_f64()).powf(1.0 / ahead.max(1.0));
-    Some(Estimate { measured_n, measured, growth, seconds })
-}
-
-/// How far the time per solution may be taken to change from one n to the
-/// next: the board scans pay O(n) more per check as n grows, the bitmasks
-/// about nothing.
-const PER_SOLUTION_DRIFT: (f64, f64) = (0.9, 1.2);
-
-/// See [`extrapolate`].
-const GROWTH_STEPS: usize = 3;
 
 /// The number of solutions for n (OEIS A000170), as a float for ratios; for
 /// the few n with none (2 and 3) 1, and past the table (n > 27) its last
 /// ratio carried on, which if anything underestimates.
 pub fn solutions(n: u32) -> f64 {
-    use n_queens_cases::oeis::A000170;
+    use n_queens_facts::oeis::A000170;
     let last = A000170.len() - 1;
     match A000170.get(n as usize) {
         Some(&count) => (count as f64).max(1.0),
@@ -178,14 +133,19 @@ pub fn human(seconds: f64) -> String {
     }
 }
 
-/// A ratio for people: `1.0×`, `3.4×`, `56×`, `1234×`.
+/// A ratio for people, with at least two significant figures: `0.0042×`,
+/// `0.54×`, `3.40×`, `56.0×`, `1234×`. A small ratio never rounds to `0.00×`.
 pub fn ratio(value: f64) -> String {
     if value >= 100.0 {
         format!("{value:.0}×")
     } else if value >= 10.0 {
         format!("{value:.1}×")
-    } else {
+    } else if value >= 0.1 || value <= 0.0 || !value.is_finite() {
         format!("{value:.2}×")
+    } else {
+        // 0.0042: the first significant digit is the third decimal, so four.
+        let decimals = (1.0 - value.log10().floor()) as usize;
+        format!("{value:.decimals$}×")
     }
 }
 
@@ -207,22 +167,23 @@ mod tests {
         assert_eq!(ratio(1.0), "1.00×");
         assert_eq!(ratio(12.34), "12.3×");
         assert_eq!(ratio(1234.0), "1234×");
+        assert_eq!(ratio(0.54), "0.54×");
     }
 
+    /// A threaded approach at n = 8 can be hundreds of times slower than
+    /// the first step (threads cost more than they save there): its
+    /// speed-up keeps two significant figures instead of showing `0.00×`.
     #[test]
-    fn extrapolates_by_the_number_of_solutions() {
-        // Times exactly proportional to the solutions: 2680, 14200, 73712 for n = 11..=13.
-        let us = Duration::from_micros;
-        let times = [(11, us(2_680)), (12, us(14_200)), (13, us(73_712))];
-        let estimate = extrapolate(&times, 15).expect("73 ms is slow enough");
-        assert_eq!(estimate.measured_n, 13);
-        let expected = 0.073_712 * 2_279_184.0 / 73_712.0; // the same time per solution at n = 15
-        assert!((estimate.seconds - expected).abs() < 1e-3 * expected, "{} vs {expected}", estimate.seconds);
-        // A step slowed down 30 times is bounded: at most 1.2× per n more than the solutions grow.
-        let noisy = [(11, us(2_680)), (12, us(14_200)), (13, us(73_712) * 30)];
-        let estimate = extrapolate(&noisy, 15).unwrap();
-        let bound = 30.0 * expected * 1.2 * 1.2;
-        assert!(estimate.seconds <= bound * 1.0001, "{} vs {bound}", estimate.seconds);
+    fn small_ratios_keep_two_significant_figures() {
+        assert_eq!(ratio(0.0042), "0.0042×");
+        assert_eq!(ratio(0.042), "0.042×");
+        assert_eq!(ratio(0.099), "0.099×");
+        for exponent in 1..12 {
+            let value = 3.7 * 10f64.powi(-exponent);
+            let shown = ratio(value);
+            let number: f64 = shown.trim_end_matches('×').parse().unwrap();
+            assert!((number - value).abs() <= 0.05 * value, "{value}: {shown}");
+        }
     }
 
     #[test]
@@ -232,17 +193,53 @@ mod tests {
         assert!(solutions(28) > solutions(27) * 5.0);
     }
 
-    #[test]
-    fn no_extrapolation_from_quick_runs() {
-        let quick = [(10, Duration::from_micros(300)), (11, Duration::from_millis(3))];
-        assert!(extrapolate(&quick, 14).is_none());
-        assert!(extrapolate(&[(11, Duration::from_secs(1))], 14).is_none());
-        let tiny_before = [(10, Duration::from_micros(300)), (11, Duration::from_secs(1))];
-        assert!(extrapolate(&tiny_before, 14).is_none());
+    /// Made-up one-thread times that grow like the solutions, 1 µs each,
+    /// times `per_solution(k)`.
+    fn model(per_solution: fn(u32) -> f64) -> impl Fn(u32) -> f64 {
+        move |k| solutions(k) * 1e-6 * per_solution(k)
     }
 
+    /// Whatever the n and the threads, the counts timed for the estimate
+    /// cost at most 5% of the count estimated, also when the time per
+    /// solution shrinks as n grows (which makes smaller n dearer).
     #[test]
-    fn no_estimate_when_everything_is_quick() {
-        assert!(estimate(10, 1, |k| k * 2).is_none());
+    fn the_estimate_costs_at_most_5_percent_of_the_count() {
+        let per_solution: [fn(u32) -> f64; 3] = [|_| 1.0, |k| 0.9f64.powi(k as i32), |k| 1.2f64.powi(k as i32)];
+        for per_solution in per_solution {
+            let one_thread = model(per_solution);
+            for speedup in [1.0, 2.0, 8.0, 64.0] {
+                for n in 0..=40 {
+                    let mut spent = 0.0;
+                    let estimate = estimate(n, speedup, |k| {
+                        spent += one_thread(k);
+                        Duration::from_secs_f64(one_thread(k))
+                    });
+                    let count = one_thread(n) / speedup;
+                    assert!(spent <= 0.05 * count, "n = {n}, ×{speedup}: {spent} s for a {count} s count");
+                    assert_eq!(estimate.is_none(), spent == 0.0, "n = {n}: timed only for an estimate");
+                }
+            }
+        }
+    }
+
+    /// One measurement, scaled by the solutions: a measurement twice too
+    /// slow gives an estimate twice too long, not a power of it.
+    #[test]
+    fn the_estimate_scales_one_measurement() {
+        let at = |seconds: f64| move |_| Duration::from_secs_f64(seconds);
+        let estimate_of = |seconds| estimate(20, 2.0, at(seconds)).unwrap();
+        let steady = estimate_of(0.3);
+        assert_eq!(steady.measured_n, 8, "300 ms is enough: the first n timed");
+        let expected = 0.3 * solutions(20) / solutions(8) / 2.0;
+        assert!((steady.seconds - expected).abs() <= 1e-9 * expected, "{steady:?}");
+        assert!((estimate_of(0.6).seconds / steady.seconds - 2.0).abs() < 1e-9);
+    }
+
+    /// Nothing is timed where the count is quick anyway.
+    #[test]
+    fn no_estimate_for_small_n() {
+        for n in 0..=10 {
+            assert_eq!(estimate(n, 1.0, |_| panic!("n = {n}: nothing to time")), None);
+        }
     }
 }

@@ -5,8 +5,10 @@
 
 use std::io::Write;
 
+use n_queens::BoardSource;
+use n_queens_ii::counting::{self, Options};
+
 use crate::draw::{self, Format, Glyphs};
-use crate::library::{self, BoardSource};
 use crate::timing::{self, time_per_call};
 use crate::{Outcome, parse_n};
 
@@ -37,53 +39,58 @@ type Cell = Option<(u64, f64)>;
 /// Runs the tour.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let n = args.n;
+    let names = chain_names();
+    let first = names[0];
     if n > TOUR_MAX_N {
         return Err(format!(
-            "the tour times every approach, board_scan included, so it takes n <= {TOUR_MAX_N} (n = {n} asked); \
+            "the tour times every approach, {first} included, so it takes n <= {TOUR_MAX_N} (n = {n} asked); \
              try queens count {n} or queens compare"
         )
         .into());
     }
-    let known = n_queens_cases::expected_count(n as i32).expect("OEIS knows n <= 27");
-    writeln!(out, "N-Queens, n = {n}: {known} boards (OEIS A000170). Time of one call; speed-up over board_scan.")?;
-    writeln!(out)?;
-    let title = format!("{:<14} {:^32}  {:^32}", "", "LeetCode 51: every board", "LeetCode 52: the count");
-    writeln!(out, "{}", title.trim_end())?;
+    let known = n_queens_facts::oeis::A000170[n as usize]; // n <= TOUR_MAX_N, in the table
     writeln!(
         out,
-        "{:<14} {:>9} {:>10} {:>10}   {:>9} {:>10} {:>10}",
-        "approach", "boards", "time", "speed-up", "count", "time", "speed-up"
+        "N-Queens, n = {n}: {} (OEIS A000170). Time of one call; speed-up over {first}.",
+        plural(known, "board", "boards")
     )?;
+    writeln!(out)?;
+    // Every cell right-aligned under its heading: the approach, then for
+    // each problem its answer, time and speed-up.
+    let group = ANSWER + 1 + TIME + 1 + SPEEDUP;
+    let title = format!(
+        "{:<APPROACH$}{:GAP$}{:^group$}{:GAP$}{:^group$}",
+        "", "", "LeetCode 51: every board", "", "LeetCode 52: the count"
+    );
+    writeln!(out, "{}", title.trim_end())?;
+    let headings = [["boards", "time", "speed-up"], ["count", "time", "speed-up"]];
+    writeln!(out, "{}", row("approach", headings.map(|cells| cells.map(String::from))))?;
     out.flush()?;
 
     let mut baseline: [Option<f64>; 2] = [None, None];
-    for name in chain_names() {
-        let cells = [time_51(name, n), time_52(name, n)];
-        let mut line = format!("{name:<14}");
-        for (problem, cell) in cells.iter().enumerate() {
-            if problem == 1 {
-                line.push_str("  ");
+    for name in names {
+        let measured = [time_51(name, n), time_52(name, n)];
+        let cells = [0, 1].map(|problem| match measured[problem] {
+            Some((answer, seconds)) => {
+                let base = *baseline[problem].get_or_insert(seconds);
+                let mark = if answer == known { "" } else { "!" };
+                [format!("{answer}{mark}"), timing::human(seconds), timing::ratio(base / seconds)]
             }
-            match *cell {
-                Some((answer, seconds)) => {
-                    let base = *baseline[problem].get_or_insert(seconds);
-                    let speedup = timing::ratio(base / seconds);
-                    let mark = if answer == known { ' ' } else { '!' };
-                    line.push_str(&format!(" {answer:>8}{mark} {:>10} {speedup:>10}", timing::human(seconds)));
-                }
-                None => line.push_str(&format!(" {:>9} {:>10} {:>10}", "-", "", "")),
-            }
-        }
-        writeln!(out, "{}", line.trim_end())?;
+            None => ["-".to_string(), String::new(), String::new()],
+        });
+        writeln!(out, "{}", row(name, cells))?;
         out.flush()?;
     }
     writeln!(out)?;
 
-    let source = BoardSource::named("streaming").unwrap_or(BoardSource::Approach(&n_queens::APPROACHES[0]));
-    match source.boards(n).next() {
-        Some(columns) => {
-            writeln!(out, "The first of the {known} boards ({} draws them all):", format_args!("queens boards {n}"))?;
-            draw::write_board(out, &columns, Format::Board, Glyphs::pick(args.ascii))?;
+    match BoardSource::default().boards(n)?.next() {
+        Some(board) => {
+            let lead = match known {
+                1 => format!("The only board for n = {n}:"),
+                _ => format!("The first of the {known} boards (queens boards {n} draws them all):"),
+            };
+            writeln!(out, "{lead}")?;
+            draw::write_board(out, board.columns(), Format::Board, Glyphs::pick(args.ascii))?;
         }
         None => writeln!(out, "n = {n} has no board: no placement escapes every attack.\n")?,
     }
@@ -100,6 +107,34 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         writeln!(out, "  {command:<29} {what}")?;
     }
     Ok(())
+}
+
+/// The widths of the table's columns: the approach, then for each problem,
+/// [`GAP`] spaces after the one before, its answer, time and speed-up one
+/// space apart.
+const APPROACH: usize = 14;
+/// See [`APPROACH`].
+const ANSWER: usize = 8;
+/// See [`APPROACH`].
+const TIME: usize = 9;
+/// See [`APPROACH`].
+const SPEEDUP: usize = 9;
+/// See [`APPROACH`].
+const GAP: usize = 2;
+
+/// One line of the table: `name`, then each problem's three cells,
+/// right-aligned in their columns.
+fn row(name: &str, cells: [[String; 3]; 2]) -> String {
+    let mut line = format!("{name:<APPROACH$}");
+    for [answer, time, speedup] in cells {
+        line.push_str(&format!("{:GAP$}{answer:>ANSWER$} {time:>TIME$} {speedup:>SPEEDUP$}", ""));
+    }
+    line.trim_end().to_string()
+}
+
+/// `1 board`, `92 boards`.
+fn plural(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// The approach names of both problems, in chain order: LeetCode 51's, with
@@ -122,18 +157,16 @@ fn chain_names() -> Vec<&'static str> {
 /// LeetCode 51's approach `name` on n: the number of boards and the time.
 fn time_51(name: &str, n: u32) -> Cell {
     let approach = n_queens::approach(name)?;
-    if n > library::COLLECT_MAX_N {
-        return None;
-    }
-    let boards = (approach.solve)(n as i32).len() as u64; // n <= 12, in every approach's range
+    // n <= TOUR_MAX_N, within every approach's range (n <= 18).
+    let boards = (approach.solve)(n as i32).len() as u64;
     Some((boards, time_per_call(|| (approach.solve)(n as i32)).as_secs_f64()))
 }
 
 /// LeetCode 52's approach `name` on n: the count and the time.
 fn time_52(name: &str, n: u32) -> Cell {
-    n_queens_ii::approach(name)?;
-    let count = library::count(Some(name), n, false, 0, None).ok()?;
-    Some((count, time_per_call(|| library::count(Some(name), n, false, 0, None)).as_secs_f64()))
+    let count = || counting::total_with(name, n, &Options::default());
+    let answer = count().ok()?;
+    Some((answer, time_per_call(count).as_secs_f64()))
 }
 
 #[cfg(test)]

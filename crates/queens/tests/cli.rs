@@ -3,9 +3,12 @@
 //! cases (OEIS tables, the boards data, the independent validator, the
 //! judge-paste harness), never from the binary itself.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness};
 use n_queens_cases::validate::check_columns;
@@ -21,6 +24,74 @@ fn queens(args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("the queens binary runs")
+}
+
+/// How long a run may take before a test calls it hung: far more than any
+/// of them needs, so that only a hang reaches it. A guard, not a measure.
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// Runs `queens` as [`queens`] does, but kills it and fails the test if it
+/// is still running at the [`DEADLINE`].
+fn queens_within_deadline(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the queens binary runs");
+    let read_all = |mut stream: Box<dyn Read + Send>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            stream.read_to_end(&mut bytes).unwrap();
+            bytes
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
+    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > DEADLINE {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("queens {args:?} still running after {DEADLINE:?}: it hangs");
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
+}
+
+/// The first line `queens` writes to stdout, read while it keeps running,
+/// within the [`DEADLINE`]; then it is killed.
+fn first_line_while_running(args: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the queens binary runs");
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = send.send(line);
+    });
+    let line = receive.recv_timeout(DEADLINE);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    line.unwrap_or_else(|_| panic!("queens {args:?} wrote no line within {DEADLINE:?}"))
+}
+
+/// The widest line of `text`, in characters (each of the command's
+/// characters, `µ`, `×` and the box drawing included, takes one column).
+fn widest(text: &str) -> usize {
+    text.lines().map(|line| line.chars().count()).max().unwrap_or(0)
 }
 
 /// Runs `queens` and checks it succeeded; returns its stdout.
@@ -101,6 +172,61 @@ mod tour {
     #[test]
     fn refuses_sizes_it_cannot_time() {
         refused(&["tour", "13"], &["n <= 12", "queens count"]);
+    }
+
+    /// Every cell of the table ends in the column where its heading ends,
+    /// the "-" of an approach a problem lacks included, and the tour fits
+    /// 100 columns.
+    #[test]
+    fn cells_sit_under_their_headings() {
+        let out = stdout_of(&["tour", "6"]);
+        assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
+        let header = out.lines().find(|line| line.starts_with("approach")).expect("a header");
+        let heading_ends: Vec<usize> = cells(header).into_iter().map(|(_, end)| end).collect();
+        let names: Vec<&str> =
+            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_ii::APPROACHES.iter().map(|a| a.name)).collect();
+        let rows: Vec<&str> =
+            out.lines().filter(|line| names.iter().any(|name| line.starts_with(&format!("{name} ")))).collect();
+        assert!(
+            rows.iter().any(|row| row.contains(" - ") || row.ends_with(" -")),
+            "a problem without the approach:\n{out}"
+        );
+        for row in rows {
+            for (cell, end) in &cells(row)[1..] {
+                assert!(
+                    heading_ends.contains(end),
+                    "{cell:?} ends in column {end}, under no heading:\n{header}\n{row}"
+                );
+            }
+        }
+    }
+
+    /// The cells of a table line, split at runs of two spaces or more, each
+    /// with the column after its last character.
+    fn cells(line: &str) -> Vec<(String, usize)> {
+        let chars: Vec<char> = line.chars().collect();
+        let mut cells = Vec::new();
+        let mut start = None;
+        for index in 0..=chars.len() {
+            let gap = index == chars.len() || (chars[index] == ' ' && chars.get(index + 1).is_none_or(|&c| c == ' '));
+            match (start, gap) {
+                (None, false) if chars[index] != ' ' => start = Some(index),
+                (Some(from), true) => {
+                    cells.push((chars[from..index].iter().collect(), index));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        cells
+    }
+
+    /// One board, not "1 boards"; and a tour of n = 1 draws it.
+    #[test]
+    fn one_board_is_singular() {
+        let out = stdout_of(&["tour", "1"]);
+        assert!(out.lines().next().unwrap().contains(": 1 board (OEIS"), "{out}");
+        assert!(!out.contains("1 boards"), "{out}");
     }
 }
 
@@ -196,10 +322,85 @@ mod boards {
         refused(&["boards", "8", "--approach", "nope"], &["nope", "board_scan", "bitmask", "construct"]);
         refused(&["boards", "15", "--approach", "bitmask"], &["n <= 14"]);
         refused(&["boards", "65", "--format", "columns"], &["n <= 64"]);
-        refused(&["boards", "65"], &["--format board", "64", "--format columns"]);
         refused(&["boards", "1001", "--format", "rows", "--approach", "construct"], &["--format rows", "1000"]);
+        refused(&["boards", "100000001", "--format", "columns", "--approach", "construct"], &["100000000"]);
         refused(&["boards", "8", "--format", "grid"], &["grid"]);
-        refused(&["boards", "8", "--approach", "construct", "--unique"], &["--unique"]);
+        refused(&["boards", "8", "--approach", "construct", "--unique"], &["construct", "one per class"]);
+    }
+
+    /// Past the grid's 64 columns the message names a source and a format
+    /// that do write that n, and that command works.
+    #[test]
+    fn past_the_grid_the_message_points_to_what_works() {
+        let further = n_queens::BoardSource::all().find(|source| source.max_n() >= 65).unwrap().name();
+        let message = refused(&["boards", "65"], &["--format board", "64", further, "--format columns"]);
+        let suggested = message.split("queens ").last().unwrap();
+        let args: Vec<&str> = suggested.split_whitespace().collect();
+        let boards = parse_columns(&stdout_of(&args));
+        assert_same!(boards[0].len(), 65);
+        check_columns(&boards[0]).unwrap();
+    }
+
+    /// `--limit K` returns once the K-th board is written, without asking
+    /// the stream for one more: for these n the next board is a long search
+    /// away.
+    #[test]
+    fn a_limit_returns_as_soon_as_the_last_board_is_written() {
+        for n in [41, 43, 47, 49, 53, 55, 59, 61, 64] {
+            let output = queens_within_deadline(&["boards", &n.to_string(), "--limit", "1", "--format", "columns"]);
+            assert!(output.status.success(), "n = {n}: {}", String::from_utf8_lossy(&output.stderr));
+            let boards = parse_columns(&String::from_utf8(output.stdout).unwrap());
+            assert_same!((boards.len(), boards[0].len()), (1, n), "n = {n}");
+            check_columns(&boards[0]).unwrap();
+        }
+    }
+
+    /// Each board is written out as it is found, not when the output buffer
+    /// fills: the first board of n = 47 arrives while the search goes on.
+    #[test]
+    fn each_board_reaches_the_reader_as_it_is_found() {
+        let first = first_line_while_running(&["boards", "47", "--format", "columns"]);
+        let board = &parse_columns(&first)[0];
+        assert_same!(board.len(), 47);
+        check_columns(board).unwrap();
+    }
+
+    /// `--unique` with a small limit answers at once for large n too, with
+    /// boards of different classes, each the smallest of its class.
+    #[test]
+    fn unique_answers_at_once_for_large_n() {
+        for args in [
+            &["boards", "40", "--unique", "--limit", "2"][..],
+            &["boards", "40", "--approach", "unique", "--limit", "2"],
+        ] {
+            let args = [args, &["--format", "columns"]].concat();
+            let output = queens_within_deadline(&args);
+            assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+            let boards = parse_columns(&String::from_utf8(output.stdout).unwrap());
+            assert_same!(boards.len(), 2, "{args:?}");
+            let classes: Vec<Vec<n_queens::Board>> = boards
+                .iter()
+                .map(|columns| {
+                    check_columns(columns).unwrap();
+                    let board = n_queens::Board::new(columns.iter().map(|&col| col as u32).collect());
+                    n_queens::unique::class_of(&board)
+                })
+                .collect();
+            assert!(classes[0] != classes[1], "{args:?}: two boards of one class");
+            for (columns, class) in boards.iter().zip(&classes) {
+                assert_same!(class[0].columns().iter().map(|&col| col as usize).collect::<Vec<_>>(), *columns);
+            }
+        }
+    }
+
+    /// The help says how far each source goes, as this command writes it.
+    #[test]
+    fn the_help_says_every_range() {
+        let help = stdout_of(&["boards", "--help"]);
+        assert!(!help.contains("any n"), "{help}");
+        assert!(help.contains("construct: one board, without search, n <= 100,000,000"), "{help}");
+        // Where a second board (or class) is a long search away.
+        assert!(help.contains("n = 43, 47, 49, 53, 55, 59 and 61"), "{help}");
     }
 }
 
@@ -234,6 +435,30 @@ mod count {
         assert_same!(stdout_of(&["count", "10", "--unique"]), format!("{}\n", oeis::A002562[10]));
     }
 
+    /// A thread count is user input: where the system refuses threads, the
+    /// count goes on with the threads it has, down to the calling one. Here
+    /// every thread is refused without starving the process: each asks for
+    /// a terabyte of stack (`RUST_MIN_STACK`) under a gigabyte of address
+    /// space (`ulimit -v`).
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn threads_the_system_refuses_are_no_error() {
+        for approach in n_queens_ii::APPROACHES.iter().filter(|approach| approach.threads) {
+            let output = Command::new("sh")
+                .args(["-c", "ulimit -v 1000000 && exec \"$0\" \"$@\""])
+                .arg(env!("CARGO_BIN_EXE_queens"))
+                .args(["count", "12", "--approach", approach.name, "--threads", "100000"])
+                .env("RUST_MIN_STACK", "1000000000000")
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_same!(output.status.code(), Some(0), "{}: {stderr}", approach.name);
+            assert_same!(String::from_utf8(output.stdout).unwrap(), format!("{}\n", oeis::A000170[12]));
+            assert!(stderr.is_empty(), "{}: {stderr}", approach.name);
+        }
+    }
+
     #[test]
     fn refuses_wrong_arguments() {
         refused(&["count", "x"], &["whole number"]);
@@ -246,19 +471,40 @@ mod count {
         refused(&["count", "8", "--threads", "many"], &["many"]);
     }
 
+    /// `--threads` where the approach counts on one thread is refused, with
+    /// the approaches that use threads; one thread suits every approach.
     #[test]
-    fn a_long_count_says_so_before_it_starts() {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(["count", "18", "--approach", "board_scan"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
-        child.kill().unwrap(); // the count itself would take hours
-        child.wait().unwrap();
-        assert!(line.contains("should take about") && line.contains("Ctrl-C"), "{line}");
+    fn threads_are_refused_where_they_do_nothing() {
+        let threaded: Vec<&str> = n_queens_ii::APPROACHES.iter().filter(|a| a.threads).map(|a| a.name).collect();
+        for approach in n_queens_ii::APPROACHES.iter().filter(|approach| !approach.threads) {
+            refused(
+                &["count", "8", "--approach", approach.name, "--threads", "4"],
+                &[&[approach.name][..], &threaded].concat(),
+            );
+            refused(&["count", "8", "--approach", approach.name, "--threads", "0"], &threaded);
+            assert_same!(stdout_of(&["count", "8", "--approach", approach.name, "--threads", "1"]), "92\n");
+        }
+    }
+
+    /// Without a terminal, a long count writes nothing but its answer: no
+    /// estimate, no progress, no announcement.
+    #[test]
+    fn a_script_gets_the_count_alone() {
+        let first = n_queens_ii::APPROACHES[0].name; // the slowest, the first step
+        let output = queens(&["count", "12", "--approach", first]);
+        assert!(output.status.success());
+        assert_same!(String::from_utf8(output.stdout).unwrap(), format!("{}\n", oeis::A000170[12]));
+        assert_same!(String::from_utf8(output.stderr).unwrap(), "");
+    }
+
+    /// A failed write of the answer is an error, said on stderr.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_failed_write_is_an_error() {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_queens")).args(["count", "8"]).stdout(full).output().unwrap();
+        assert_same!(output.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: writing the output"));
     }
 }
 
@@ -267,13 +513,25 @@ mod compare {
 
     #[test]
     fn times_every_approach_and_ends() {
-        let out = stdout_of(&["compare", "--max-n", "8", "--budget", "0.05"]);
+        let out = stdout_of(&["compare", "--max-n", "8", "--budget", "0.05", "--wide"]);
         let header = out.lines().find(|line| line.trim_start().starts_with("n ")).expect("a header");
         for approach in n_queens_ii::APPROACHES {
             assert!(header.contains(approach.name), "{header}");
         }
         assert!(out.lines().any(|line| line.trim_start().starts_with("8 ")), "{out}");
         assert!(out.contains("1.00×"), "bitmask against itself:\n{out}");
+    }
+
+    /// By default the table fits 100 columns, for either problem, and the
+    /// budget reads as a duration.
+    #[test]
+    fn fits_100_columns() {
+        for problem in ["51", "52"] {
+            let out = stdout_of(&["compare", "--problem", problem, "--max-n", "7", "--budget", "0.001"]);
+            assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
+            assert!(!out.contains('×'), "times only, without --wide:\n{out}");
+            assert!(out.contains("1.00 ms"), "the budget as a duration:\n{out}");
+        }
     }
 
     #[test]
@@ -291,6 +549,8 @@ mod compare {
         refused(&["compare", "--problem", "50"], &["50"]);
         refused(&["compare", "--budget", "0"], &["--budget"]);
         refused(&["compare", "--budget", "soon"], &["--budget"]);
+        refused(&["compare", "--budget", "1e-300"], &["--budget", "0.001", "3600"]);
+        refused(&["compare", "--budget", "1e300"], &["--budget"]);
         refused(&["compare", "--max-n", "3"], &["--max-n", "6"]);
     }
 }
@@ -336,6 +596,7 @@ mod paste {
 #[test]
 fn list_names_every_approach_in_order() {
     let out = stdout_of(&["list"]);
+    assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
     let (part_51, part_52) = out.split_once("LeetCode 52").expect("both problems");
     let positions = |part: &str, names: Vec<&str>| {
         names.iter().map(|name| part.find(&format!(" {name} ")).unwrap()).collect::<Vec<_>>()
@@ -343,11 +604,45 @@ fn list_names_every_approach_in_order() {
     let in_51 = positions(part_51, n_queens::APPROACHES.iter().map(|a| a.name).collect());
     let in_52 = positions(part_52, n_queens_ii::APPROACHES.iter().map(|a| a.name).collect());
     assert!(in_51.is_sorted() && in_52.is_sorted(), "chain order:\n{out}");
+    let lines: Vec<&str> = part_52.lines().collect();
     for approach in n_queens_ii::APPROACHES {
-        let line = part_52.lines().find(|line| line.contains(&format!(" {} ", approach.name))).unwrap();
+        let at = lines.iter().position(|line| line.contains(&format!(" {} ", approach.name))).unwrap();
         let ready = if approach.judge_ready { " judge-ready" } else { "not judge-ready" };
-        assert!(line.contains(ready), "{line}");
-        assert!(line.contains(approach.idea), "{line}");
+        assert!(lines[at].contains(ready), "{}", lines[at]);
+        assert!(lines[at].contains(&format!("n <= {}", approach.max_n)), "{}", lines[at]);
+        // The idea, on the lines below, indented.
+        let idea: Vec<&str> =
+            lines[at + 1..].iter().take_while(|line| line.starts_with("        ")).map(|line| line.trim()).collect();
+        assert_same!(idea.join(" "), approach.idea);
+    }
+}
+
+/// A message on stderr when stderr is a closed pipe (`queens boards 3
+/// 2>&1 >/dev/null | true`) is lost, but nothing panics or aborts: the exit
+/// code is the one the command would give.
+#[test]
+fn a_closed_stderr_never_aborts() {
+    let cases: [(&[&str], i32); 5] = [
+        (&["boards", "3"], 0),
+        (&["boards", "-3"], 2),
+        (&["boards", "eight"], 2),
+        (&["count", "8", "--approach", "nope"], 2),
+        (&["paste", "52", "nope"], 2),
+    ];
+    for (args, code) in cases {
+        // A pipe whose reading end is closed before queens starts: the
+        // stdin of a process that has already exited without reading it.
+        let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+        let closed_pipe = reader.stdin.take().unwrap();
+        reader.wait().unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(closed_pipe))
+            .output()
+            .unwrap();
+        assert_same!(output.status.code(), Some(code), "queens {args:?}: {:?}", output.status);
     }
 }
 

@@ -139,7 +139,7 @@ impl Exercise {
 /// `pub struct Solution;` line, which the learner leaves as it is. The rest
 /// is theirs.
 pub fn header(text: &str) -> &str {
-    let line = n_queens_cases::judge::SOLUTION_LINE;
+    let line = n_queens_facts::judge::SOLUTION_LINE;
     // The line itself, not a mention of it in the header's prose.
     let start =
         text.match_indices(line).map(|(index, _)| index).find(|&index| index == 0 || text[..index].ends_with('\n'));
@@ -199,7 +199,7 @@ mod tests {
         for exercise in Exercise::all() {
             let start = exercise.starting_text();
             assert!(not_started(start), "{}", exercise.label());
-            assert!(header(start).ends_with(n_queens_cases::judge::SOLUTION_LINE), "{}", exercise.label());
+            assert!(header(start).ends_with(n_queens_facts::judge::SOLUTION_LINE), "{}", exercise.label());
             let command = format!("practice test {}", exercise.label());
             assert!(start.contains(&command), "{}: the header should show `{command}`", exercise.label());
             assert!(

@@ -16,11 +16,16 @@ use crate::{Outcome, parse_n};
 /// past n = 12. `queens compare` and `queens count` go further.
 pub const TOUR_MAX_N: u32 = 12;
 
+/// The tour's n when none is given, and the smallest whose times it trusts:
+/// below it one call takes microseconds, and the differences between the
+/// steps drown in the noise of the clock and the machine.
+pub const DEFAULT_N: u32 = 10;
+
 /// Arguments of `queens tour`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The size of the board: n queens on an n×n board.
-    #[arg(value_parser = parse_n, allow_negative_numbers = true, default_value_t = 8)]
+    #[arg(value_parser = parse_n, allow_negative_numbers = true, default_value_t = DEFAULT_N)]
     pub n: u32,
     /// Draw the board in plain ASCII (the default follows the locale).
     #[arg(long)]
@@ -29,7 +34,7 @@ pub struct Args {
 
 impl Default for Args {
     fn default() -> Args {
-        Args { n: 8, ascii: false }
+        Args { n: DEFAULT_N, ascii: false }
     }
 }
 
@@ -54,6 +59,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         "N-Queens, n = {n}: {} (OEIS A000170). Time of one call; speed-up over {first}.",
         plural(known, "board", "boards")
     )?;
+    if n < DEFAULT_N {
+        writeln!(
+            out,
+            "(Below n = {DEFAULT_N} a call takes microseconds: read the speed-ups as noise, not as the steps.)"
+        )?;
+    }
     writeln!(out)?;
     // Every cell right-aligned under its heading: the approach, then for
     // each problem its answer, time and speed-up.

@@ -91,6 +91,10 @@ pub enum Failure {
     Usage(String),
     /// Writing the output failed (a closed pipe is not a failure: see [`main`]).
     Io(io::Error),
+    /// What was asked ran, and its answer is "no" (a practice exercise that
+    /// does not pass yet): already said on stdout, exit code 1, as `cargo
+    /// test` does when a test fails.
+    Unsuccessful,
 }
 
 impl From<io::Error> for Failure {
@@ -179,6 +183,7 @@ fn main() -> ExitCode {
             say(format_args!("error: writing the output: {error}"));
             ExitCode::FAILURE
         }
+        Err(Failure::Unsuccessful) => ExitCode::FAILURE,
     }
 }
 

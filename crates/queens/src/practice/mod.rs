@@ -185,20 +185,20 @@ fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
     let label = exercise.label();
     let Some(text) = read(root, exercise)? else {
         writeln!(out, "{} is missing: `{COMMAND} reset {label}` writes it again.", exercise.path())?;
-        return Ok(());
+        return Err(Failure::Unsuccessful);
     };
     if ladder::not_started(&text) {
         writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`, which fails every case.")?;
         writeln!(out, "Write your answer in {}, then run this again.", exercise.path())?;
         writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
-        return Ok(());
+        return Err(Failure::Unsuccessful);
     }
     // Cargo's lines are passed through as they come, its standard error to
     // standard error; a failing write here shows up in the next one below.
     let mut echo_failed = None;
     let mut echo = |line: &str, is_stderr: bool| {
         if is_stderr {
-            eprintln!("{line}");
+            crate::say(line);
         } else if let Err(error) = writeln!(out, "{line}").and_then(|()| out.flush()) {
             echo_failed.get_or_insert(error);
         }
@@ -216,8 +216,9 @@ fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
         }
         Status::Failing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
             writeln!(out, "The details are above. Stuck? `{COMMAND} hint {label}`.")?;
+            return Err(Failure::Unsuccessful);
         }
-        Status::Missing | Status::NotStarted => {}
+        Status::Missing | Status::NotStarted => return Err(Failure::Unsuccessful),
     }
     Ok(())
 }

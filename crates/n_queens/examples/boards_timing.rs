@@ -1,8 +1,8 @@
 //! Times the LeetCode 51 extras whose costs their doc comments quote.
 //!
 //! ```text
-//! cargo run --release -p n_queens --example timing -- first 30   # time to the first boards of n
-//! cargo run --release -p n_queens --example timing -- unique 15  # unique_boards(n)
+//! cargo run --release -p n_queens --example boards_timing -- first 30   # time to the first boards of n
+//! cargo run --release -p n_queens --example boards_timing -- unique 15  # unique_boards(n)
 //! ```
 //!
 //! `first N` times `streaming::boards(n).take(10)` (constructed board first)
@@ -17,7 +17,7 @@ use n_queens_cases::oeis::A002562;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: timing first N | timing unique N";
+    let usage = "usage: boards_timing first N | boards_timing unique N";
     let (mode, n) = match args.as_slice() {
         [mode, n] => (mode.as_str(), n.parse::<u32>().expect(usage)),
         _ => panic!("{usage}"),

@@ -4,10 +4,13 @@
 //! seconds" teaches nothing; these helpers stop waiting and say what ran.
 //!
 //! - [`call_with_deadline`]: a function call, on its own thread.
+//! - [`exercise_answer`]: a practice exercise's answer for one case, under
+//!   [`CASE_LIMIT`].
 //! - [`output_with_deadline`]: a child process, killed when it runs too long.
 
 use std::io::{self, Read};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -41,6 +44,41 @@ where
         },
         Err(RecvTimeoutError::Timeout) => panic!("{}", too_slow()),
     }
+}
+
+/// How long one case may run. A judge-accepted answer finishes n = 9 in a
+/// small fraction of it (the judge's own time limit covers every n at once);
+/// an answer still running is stuck in a loop, or too slow for the judge.
+pub const CASE_LIMIT: Duration = Duration::from_secs(10);
+
+/// The first `n` of this run that went past [`CASE_LIMIT`], or 0.
+static TIMED_OUT_AT: AtomicI32 = AtomicI32::new(0);
+
+/// The exercise's answer for `n`, computed on a thread of its own named
+/// after the exercise and `n` (which a crash message names); fails if it
+/// takes longer than [`CASE_LIMIT`].
+///
+/// Once a case has run past the limit, the later ones fail at once instead
+/// of waiting out the limit each: the cases run in the order of n, and a
+/// larger n searches a larger tree.
+pub fn exercise_answer<T: Send + 'static>(exercise: &str, n: i32, solve: fn(i32) -> T) -> T {
+    let timed_out_at = TIMED_OUT_AT.load(Ordering::SeqCst);
+    if timed_out_at != 0 {
+        panic!(
+            "exercise {exercise}, n = {n}: not run, since n = {timed_out_at} was still running after {} s",
+            CASE_LIMIT.as_secs()
+        );
+    }
+    let too_slow = || {
+        TIMED_OUT_AT.store(n, Ordering::SeqCst);
+        format!(
+            "exercise {exercise}, n = {n}: still running after {} s, so the test stopped waiting. \
+             A loop whose condition never changes? (In the bitmask steps: `free &= free - 1` \
+             clears the square just tried.) The judge would report Time Limit Exceeded.",
+            CASE_LIMIT.as_secs()
+        )
+    };
+    call_with_deadline(&format!("exercise {exercise}, n = {n}"), CASE_LIMIT, too_slow, move || solve(n))
 }
 
 /// What a child process printed, and whether it finished in time.

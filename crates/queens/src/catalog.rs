@@ -108,7 +108,7 @@ fn write_entry(out: &mut impl Write, head: &str, idea: &str) -> std::io::Result<
 
 /// `text` in lines of at most `width` characters, broken between words (a
 /// word longer than `width` stays whole).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -10,14 +10,11 @@
 //! 18) are its convention, not the judge's: the approach files are held to
 //! them in `approaches.rs`, the exercises are not.
 //!
-//! Each case runs under [`CASE_LIMIT`]: an answer that never returns (a loop
-//! whose condition never changes) fails with a message instead of hanging.
+//! Each case runs under `n_queens_cases::deadline::CASE_LIMIT`: an answer
+//! that never returns (a loop whose condition never changes) fails with a
+//! message instead of hanging.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::atomic::{AtomicI32, Ordering};
-use std::time::Duration;
-
-use n_queens_cases::deadline::call_with_deadline;
 
 /// `exercise_tests!(bitmask)`: the cases of the judge's range and the
 /// judge-paste test against `exercise::Solution` (the exercise file, included
@@ -40,7 +37,8 @@ macro_rules! exercise_tests {
             #[apply(judge_sizes)]
             fn boards(#[case] n: i32) {
                 let expected = expected_boards(n).unwrap();
-                let boards = super::cases::answer(stringify!($exercise), n, Solution::solve_n_queens);
+                let boards =
+                    n_queens_cases::deadline::exercise_answer(stringify!($exercise), n, Solution::solve_n_queens);
                 let (yours, right) = super::cases::compare(boards, &expected);
                 assert_eq!(yours, right, "{}", yours.summary(&right));
             }
@@ -59,41 +57,6 @@ macro_rules! exercise_tests {
             }
         }
     };
-}
-
-/// How long one case may run. A judge-accepted answer finishes n = 9 in a
-/// small fraction of it (the judge's own time limit covers every n at once);
-/// an answer still running is stuck in a loop, or too slow for the judge.
-pub const CASE_LIMIT: Duration = Duration::from_secs(10);
-
-/// The first `n` of this run that went past [`CASE_LIMIT`], or 0.
-static TIMED_OUT_AT: AtomicI32 = AtomicI32::new(0);
-
-/// The exercise's answer for `n`, computed on a thread of its own named
-/// after the exercise and `n` (which a crash message names); fails if it
-/// takes longer than [`CASE_LIMIT`].
-///
-/// Once a case has run past the limit, the later ones fail at once instead
-/// of waiting out the limit each: the cases run in the order of n, and a
-/// larger n searches a larger tree.
-pub fn answer<T: Send + 'static>(exercise: &str, n: i32, solve: fn(i32) -> T) -> T {
-    let timed_out_at = TIMED_OUT_AT.load(Ordering::SeqCst);
-    if timed_out_at != 0 {
-        panic!(
-            "exercise {exercise}, n = {n}: not run, since n = {timed_out_at} was still running after {} s",
-            CASE_LIMIT.as_secs()
-        );
-    }
-    let too_slow = || {
-        TIMED_OUT_AT.store(n, Ordering::SeqCst);
-        format!(
-            "exercise {exercise}, n = {n}: still running after {} s, so the test stopped waiting. \
-             A loop whose condition never changes? (In the bitmask steps: `free &= free - 1` \
-             clears the square just tried.) The judge would report Time Limit Exceeded.",
-            CASE_LIMIT.as_secs()
-        )
-    };
-    call_with_deadline(&format!("exercise {exercise}, n = {n}"), CASE_LIMIT, too_slow, move || solve(n))
 }
 
 /// A list of boards, compared with the expected one: small enough to show

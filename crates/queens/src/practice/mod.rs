@@ -236,7 +236,7 @@ fn hint(exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
     }
     writeln!(out, "Hint {number} of {} for exercise {label}:", hints.len())?;
     writeln!(out)?;
-    for line in wrap(hints[number - 1], 76) {
+    for line in crate::catalog::wrap(hints[number - 1], 76) {
         writeln!(out, "  {line}")?;
     }
     writeln!(out)?;
@@ -272,25 +272,6 @@ fn reset(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// `text` in lines of at most `width` characters, broken at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,12 +300,6 @@ mod tests {
         let Failure::Usage(message) = error else { panic!("a usage error") };
         assert_eq!(message, "exercise 52 bitmask has 3 hints, numbered 1 to 3 (got 4)");
         assert!(hint(exercise(), 0, &mut Vec::new()).is_err());
-    }
-
-    #[test]
-    fn wrap_breaks_at_spaces() {
-        assert_eq!(wrap("one two three four", 9), ["one two", "three", "four"]);
-        assert_eq!(wrap("", 9), Vec::<String>::new());
     }
 
     /// Reset writes the starting text and only that; it runs on a copy of

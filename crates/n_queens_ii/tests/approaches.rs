@@ -142,6 +142,7 @@ approach_tests!(
     symmetry: judge_ready,
     parallel: not_judge_ready,
     quadrants: not_judge_ready,
+    quarters: not_judge_ready,
 );
 
 // Your own approach, in src/practice.rs:

@@ -265,12 +265,6 @@ struct Diagonals {
     anti_diagonals: u64,
 }
 
-impl Diagonals {
-    fn meets(self, other: Diagonals) -> bool {
-        self.diagonals & other.diagonals != 0 || self.anti_diagonals & other.anti_diagonals != 0
-    }
-}
-
 /// How a start's counts are weighted by the symmetries of the square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rule {
@@ -503,27 +497,29 @@ impl QuarterTable {
     }
 }
 
-/// The four quarters of a start, as the join needs them.
+/// The four quarters of a start, as the join needs them: each half's
+/// north and south quarter, and how its columns may be split between them.
 struct Views {
-    north_west: QuarterView,
-    north_east: QuarterView,
-    south_west: QuarterView,
-    south_east: QuarterView,
+    east: Half,
+    west: Half,
     /// The board rows the quarters fill ([`Start::rows`]).
     rows: u32,
-    /// The quarter columns free in the east quarters ([`Start::east_columns`]).
-    east_columns: u32,
-    /// Board rows `0..side` are the north quarters' rows, `far..` the south ones'.
+}
+
+/// One half of the board (east or west) for one start.
+struct Half {
+    north: QuarterView,
+    south: QuarterView,
+    /// `splits[k]`: every set of `k` of the half's free quarter columns, the
+    /// north quarter's columns when it holds `k` queens (the south quarter
+    /// takes the others).
+    splits: Vec<Vec<u32>>,
+    /// The half's free quarter columns.
+    columns: u32,
+    /// Board rows `0..side` are the north quarter's rows, `far..far + side` the south one's.
     far: u32,
     /// One bit per row or column of a quarter.
     quarter: u32,
-}
-
-/// Where a quarter lies on the board.
-#[derive(Clone, Copy)]
-struct Quarter {
-    row: u32,
-    col: u32,
 }
 
 impl Views {
@@ -538,7 +534,7 @@ impl Views {
             anti_diagonals: start.taken.anti_diagonals | start.east_shuns.anti_diagonals,
         };
         // The join's window: the diagonals both halves can reach.
-        let reach = |quarter, shuns| QuarterView::reach(board, table, quarter, shuns);
+        let reach = |quarter: Quarter, shuns| quarter.reach(board, shuns);
         let west = [reach(north_west, start.taken), reach(south_west, start.taken)];
         let east = [reach(north_east, east_shuns), reach(south_east, east_shuns)];
         let window = Diagonals {
@@ -547,28 +543,103 @@ impl Views {
                 & (east[0].anti_diagonals | east[1].anti_diagonals),
         };
         let flags = if start.rule == Rule::Even { start.east_shuns } else { Diagonals::default() };
+        let no_flags = Diagonals::default();
         let view = |quarter, shuns, flags| QuarterView::new(board, table, quarter, shuns, flags, window);
+        let half = |north, south, columns| Half::new(board, north, south, columns);
         Views {
-            north_west: view(north_west, start.taken, flags),
-            north_east: view(north_east, east_shuns, Diagonals::default()),
-            south_west: view(south_west, start.taken, flags),
-            south_east: view(south_east, east_shuns, Diagonals::default()),
+            east: half(
+                view(north_east, east_shuns, no_flags),
+                view(south_east, east_shuns, no_flags),
+                start.east_columns,
+            ),
+            west: half(
+                view(north_west, start.taken, flags),
+                view(south_west, start.taken, flags),
+                board.quarter_mask(),
+            ),
             rows: start.rows,
-            east_columns: start.east_columns,
-            far,
-            quarter: board.quarter_mask(),
         }
     }
 }
+
+impl Half {
+    fn new(board: &Board, north: QuarterView, south: QuarterView, columns: u32) -> Half {
+        let mut splits = vec![Vec::new(); board.side as usize + 1];
+        let mut north_columns = columns;
+        loop {
+            splits[north_columns.count_ones() as usize].push(north_columns);
+            if north_columns == 0 {
+                break;
+            }
+            north_columns = (north_columns - 1) & columns;
+        }
+        Half { north, south, splits, columns, far: board.far, quarter: board.quarter_mask() }
+    }
+
+    /// Calls `pair(north cell, south cell)` for every split of the half's
+    /// columns between its quarters, for the queens of the board rows `rows`.
+    fn pairs<'a>(&'a self, rows: u32, mut pair: impl FnMut(Cell<'a>, Cell<'a>)) {
+        let north_rows = rows & self.quarter;
+        let south_rows = rows >> self.far & self.quarter;
+        for &north_columns in &self.splits[north_rows.count_ones() as usize] {
+            pair(self.north.cell(north_rows, north_columns), self.south.cell(south_rows, self.columns ^ north_columns));
+        }
+    }
+}
+
+/// Where a quarter lies on the board: its top row and left column.
+#[derive(Clone, Copy)]
+struct Quarter {
+    row: u32,
+    col: u32,
+}
+
+impl Quarter {
+    /// How far a placement's local diagonals shift on the board:
+    /// `row - col + n - 1 = (r - c + side - 1) + (self.row - self.col + n - side)`
+    /// and `row + col = (r + c) + (self.row + self.col)`.
+    fn shifts(self, board: &Board) -> (u32, u32) {
+        (self.row + board.n - board.side - self.col, self.row + self.col)
+    }
+
+    /// The packed local bits of this quarter whose board diagonals are in `lines`.
+    fn local(self, board: &Board, lines: Diagonals) -> u64 {
+        let (diagonal_shift, anti_shift) = self.shifts(board);
+        (lines.diagonals >> diagonal_shift & LOW_HALF) | (lines.anti_diagonals >> anti_shift & LOW_HALF) << 32
+    }
+
+    /// Every board diagonal some placement of this quarter uses, leaving
+    /// out those on a diagonal of `shuns`: the diagonals of its squares
+    /// that are not on one (a lone queen is a placement too).
+    fn reach(self, board: &Board, shuns: Diagonals) -> Diagonals {
+        let mut reach = Diagonals::default();
+        for row in self.row..self.row + board.side {
+            for col in self.col..self.col + board.side {
+                let (diagonal, anti_diagonal) = (board.diagonal(row, col), board.anti_diagonal(row, col));
+                if diagonal & shuns.diagonals == 0 && anti_diagonal & shuns.anti_diagonals == 0 {
+                    reach.diagonals |= diagonal;
+                    reach.anti_diagonals |= anti_diagonal;
+                }
+            }
+        }
+        reach
+    }
+}
+
+/// The low 32 bits of a packed pair of diagonal sets: the "\" ones.
+const LOW_HALF: u64 = 0xffff_ffff;
+
+/// A cell of a view: its unflagged pieces, then its flagged ones.
+type Cell<'a> = (&'a [Piece], &'a [Piece]);
 
 /// One quarter's placements for one start: those that avoid the start's
 /// diagonals, each as a [`Piece`], by cell as in the [`QuarterTable`];
 /// within a cell, the pieces on a flagged diagonal come last.
 struct QuarterView {
     side: u32,
-    /// `first[cell]..flagged[cell]`: unflagged pieces; `flagged[cell]..first[cell + 1]`: flagged ones.
-    first: Vec<u32>,
-    flagged: Vec<u32>,
+    /// Per cell: its first piece and its first flagged piece; the next
+    /// cell's first piece ends it.
+    bounds: Vec<[u32; 2]>,
     pieces: Vec<Piece>,
 }
 
@@ -576,37 +647,15 @@ struct QuarterView {
 #[derive(Clone, Copy, Default, Debug)]
 struct Piece {
     /// The diagonals that can meet the other quarter of the same half: a
-    /// north piece's shifted down by `far`, so that `north & south != 0`
+    /// south piece's own, a north piece's shifted down by `far` to the
+    /// south quarter's local numbering, so that `north & south != 0`
     /// exactly when they share a diagonal.
     check: u64,
-    /// Its diagonals within the join's window, compressed to the key bits.
+    /// Its diagonals within the join's window, as key bits.
     key: u64,
 }
 
 impl QuarterView {
-    /// A quarter placement's board diagonals.
-    fn board_diagonals(board: &Board, quarter: Quarter, lines: u64) -> Diagonals {
-        let (local_diagonals, local_anti) = (lines & 0xffff_ffff, lines >> 32);
-        Diagonals {
-            // row - col + n - 1 = (r - c + side - 1) + quarter.row - quarter.col + n - side
-            diagonals: local_diagonals << (quarter.row + board.n - board.side - quarter.col),
-            anti_diagonals: local_anti << (quarter.row + quarter.col),
-        }
-    }
-
-    /// Every board diagonal some allowed placement of this quarter uses.
-    fn reach(board: &Board, table: &QuarterTable, quarter: Quarter, shuns: Diagonals) -> Diagonals {
-        let mut reach = Diagonals::default();
-        for &lines in &table.diagonals {
-            let lines = Self::board_diagonals(board, quarter, lines);
-            if !lines.meets(shuns) {
-                reach.diagonals |= lines.diagonals;
-                reach.anti_diagonals |= lines.anti_diagonals;
-            }
-        }
-        reach
-    }
-
     fn new(
         board: &Board,
         table: &QuarterTable,
@@ -615,59 +664,99 @@ impl QuarterView {
         flags: Diagonals,
         window: Diagonals,
     ) -> QuarterView {
-        let side = board.side;
+        let (shuns, flags) = (quarter.local(board, shuns), quarter.local(board, flags));
+        let keys = KeyBytes::new(board, quarter, window);
         let south = quarter.row != 0;
-        // Key bits: the window's "\" diagonals, then its "/" ones.
-        let diagonal_bits = window.diagonals.count_ones();
-        let key_of = |lines: Diagonals| {
-            compress(lines.diagonals, window.diagonals)
-                | compress(lines.anti_diagonals, window.anti_diagonals) << diagonal_bits
-        };
         let cells = table.first.len() - 1;
-        let mut first = Vec::with_capacity(cells + 1);
-        let mut flagged = Vec::with_capacity(cells);
-        let mut pieces = Vec::new();
-        let mut later = Vec::new();
+        let mut bounds = Vec::with_capacity(cells + 1);
+        let mut pieces = Vec::with_capacity(table.diagonals.len());
+        let mut flagged = Vec::new();
         for cell in 0..cells {
-            first.push(pieces.len() as u32);
-            for &lines in table.cell(cell) {
-                let on_board = Self::board_diagonals(board, quarter, lines);
-                if on_board.meets(shuns) {
+            let first = pieces.len() as u32;
+            let placements = table.cell(cell);
+            if placements.is_empty() {
+                bounds.push([first, first]); // most cells: rows and columns of different counts
+                continue;
+            }
+            for &lines in placements {
+                if lines & shuns != 0 {
                     continue;
                 }
                 let check =
-                    if south { lines } else { (lines & 0xffff_ffff) >> board.far | (lines >> 32 >> board.far) << 32 };
-                let piece = Piece { check, key: key_of(on_board) };
-                if on_board.meets(flags) { later.push(piece) } else { pieces.push(piece) }
+                    if south { lines } else { (lines & LOW_HALF) >> board.far | (lines >> 32 >> board.far) << 32 };
+                let piece = Piece { check, key: keys.key(lines) };
+                if lines & flags == 0 { pieces.push(piece) } else { flagged.push(piece) }
             }
-            flagged.push(pieces.len() as u32);
-            pieces.append(&mut later);
+            bounds.push([first, pieces.len() as u32]);
+            pieces.extend_from_slice(&flagged);
+            flagged.clear();
         }
-        first.push(pieces.len() as u32);
-        let _ = side;
-        QuarterView { side: table.side, first, flagged, pieces }
+        let end = pieces.len() as u32;
+        bounds.push([end, end]);
+        QuarterView { side: table.side, bounds, pieces }
     }
 
-    fn cell(&self, rows: u32, columns: u32) -> (&[Piece], &[Piece]) {
+    #[inline]
+    fn cell(&self, rows: u32, columns: u32) -> Cell<'_> {
         let cell = (rows << self.side | columns) as usize;
-        let (first, flagged, end) =
-            (self.first[cell] as usize, self.flagged[cell] as usize, self.first[cell + 1] as usize);
-        (&self.pieces[first..flagged], &self.pieces[flagged..end])
+        let [first, flagged] = self.bounds[cell];
+        let end = self.bounds[cell + 1][0];
+        (&self.pieces[first as usize..flagged as usize], &self.pieces[flagged as usize..end as usize])
     }
 }
 
-/// The bits of `value` at the positions of `mask`, packed into the low bits.
-fn compress(value: u64, mask: u64) -> u64 {
-    let mut packed = 0;
-    let mut mask = mask;
-    let mut position = 0;
-    while mask != 0 {
-        let bit = mask.trailing_zeros();
-        mask &= mask - 1;
-        packed |= (value >> bit & 1) << position;
-        position += 1;
+/// A quarter's key bits by byte of its packed local diagonals: `key(lines)`
+/// is the OR of eight table lookups.
+struct KeyBytes {
+    /// Per byte of the packed "\" diagonals, then per byte of the "/" ones:
+    /// the key bits of each value of that byte.
+    bytes: Vec<[u64; 256]>,
+    /// Bytes per direction: a quarter's diagonals take `2 · side - 1` bits.
+    per_direction: usize,
+}
+
+impl KeyBytes {
+    /// Key bits are the window's "\" diagonals, lowest first, then its "/" ones.
+    fn new(board: &Board, quarter: Quarter, window: Diagonals) -> KeyBytes {
+        let (diagonal_shift, anti_shift) = quarter.shifts(board);
+        let diagonal_bits = window.diagonals.count_ones();
+        // The key bit of each packed local bit, or 0 outside the window.
+        let key_bit = |local: u32| -> u64 {
+            let (set, position, offset) = if local < 32 {
+                (window.diagonals, local + diagonal_shift, 0)
+            } else {
+                (window.anti_diagonals, local - 32 + anti_shift, diagonal_bits)
+            };
+            if position < 64 && set >> position & 1 != 0 {
+                1 << (offset + (set & ((1 << position) - 1)).count_ones())
+            } else {
+                0
+            }
+        };
+        let per_direction = (2 * board.side as usize - 1).div_ceil(8);
+        let firsts =
+            (0..per_direction).map(|byte| 8 * byte as u32).chain((0..per_direction).map(|byte| 32 + 8 * byte as u32));
+        let bytes = firsts
+            .map(|first| {
+                std::array::from_fn(|value| {
+                    (0..8).filter(|bit| value >> bit & 1 != 0).fold(0, |key, bit| key | key_bit(first + bit))
+                })
+            })
+            .collect();
+        KeyBytes { bytes, per_direction }
     }
-    packed
+
+    fn key(&self, lines: u64) -> u64 {
+        let (diagonal_bytes, anti_bytes) = self.bytes.split_at(self.per_direction);
+        let mut key = 0;
+        for (byte, keys) in diagonal_bytes.iter().enumerate() {
+            key |= keys[(lines >> (8 * byte)) as usize & 255];
+        }
+        for (byte, keys) in anti_bytes.iter().enumerate() {
+            key |= keys[(lines >> (32 + 8 * byte)) as usize & 255];
+        }
+        key
+    }
 }
 
 /// One thread's buffers: a worker owns everything it writes.
@@ -698,13 +787,11 @@ impl Patterns {
     /// Adds `north.key | south.key` for every pair of pieces whose
     /// diagonals do not meet.
     fn add_pairs(&mut self, north: &[Piece], south: &[Piece]) {
-        if south.is_empty() {
-            return;
+        let most = self.len + north.len() * south.len();
+        if self.keys.len() < most {
+            self.keys.resize(most.next_power_of_two(), 0);
         }
         for a in north {
-            if self.keys.len() < self.len + south.len() {
-                self.keys.resize((self.len + south.len()).next_power_of_two(), 0);
-            }
             // Write every pair, keep those that fit: no branch to mispredict.
             let out = &mut self.keys[self.len..self.len + south.len()];
             let mut kept = 0;
@@ -720,27 +807,22 @@ impl Patterns {
 impl Worker {
     /// The weighted count of one task.
     fn count(&mut self, views: &Views, task: &Task) -> Option<u64> {
-        let east_rows = task.east_rows;
-        let west_rows = views.rows ^ east_rows;
         // East half: every pattern into the counter.
-        self.east.clear();
         let east = &mut self.east;
-        half(views, &views.north_east, &views.south_east, east_rows, views.east_columns, |north, south| {
-            east.add_pairs(north.0, south.0);
-        });
-        self.counter.store(self.east.as_slice());
+        east.clear();
+        views.east.pairs(task.east_rows, |north, south| east.add_pairs(north.0, south.0));
+        self.counter.store(east.as_slice());
         // West half, by class: which of its quarters use a flagged diagonal.
-        for west in &mut self.west {
-            west.clear();
-        }
         let west = &mut self.west;
+        for class in west.iter_mut() {
+            class.clear();
+        }
         let weights = task.weights;
-        half(views, &views.north_west, &views.south_west, west_rows, views.quarter, |north, south| {
-            for (class, (n, s)) in
-                [(north.0, south.0), (north.1, south.0), (north.0, south.1), (north.1, south.1)].into_iter().enumerate()
-            {
+        views.west.pairs(views.rows ^ task.east_rows, |north, south| {
+            let classes = [(north.0, south.0), (north.1, south.0), (north.0, south.1), (north.1, south.1)];
+            for (class, (north, south)) in classes.into_iter().enumerate() {
                 if weights[class] != 0 {
-                    west[class].add_pairs(n, s);
+                    west[class].add_pairs(north, south);
                 }
             }
         });
@@ -754,56 +836,183 @@ impl Worker {
     }
 }
 
-/// Calls `pair(north cell, south cell)` for every split of `columns`
-/// between the north and the south quarter of a half whose queens stand in
-/// the board rows `rows`.
-fn half<'a>(
-    views: &Views,
-    north: &'a QuarterView,
-    south: &'a QuarterView,
-    rows: u32,
-    columns: u32,
-    mut pair: impl FnMut((&'a [Piece], &'a [Piece]), (&'a [Piece], &'a [Piece])),
-) {
-    let north_rows = rows & views.quarter;
-    let south_rows = rows >> views.far & views.quarter;
-    let north_queens = north_rows.count_ones();
-    let mut north_columns = columns;
-    loop {
-        if north_columns.count_ones() == north_queens {
-            pair(north.cell(north_rows, north_columns), south.cell(south_rows, columns ^ north_columns));
-        }
-        if north_columns == 0 {
-            break;
-        }
-        north_columns = (north_columns - 1) & columns;
-    }
-}
-
 /// Stored patterns, bit-sliced, answering "how many stored patterns share
-/// no bit with this one" for many queries at once.
+/// no bit with this query" for many queries at once.
+///
+/// The patterns are cut into blocks of `64 · LANES` patterns; in a block,
+/// pattern `i` is bit `i % 64` of lane `i / 64`. For each key bit `b`, the
+/// block's patterns *without* bit `b` form a bit set; a query's count is the
+/// number of ones left after ANDing the sets of its own bits. To AND fewer
+/// sets, the key bits are cut into chunks of [`CHUNK_BITS`], and for each
+/// chunk and each of its 2^[`CHUNK_BITS`] values the AND of that value's
+/// sets is stored in advance: a query ANDs one stored set per chunk.
+///
+/// Blocks of 1, 2, 4 or 8 lanes: as few as the patterns need, so that a
+/// small set does not pay for empty lanes.
 #[derive(Default)]
 struct DisjointCounter {
-    patterns: Vec<u64>,
+    /// The stored patterns themselves, when they are too few to slice.
+    direct: Vec<u64>,
+    one: Sliced<1>,
+    two: Sliced<2>,
+    four: Sliced<4>,
+    eight: Sliced<8>,
+    /// Which of the above holds the patterns: 0 (direct), 1, 2, 4 or 8.
+    lanes: usize,
 }
 
+/// Key bits per precomputed chunk of a [`DisjointCounter`].
+const CHUNK_BITS: usize = 5;
+
+/// Values a chunk takes.
+const CHUNK_VALUES: usize = 1 << CHUNK_BITS;
+
+/// Fewer stored patterns than this are counted one by one.
+const SLICE_FROM: usize = 16;
+
 impl DisjointCounter {
-    /// Bytes it holds per stored pattern, at most.
-    const BYTES_PER_PATTERN: u64 = 64;
+    /// Bytes it holds per stored pattern, at most: a set of one bit per
+    /// pattern for each value of each chunk of a 64-bit key, and as much
+    /// again for the scratch and the unused lanes of a last block.
+    const BYTES_PER_PATTERN: u64 = (2 * 64_usize.div_ceil(CHUNK_BITS) * CHUNK_VALUES / 8) as u64;
 
     fn store(&mut self, patterns: &[u64]) {
-        self.patterns.clear();
-        self.patterns.extend_from_slice(patterns);
+        self.lanes =
+            if patterns.len() < SLICE_FROM { 0 } else { patterns.len().div_ceil(64).next_power_of_two().min(8) };
+        match self.lanes {
+            0 => {
+                self.direct.clear();
+                self.direct.extend_from_slice(patterns);
+            }
+            1 => self.one.store(patterns),
+            2 => self.two.store(patterns),
+            4 => self.four.store(patterns),
+            _ => self.eight.store(patterns),
+        }
     }
 
     /// `Σ over queries of #{stored p : p & query == 0}`.
     fn count(&self, queries: &[u64]) -> u64 {
-        let mut total = 0u64;
-        for &query in queries {
-            for &p in &self.patterns {
-                total += u64::from(p & query == 0);
+        match self.lanes {
+            0 => queries
+                .iter()
+                .map(|&query| self.direct.iter().filter(|&&pattern| pattern & query == 0).count() as u64)
+                .sum(),
+            1 => self.one.count(queries),
+            2 => self.two.count(queries),
+            4 => self.four.count(queries),
+            _ => self.eight.count(queries),
+        }
+    }
+}
+
+/// The sets of one chunk: for each of its values, the block's patterns
+/// that have none of the value's bits.
+type ChunkSets<const LANES: usize> = [[u64; LANES]; CHUNK_VALUES];
+
+/// Patterns sliced in blocks of `64 · LANES` (see [`DisjointCounter`]).
+#[derive(Default)]
+struct Sliced<const LANES: usize> {
+    /// Chunks per block: enough for the highest bit of any stored pattern.
+    chunks: usize,
+    /// Per block, per chunk: its sets.
+    sets: Vec<ChunkSets<LANES>>,
+    /// Scratch: per key bit, the block's patterns without that bit.
+    lacking: Vec<[u64; LANES]>,
+}
+
+impl<const LANES: usize> Sliced<LANES> {
+    fn store(&mut self, patterns: &[u64]) {
+        let used = patterns.iter().fold(0, |used, &pattern| used | pattern);
+        let bits = (u64::BITS - used.leading_zeros()) as usize;
+        self.chunks = bits.div_ceil(CHUNK_BITS).max(1);
+        let blocks = patterns.len().div_ceil(64 * LANES);
+        self.sets.resize(blocks * self.chunks, [[0; LANES]; CHUNK_VALUES]);
+        for (block, sets) in patterns.chunks(64 * LANES).zip(self.sets.chunks_exact_mut(self.chunks)) {
+            // Which patterns of the block exist, and which lack each bit.
+            let mut present = [0u64; LANES];
+            for index in 0..block.len() {
+                present[index / 64] |= 1 << (index % 64);
             }
+            self.lacking.clear();
+            self.lacking.resize(self.chunks * CHUNK_BITS, present);
+            for (index, &pattern) in block.iter().enumerate() {
+                let mut bits = pattern;
+                while bits != 0 {
+                    self.lacking[bits.trailing_zeros() as usize][index / 64] &= !(1 << (index % 64));
+                    bits &= bits - 1;
+                }
+            }
+            // Each value's set: the set of the value without its lowest
+            // bit, ANDed with the set of that bit.
+            for (chunk, chunk_sets) in sets.iter_mut().enumerate() {
+                let lacking = &self.lacking[chunk * CHUNK_BITS..(chunk + 1) * CHUNK_BITS];
+                chunk_sets[0] = present;
+                for value in 1..CHUNK_VALUES {
+                    let rest = chunk_sets[value & (value - 1)];
+                    let bit = &lacking[value.trailing_zeros() as usize];
+                    chunk_sets[value] = std::array::from_fn(|lane| rest[lane] & bit[lane]);
+                }
+            }
+        }
+        self.sets.truncate(blocks * self.chunks);
+    }
+
+    fn count(&self, queries: &[u64]) -> u64 {
+        let mut total = 0u64;
+        for block in self.sets.chunks_exact(self.chunks) {
+            // The block's patterns disjoint from `query`: one set per chunk.
+            let disjoint = |query: u64| -> [u64; LANES] {
+                let mut lanes = [u64::MAX; LANES];
+                for (chunk, sets) in block.iter().enumerate() {
+                    let set = &sets[(query >> (chunk * CHUNK_BITS)) as usize % CHUNK_VALUES];
+                    for lane in 0..LANES {
+                        lanes[lane] &= set[lane];
+                    }
+                }
+                lanes
+            };
+            total += count_ones_of_many(queries, disjoint);
         }
         total
     }
+}
+
+/// `Σ over queries of the ones of sets(query)`, adding the sets eight at a
+/// time in bit-sliced counters (a Harley–Seal carry-save adder) so that
+/// only one set in eight has its ones counted.
+fn count_ones_of_many<const LANES: usize>(queries: &[u64], sets: impl Fn(u64) -> [u64; LANES]) -> u64 {
+    // `ones`, `twos`, `fours`: per bit position, the count's bits of weight 1, 2, 4.
+    let (mut ones, mut twos, mut fours) = ([0u64; LANES], [0u64; LANES], [0u64; LANES]);
+    let mut eights = 0u64;
+    let mut groups = queries.chunks_exact(8);
+    for group in &mut groups {
+        let (twos_a, ones_a) = add3(ones, sets(group[0]), sets(group[1]));
+        let (twos_b, ones_b) = add3(ones_a, sets(group[2]), sets(group[3]));
+        let (fours_a, twos_c) = add3(twos, twos_a, twos_b);
+        let (twos_d, ones_c) = add3(ones_b, sets(group[4]), sets(group[5]));
+        let (twos_e, ones_d) = add3(ones_c, sets(group[6]), sets(group[7]));
+        let (fours_b, twos_f) = add3(twos_c, twos_d, twos_e);
+        let (eights_a, fours_c) = add3(fours, fours_a, fours_b);
+        (ones, twos, fours) = (ones_d, twos_f, fours_c);
+        eights += count_ones(&eights_a);
+    }
+    let rest: u64 = groups.remainder().iter().map(|&query| count_ones(&sets(query))).sum();
+    8 * eights + 4 * count_ones(&fours) + 2 * count_ones(&twos) + count_ones(&ones) + rest
+}
+
+/// A full adder on every bit position: `(carries, sums)` of `a + b + c`.
+fn add3<const LANES: usize>(a: [u64; LANES], b: [u64; LANES], c: [u64; LANES]) -> ([u64; LANES], [u64; LANES]) {
+    let mut carries = [0u64; LANES];
+    let mut sums = [0u64; LANES];
+    for lane in 0..LANES {
+        let half = a[lane] ^ b[lane];
+        sums[lane] = half ^ c[lane];
+        carries[lane] = (a[lane] & b[lane]) | (half & c[lane]);
+    }
+    (carries, sums)
+}
+
+fn count_ones<const LANES: usize>(lanes: &[u64; LANES]) -> u64 {
+    lanes.iter().map(|lane| u64::from(lane.count_ones())).sum()
 }

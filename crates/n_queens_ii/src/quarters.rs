@@ -3,6 +3,7 @@
 //! (Draft: the full module doc is written once the design has settled.)
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use crate::counting::{CountError, Options};
@@ -80,7 +81,7 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
     let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::default()).collect();
     let mut total = 0u64;
     for start in &starts {
-        let views = Views::new(&board, &table, start);
+        let views = Views::new(&board, &table, start, threads);
         let sum = run(&views, start, &mut workers, &progress).ok_or(CountError::Overflow { n })?;
         total = total.checked_add(sum).ok_or(CountError::Overflow { n })?;
     }
@@ -523,7 +524,8 @@ struct Half {
 }
 
 impl Views {
-    fn new(board: &Board, table: &QuarterTable, start: &Start) -> Views {
+    /// The views of `start`, built on up to `threads` threads.
+    fn new(board: &Board, table: &QuarterTable, start: &Start, threads: usize) -> Views {
         let far = board.far;
         let north_west = Quarter { row: 0, col: 0 };
         let north_east = Quarter { row: 0, col: far };
@@ -544,22 +546,54 @@ impl Views {
         };
         let flags = if start.rule == Rule::Even { start.east_shuns } else { Diagonals::default() };
         let no_flags = Diagonals::default();
-        let view = |quarter, shuns, flags| QuarterView::new(board, table, quarter, shuns, flags, window);
-        let half = |north, south, columns| Half::new(board, north, south, columns);
+        let plans = [
+            (north_east, east_shuns, no_flags),
+            (south_east, east_shuns, no_flags),
+            (north_west, start.taken, flags),
+            (south_west, start.taken, flags),
+        ];
+        let [north_east, south_east, north_west, south_west] = on_threads(
+            threads,
+            plans.map(|(quarter, shuns, flags)| move || QuarterView::new(board, table, quarter, shuns, flags, window)),
+        );
         Views {
-            east: half(
-                view(north_east, east_shuns, no_flags),
-                view(south_east, east_shuns, no_flags),
-                start.east_columns,
-            ),
-            west: half(
-                view(north_west, start.taken, flags),
-                view(south_west, start.taken, flags),
-                board.quarter_mask(),
-            ),
+            east: Half::new(board, north_east, south_east, start.east_columns),
+            west: Half::new(board, north_west, south_west, board.quarter_mask()),
             rows: start.rows,
         }
     }
+}
+
+/// Runs the jobs on up to `threads` threads, the calling thread included,
+/// and returns their results in order. Each thread takes the next job
+/// until none is left; a thread that cannot be started is no error, the
+/// others take its jobs.
+fn on_threads<T: Send, const JOBS: usize>(threads: usize, jobs: [impl FnOnce() -> T + Send; JOBS]) -> [T; JOBS] {
+    let jobs = jobs.map(|job| Mutex::new(Some(job)));
+    let results: [Mutex<Option<T>>; JOBS] = std::array::from_fn(|_| Mutex::new(None));
+    let next = AtomicUsize::new(0);
+    let work = || loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= JOBS {
+            break;
+        }
+        let job = lock(&jobs[index]).take().expect("each job is taken once");
+        *lock(&results[index]) = Some(job());
+    };
+    thread::scope(|scope| {
+        for _ in 1..threads.clamp(1, JOBS) {
+            // Not started: the others take its jobs.
+            let _ = thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
+    });
+    results.map(|result| result.into_inner().unwrap_or_else(PoisonError::into_inner).expect("every job ran"))
+}
+
+/// The value behind `mutex`, even if a thread panicked while holding it
+/// (the panic is reported where the thread is joined).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl Half {

@@ -798,7 +798,7 @@ impl KeyBytes {
 struct Worker {
     east: Patterns,
     west: [Patterns; 4],
-    counter: DisjointCounter,
+    sieve: Sieve,
 }
 
 /// A growing list of patterns that is never shrunk, so that its memory is
@@ -841,12 +841,11 @@ impl Patterns {
 impl Worker {
     /// The weighted count of one task.
     fn count(&mut self, views: &Views, task: &Task) -> Option<u64> {
-        // East half: every pattern into the counter.
+        // Both halves' patterns: the east ones all alike, the west ones by
+        // class (which of its quarters use a flagged diagonal).
         let east = &mut self.east;
         east.clear();
         views.east.pairs(task.east_rows, |north, south| east.add_pairs(north.0, south.0));
-        self.counter.store(east.as_slice());
-        // West half, by class: which of its quarters use a flagged diagonal.
         let west = &mut self.west;
         for class in west.iter_mut() {
             class.clear();
@@ -860,13 +859,114 @@ impl Worker {
                 }
             }
         });
+        // Store the east patterns, then count for each west one the east
+        // ones it does not meet.
+        let queries = self.west.iter().map(Patterns::as_slice);
+        self.sieve.store(self.east.as_slice(), queries);
         let mut total = 0u64;
         for (class, west) in self.west.iter().enumerate() {
             if weights[class] != 0 && west.len != 0 {
-                total = total.checked_add(self.counter.count(west.as_slice()).checked_mul(weights[class])?)?;
+                total = total.checked_add(self.sieve.count(west.as_slice()).checked_mul(weights[class])?)?;
             }
         }
         Some(total)
+    }
+}
+
+/// The east patterns sorted by a few of their key bits (the *cut* bits),
+/// one [`DisjointCounter`] per value of those bits: a query skips every
+/// counter whose cut bits meet its own. (Kluev's counter calls this a sieve.)
+///
+/// Which bits to cut: those most often set in both the stored patterns and
+/// the queries, since each such bit rules out the most pairs; they are
+/// estimated on a sample of both. Few stored patterns are not cut at all:
+/// small counters would cost more than the pairs they skip.
+#[derive(Default)]
+struct Sieve {
+    /// The cut bits.
+    cuts: Vec<u32>,
+    /// One counter per value of the cut bits (the value's bit `i` is cut bit `i`).
+    counters: Vec<DisjointCounter>,
+    /// Scratch: the stored patterns, then the queries, by value of the cut bits.
+    groups: Vec<Vec<u64>>,
+}
+
+/// At least this many stored patterns per counter of a [`Sieve`], on average.
+const SIEVE_GROUP: usize = 256;
+
+/// The most cut bits of a [`Sieve`].
+const MOST_CUTS: usize = 3;
+
+/// A [`Sieve`] estimates how often each key bit is set on one pattern in this many.
+const SIEVE_SAMPLE: usize = 8;
+
+impl Sieve {
+    fn store<'a>(&mut self, patterns: &[u64], queries: impl Iterator<Item = &'a [u64]> + Clone) {
+        let cuts = (patterns.len() / SIEVE_GROUP).checked_ilog2().map_or(0, |cuts| cuts as usize).min(MOST_CUTS);
+        self.cuts.clear();
+        if cuts > 0 {
+            // How often each bit is set, on a sample of each side.
+            let mut stored = [0u64; 64];
+            let mut asked = [0u64; 64];
+            let tally = |counts: &mut [u64; 64], patterns: &[u64]| {
+                for &pattern in patterns.iter().step_by(SIEVE_SAMPLE) {
+                    let mut bits = pattern;
+                    while bits != 0 {
+                        counts[bits.trailing_zeros() as usize] += 1;
+                        bits &= bits - 1;
+                    }
+                }
+            };
+            tally(&mut stored, patterns);
+            for queries in queries {
+                tally(&mut asked, queries);
+            }
+            let mut bits: Vec<u32> = (0..64).collect();
+            bits.sort_by_key(|&bit| std::cmp::Reverse(stored[bit as usize] * asked[bit as usize]));
+            self.cuts.extend(bits.iter().take(cuts).filter(|&&bit| stored[bit as usize] * asked[bit as usize] != 0));
+        }
+        let values = 1 << self.cuts.len();
+        self.counters.resize_with(values.max(self.counters.len()), DisjointCounter::default);
+        self.groups.resize_with(values.max(self.groups.len()), Vec::new);
+        if self.cuts.is_empty() {
+            self.counters[0].store(patterns);
+            return;
+        }
+        self.sort(patterns);
+        for (counter, group) in self.counters.iter_mut().zip(&self.groups[..values]) {
+            counter.store(group);
+        }
+    }
+
+    /// Sorts `patterns` into [`Sieve::groups`] by the value of their cut bits.
+    fn sort(&mut self, patterns: &[u64]) {
+        let values = 1 << self.cuts.len();
+        for group in &mut self.groups[..values] {
+            group.clear();
+        }
+        for &pattern in patterns {
+            let value =
+                self.cuts.iter().enumerate().fold(0, |value, (index, &bit)| value | (pattern >> bit & 1) << index);
+            self.groups[value as usize].push(pattern);
+        }
+    }
+
+    /// `Σ over queries of #{stored p : p & query == 0}`.
+    fn count(&mut self, queries: &[u64]) -> u64 {
+        if self.cuts.is_empty() {
+            return self.counters[0].count(queries);
+        }
+        self.sort(queries);
+        let values = 1 << self.cuts.len();
+        let mut total = 0;
+        for (stored, counter) in self.counters[..values].iter().enumerate() {
+            for (asked, queries) in self.groups[..values].iter().enumerate() {
+                if stored & asked == 0 && !queries.is_empty() {
+                    total += counter.count(queries);
+                }
+            }
+        }
+        total
     }
 }
 

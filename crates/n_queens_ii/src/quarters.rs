@@ -996,7 +996,7 @@ struct DisjointCounter {
 }
 
 /// Key bits per precomputed chunk of a [`DisjointCounter`].
-const CHUNK_BITS: usize = 5;
+const CHUNK_BITS: usize = 7;
 
 /// Values a chunk takes.
 const CHUNK_VALUES: usize = 1 << CHUNK_BITS;
@@ -1121,30 +1121,30 @@ fn count_ones_of_many<const LANES: usize>(queries: &[u64], sets: impl Fn(u64) ->
     let mut eights = 0u64;
     let mut groups = queries.chunks_exact(8);
     for group in &mut groups {
-        let (twos_a, ones_a) = add3(ones, sets(group[0]), sets(group[1]));
-        let (twos_b, ones_b) = add3(ones_a, sets(group[2]), sets(group[3]));
-        let (fours_a, twos_c) = add3(twos, twos_a, twos_b);
-        let (twos_d, ones_c) = add3(ones_b, sets(group[4]), sets(group[5]));
-        let (twos_e, ones_d) = add3(ones_c, sets(group[6]), sets(group[7]));
-        let (fours_b, twos_f) = add3(twos_c, twos_d, twos_e);
-        let (eights_a, fours_c) = add3(fours, fours_a, fours_b);
-        (ones, twos, fours) = (ones_d, twos_f, fours_c);
-        eights += count_ones(&eights_a);
+        // All eight sets first, then the adders lane by lane: in this
+        // order the compiler keeps the lanes in vector registers.
+        let sets: [[u64; LANES]; 8] = std::array::from_fn(|index| sets(group[index]));
+        let mut carries = [0u64; LANES];
+        for lane in 0..LANES {
+            let (twos_a, ones_a) = full_add(ones[lane], sets[0][lane], sets[1][lane]);
+            let (twos_b, ones_b) = full_add(ones_a, sets[2][lane], sets[3][lane]);
+            let (fours_a, twos_c) = full_add(twos[lane], twos_a, twos_b);
+            let (twos_d, ones_c) = full_add(ones_b, sets[4][lane], sets[5][lane]);
+            let (twos_e, ones_d) = full_add(ones_c, sets[6][lane], sets[7][lane]);
+            let (fours_b, twos_f) = full_add(twos_c, twos_d, twos_e);
+            let (eights_a, fours_c) = full_add(fours[lane], fours_a, fours_b);
+            (ones[lane], twos[lane], fours[lane], carries[lane]) = (ones_d, twos_f, fours_c, eights_a);
+        }
+        eights += count_ones(&carries);
     }
     let rest: u64 = groups.remainder().iter().map(|&query| count_ones(&sets(query))).sum();
     8 * eights + 4 * count_ones(&fours) + 2 * count_ones(&twos) + count_ones(&ones) + rest
 }
 
-/// A full adder on every bit position: `(carries, sums)` of `a + b + c`.
-fn add3<const LANES: usize>(a: [u64; LANES], b: [u64; LANES], c: [u64; LANES]) -> ([u64; LANES], [u64; LANES]) {
-    let mut carries = [0u64; LANES];
-    let mut sums = [0u64; LANES];
-    for lane in 0..LANES {
-        let half = a[lane] ^ b[lane];
-        sums[lane] = half ^ c[lane];
-        carries[lane] = (a[lane] & b[lane]) | (half & c[lane]);
-    }
-    (carries, sums)
+/// A full adder on one bit position of 64: `(carry, sum)` of `a + b + c`.
+fn full_add(a: u64, b: u64, c: u64) -> (u64, u64) {
+    let half = a ^ b;
+    ((a & b) | (half & c), half ^ c)
 }
 
 fn count_ones<const LANES: usize>(lanes: &[u64; LANES]) -> u64 {

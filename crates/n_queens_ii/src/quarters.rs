@@ -69,12 +69,13 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
         0 => thread::available_parallelism().map_or(1, |cores| cores.get()),
         threads => threads,
     };
+    // More threads than tasks would only wait.
+    let threads = threads.clamp(1, board.most_tasks());
     let (cells, _) = plan(&board, threads)?;
     let table = QuarterTable::fill(cells);
     let starts = board.starts();
     let tasks_total: usize = starts.iter().map(|start| start.tasks.len()).sum();
-    // More threads than tasks would only wait.
-    let threads = threads.clamp(1, tasks_total.max(1));
+    let threads = threads.min(tasks_total).max(1);
 
     let progress = Progress { report: options.progress, done: AtomicU64::new(0), total: tasks_total as u64 };
     progress.start();
@@ -101,7 +102,8 @@ pub fn memory_needed(n: u32, threads: usize) -> Result<u64, CountError> {
     if n < SMALLEST_SPLIT {
         return Ok(0);
     }
-    plan(&Board::new(n), threads.max(1)).map(|(_, needed)| needed)
+    let board = Board::new(n);
+    plan(&board, threads.clamp(1, board.most_tasks())).map(|(_, needed)| needed)
 }
 
 /// Sizes the quarter table and checks the whole plan against
@@ -201,6 +203,14 @@ impl Board {
         1 << (row + col)
     }
 
+    /// An upper bound on the tasks of one start, known before they are
+    /// listed: the choices of `n / 2` rows of `n`.
+    fn most_tasks(&self) -> usize {
+        let (n, side) = (u64::from(self.n), u64::from(self.side));
+        let choices = (1..=side).fold(1u64, |choices, k| choices * (n - side + k) / k);
+        usize::try_from(choices).unwrap_or(usize::MAX)
+    }
+
     /// One bit per row (or per column) of a quarter.
     fn quarter_mask(&self) -> u32 {
         (1 << self.side) - 1
@@ -253,8 +263,15 @@ impl Board {
     /// four views, and each worker's buffers (an upper bound).
     fn memory_needed(&self, cells: &CellSizes, threads: usize) -> u64 {
         let tables = cells.sizes.len() as u64 * INDEX_BYTES_PER_CELL + cells.placements() * PLACEMENT_BYTES;
-        let patterns = 2 * cells.half_bound(self.quarter_mask());
-        let worker = patterns * (8 + DisjointCounter::BYTES_PER_PATTERN);
+        // Per thread: each half's patterns (at most `half_bound`) in a
+        // vector that may have grown to twice its length, the east ones
+        // once more sorted by the sieve and then sliced, the west ones
+        // once more sorted by the sieve.
+        let key_bits = 2 * (self.n - 1);
+        let east = 2 * 8 + 2 * 8 + DisjointCounter::bytes_per_pattern(key_bits);
+        let west = 2 * 8 + 2 * 8;
+        let retained = (SIEVE_VALUES * 4 * RETAINED_BYTES) as u64;
+        let worker = cells.half_bound(self.quarter_mask()) * (east + west) + retained;
         tables + threads as u64 * worker
     }
 }
@@ -897,6 +914,9 @@ const SIEVE_GROUP: usize = 256;
 /// The most cut bits of a [`Sieve`].
 const MOST_CUTS: usize = 3;
 
+/// The most counters of a [`Sieve`]: one per value of its cut bits.
+const SIEVE_VALUES: usize = 1 << MOST_CUTS;
+
 /// A [`Sieve`] estimates how often each key bit is set on one pattern in this many.
 const SIEVE_SAMPLE: usize = 8;
 
@@ -1004,15 +1024,32 @@ const CHUNK_VALUES: usize = 1 << CHUNK_BITS;
 /// Fewer stored patterns than this are counted one by one.
 const SLICE_FROM: usize = 16;
 
+/// A [`DisjointCounter`] keeps the tables of a block size it does not use
+/// only up to this many bytes.
+const RETAINED_BYTES: usize = 64 << 10;
+
 impl DisjointCounter {
-    /// Bytes it holds per stored pattern, at most: a set of one bit per
-    /// pattern for each value of each chunk of a 64-bit key, and as much
-    /// again for the scratch and the unused lanes of a last block.
-    const BYTES_PER_PATTERN: u64 = (2 * 64_usize.div_ceil(CHUNK_BITS) * CHUNK_VALUES / 8) as u64;
+    /// Bytes it holds per stored pattern of `key_bits` bits: one bit per
+    /// pattern for each value of each chunk, twice over for the unused
+    /// lanes of a last block and the growth of its vector, and the scratch.
+    fn bytes_per_pattern(key_bits: u32) -> u64 {
+        let chunks = (key_bits as usize).div_ceil(CHUNK_BITS) as u64;
+        2 * chunks * CHUNK_VALUES as u64 / 8 + 8
+    }
 
     fn store(&mut self, patterns: &[u64]) {
-        self.lanes =
+        let lanes =
             if patterns.len() < SLICE_FROM { 0 } else { patterns.len().div_ceil(64).next_power_of_two().min(8) };
+        if lanes != self.lanes {
+            // Give back the large tables of the block sizes not in use, so
+            // that a counter holds one block size's tables at a time (and
+            // keeps the small ones, which it would soon allocate again).
+            self.one.release_above(RETAINED_BYTES);
+            self.two.release_above(RETAINED_BYTES);
+            self.four.release_above(RETAINED_BYTES);
+            self.eight.release_above(RETAINED_BYTES);
+            self.lanes = lanes;
+        }
         match self.lanes {
             0 => {
                 self.direct.clear();
@@ -1056,6 +1093,13 @@ struct Sliced<const LANES: usize> {
 }
 
 impl<const LANES: usize> Sliced<LANES> {
+    /// Frees the tables if they take more than `bytes`.
+    fn release_above(&mut self, bytes: usize) {
+        if self.sets.capacity() * size_of::<ChunkSets<LANES>>() > bytes {
+            *self = Sliced::default();
+        }
+    }
+
     fn store(&mut self, patterns: &[u64]) {
         let used = patterns.iter().fold(0, |used, &pattern| used | pattern);
         let bits = (u64::BITS - used.leading_zeros()) as usize;

@@ -93,10 +93,9 @@
 //!
 //! **What did not pay** (measured; the numbers and commands are on
 //! `docs/quarters.md`): removing duplicate patterns (too few repeat);
-//! counting each pair directly (the first version); sorting the east
-//! patterns by more cut bits, or from fewer patterns on; chunks of 5 or 6
-//! bits instead of 7; freeing a counter's small tables whenever its block
-//! size changes.
+//! counting each pair directly (the first version); sieving tasks with few
+//! east patterns; chunks of 5 or 6 bits instead of 7; freeing a counter's
+//! small tables whenever its block size changes.
 //!
 //! **Cost.** Time: per task, every pair of quarter placements of each
 //! column split is tried (`add_pairs`), then the join costs about
@@ -1027,7 +1026,7 @@ struct Sieve {
 const SIEVE_GROUP: usize = 256;
 
 /// The most cut bits of a [`Sieve`].
-const MOST_CUTS: usize = 3;
+const MOST_CUTS: usize = 5;
 
 /// The most counters of a [`Sieve`]: one per value of its cut bits.
 const SIEVE_VALUES: usize = 1 << MOST_CUTS;

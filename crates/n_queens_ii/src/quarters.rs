@@ -179,17 +179,8 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
         return Ok(u64::try_from(total).expect("a count is never negative"));
     }
     let board = Board::new(n);
-    let threads = match options.threads {
-        0 => thread::available_parallelism().map_or(1, |cores| cores.get()),
-        threads => threads,
-    };
-    // More threads than tasks would only wait.
-    let threads = threads.clamp(1, board.most_tasks());
-    let (cells, _) = plan(&board, threads)?;
+    let Plan { cells, starts, tasks_total, threads, .. } = plan(&board, options.threads)?;
     let table = QuarterTable::fill(cells);
-    let starts = board.starts();
-    let tasks_total: usize = starts.iter().map(|start| start.tasks.len()).sum();
-    let threads = threads.min(tasks_total).max(1);
 
     let progress = Progress { report: options.progress, done: AtomicU64::new(0), total: tasks_total as u64 };
     progress.start();
@@ -197,15 +188,16 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
     let mut total = 0u64;
     for start in &starts {
         let views = Views::new(&board, &table, start, threads);
-        let sum = run(&views, start, &mut workers, &progress).ok_or(CountError::Overflow { n })?;
+        let tasks = start.tasks(&board);
+        let sum = run(&views, &tasks, &mut workers, &progress).ok_or(CountError::Overflow { n })?;
         total = total.checked_add(sum).ok_or(CountError::Overflow { n })?;
     }
     Ok(total)
 }
 
-/// The bytes [`count`] would plan to use for `n` on `threads` threads (an
-/// upper bound, see [`MEMORY_LIMIT`]); 0 for the sizes it answers without
-/// tables.
+/// The bytes [`count`] would plan to use for `n` on `threads` threads (0:
+/// one per core), an upper bound (see [`MEMORY_LIMIT`]); 0 for the sizes it
+/// answers without tables.
 ///
 /// # Errors
 /// As [`count`]: past [`MAX_N`], or past [`MEMORY_LIMIT`].
@@ -216,20 +208,41 @@ pub fn memory_needed(n: u32, threads: usize) -> Result<u64, CountError> {
     if n < SMALLEST_SPLIT {
         return Ok(0);
     }
-    let board = Board::new(n);
-    plan(&board, threads.clamp(1, board.most_tasks())).map(|(_, needed)| needed)
+    plan(&Board::new(n), threads).map(|plan| plan.needed)
 }
 
-/// Sizes the quarter table and checks the whole plan against
-/// [`MEMORY_LIMIT`] before anything large is allocated.
-fn plan(board: &Board, threads: usize) -> Result<(CellSizes, u64), CountError> {
+/// What [`plan`] settles before anything large is allocated.
+struct Plan {
+    cells: CellSizes,
+    starts: Vec<Start>,
+    /// The tasks of every start.
+    tasks_total: usize,
+    /// The threads to count on: as asked, but no more than a start has tasks.
+    threads: usize,
+    /// The bytes the count will need at most.
+    needed: u64,
+}
+
+/// Sizes the quarter table, lists the starts and counts their tasks, and
+/// checks the whole plan against [`MEMORY_LIMIT`] before anything large is
+/// allocated.
+fn plan(board: &Board, threads: usize) -> Result<Plan, CountError> {
     let n = board.n;
+    // First, as it gives up early for a board too large: the table.
     let cells = CellSizes::count(board.side, MEMORY_LIMIT).map_err(|needed| too_large(n, needed))?;
+    let starts = board.starts();
+    let tasks: Vec<usize> = starts.iter().map(|start| start.tasks(board).len()).collect();
+    let threads = match threads {
+        0 => thread::available_parallelism().map_or(1, |cores| cores.get()),
+        threads => threads,
+    };
+    // More threads than a start has tasks would only wait.
+    let threads = threads.clamp(1, tasks.iter().copied().max().unwrap_or(1).max(1));
     let needed = board.memory_needed(&cells, threads);
     if needed > MEMORY_LIMIT {
         return Err(too_large(n, needed));
     }
-    Ok((cells, needed))
+    Ok(Plan { cells, starts, tasks_total: tasks.iter().sum(), threads, needed })
 }
 
 /// This approach's name in [`crate::APPROACHES`], for its errors.
@@ -262,11 +275,11 @@ impl Progress<'_> {
 
 /// Counts the tasks of one start on the workers' threads (the calling
 /// thread is one of them); `None` if a sum does not fit in `u64`.
-fn run(views: &Views, start: &Start, workers: &mut [Worker], progress: &Progress) -> Option<u64> {
+fn run(views: &Views, tasks: &[Task], workers: &mut [Worker], progress: &Progress) -> Option<u64> {
     let next = AtomicUsize::new(0);
     let work = |worker: &mut Worker| -> Option<u64> {
         let mut sum = 0u64;
-        while let Some(task) = start.tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+        while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
             sum = sum.checked_add(worker.count(views, task)?)?;
             progress.task_done();
         }
@@ -274,7 +287,7 @@ fn run(views: &Views, start: &Start, workers: &mut [Worker], progress: &Progress
     };
     let (mine, others) = workers.split_first_mut().expect("at least one worker");
     // More threads than tasks would only wait.
-    let helpers = others.len().min(start.tasks.len().saturating_sub(1));
+    let helpers = others.len().min(tasks.len().saturating_sub(1));
     let others = &mut others[..helpers];
     thread::scope(|scope| {
         // A thread that cannot be started is no error: the others (and
@@ -317,14 +330,6 @@ impl Board {
         1 << (row + col)
     }
 
-    /// An upper bound on the tasks of one start, known before they are
-    /// listed: the choices of `n / 2` rows of `n`.
-    fn most_tasks(&self) -> usize {
-        let (n, side) = (u64::from(self.n), u64::from(self.side));
-        let choices = (1..=side).fold(1u64, |choices, k| choices * (n - side + k) / k);
-        usize::try_from(choices).unwrap_or(usize::MAX)
-    }
-
     /// One bit per row (or per column) of a quarter.
     fn quarter_mask(&self) -> u32 {
         (1 << self.side) - 1
@@ -335,24 +340,25 @@ impl Board {
         let (n, side) = (self.n, self.side);
         let all_rows = if n == 32 { u32::MAX } else { (1 << n) - 1 };
         let quarter = self.quarter_mask();
+        let none = Diagonals::default();
         let mut starts = Vec::new();
         if n % 2 == 0 {
             let main = Diagonals { diagonals: self.diagonal(0, 0), anti_diagonals: self.anti_diagonal(0, n - 1) };
-            starts.push(Start::new(self, Rule::Even, all_rows, quarter, Diagonals::default(), main));
+            starts.push(Start {
+                rule: Rule::Even,
+                rows: all_rows,
+                east_columns: quarter,
+                taken: none,
+                east_shuns: main,
+            });
         } else {
             let middle = side; // the middle row and the middle column
             let center = Diagonals {
                 diagonals: self.diagonal(middle, middle),
                 anti_diagonals: self.anti_diagonal(middle, middle),
             };
-            starts.push(Start::new(
-                self,
-                Rule::Center,
-                all_rows & !(1 << middle),
-                quarter,
-                center,
-                Diagonals::default(),
-            ));
+            let rows = all_rows & !(1 << middle);
+            starts.push(Start { rule: Rule::Center, rows, east_columns: quarter, taken: center, east_shuns: none });
             for east in 1..side {
                 for south in east + 1..=side {
                     // The middle row's queen `east` columns right of the
@@ -366,7 +372,7 @@ impl Board {
                     };
                     let rows = all_rows & !(1 << middle) & !(1 << column_queen.0);
                     let east_columns = quarter & !(1 << (row_queen.1 - self.far));
-                    starts.push(Start::new(self, Rule::Cross, rows, east_columns, taken, Diagonals::default()));
+                    starts.push(Start { rule: Rule::Cross, rows, east_columns, taken, east_shuns: none });
                 }
             }
         }
@@ -384,8 +390,14 @@ impl Board {
         let key_bits = 2 * (self.n - 1);
         let east = 2 * 8 + 2 * 8 + DisjointCounter::bytes_per_pattern(key_bits);
         let west = 2 * 8 + 2 * 8;
-        let retained = (SIEVE_VALUES * 4 * RETAINED_BYTES) as u64;
-        let worker = cells.half_bound(self.quarter_mask()) * (east + west) + retained;
+        let half_bound = cells.half_bound(self.quarter_mask());
+        // And the small tables its sieve's counters keep for the block
+        // sizes they do not use (see `RETAINED_BYTES`), for as many counters
+        // as the largest half could be sieved into.
+        let counters =
+            (half_bound / SIEVE_GROUP as u64).checked_ilog2().map_or(1, |cuts| 1 << cuts.min(MOST_CUTS as u32));
+        let retained = counters * 4 * 2 * RETAINED_BYTES as u64;
+        let worker = half_bound * (east + west) + retained;
         tables + threads as u64 * worker
     }
 }
@@ -422,8 +434,6 @@ struct Start {
     taken: Diagonals,
     /// Diagonals no east queen may use (even `n`: the main diagonals).
     east_shuns: Diagonals,
-    /// One task per choice of the rows whose queen is in the east half.
-    tasks: Vec<Task>,
 }
 
 /// One choice of east rows, with the weights of its west patterns by class.
@@ -435,25 +445,26 @@ struct Task {
 }
 
 impl Start {
-    fn new(board: &Board, rule: Rule, rows: u32, east_columns: u32, taken: Diagonals, east_shuns: Diagonals) -> Start {
-        let mut start = Start { rule, rows, east_columns, taken, east_shuns, tasks: Vec::new() };
-        let east_queens = east_columns.count_ones();
-        // Every subset of `rows` with `east_queens` rows, smallest first.
-        let mut east_rows = rows;
+    /// One task per choice of the rows whose queen is in the east half
+    /// that the symmetries do not count through another.
+    fn tasks(&self, board: &Board) -> Vec<Task> {
+        let east_queens = self.east_columns.count_ones();
+        let mut tasks = Vec::new();
+        // Every subset of `rows` with `east_queens` rows, largest first.
+        let mut east_rows = self.rows;
         loop {
             if east_rows.count_ones() == east_queens {
-                let weights = start.weights(board, east_rows);
+                let weights = self.weights(board, east_rows);
                 if weights.iter().any(|&weight| weight != 0) {
-                    start.tasks.push(Task { east_rows, weights });
+                    tasks.push(Task { east_rows, weights });
                 }
             }
             if east_rows == 0 {
                 break;
             }
-            east_rows = (east_rows - 1) & rows;
+            east_rows = (east_rows - 1) & self.rows;
         }
-        start.tasks.reverse();
-        start
+        tasks
     }
 
     /// The weights of the four classes of west patterns for these east rows.
@@ -1028,9 +1039,6 @@ const SIEVE_GROUP: usize = 256;
 /// The most cut bits of a [`Sieve`].
 const MOST_CUTS: usize = 5;
 
-/// The most counters of a [`Sieve`]: one per value of its cut bits.
-const SIEVE_VALUES: usize = 1 << MOST_CUTS;
-
 /// A [`Sieve`] estimates how often each key bit is set on one pattern in this many.
 const SIEVE_SAMPLE: usize = 8;
 
@@ -1380,8 +1388,8 @@ mod tests {
                     }
                     rows = (rows - 1) & start.rows;
                 }
-                let sums: Vec<u64> =
-                    (0..4).map(|class| start.tasks.iter().map(|task| task.weights[class]).sum()).collect();
+                let tasks = start.tasks(&board);
+                let sums: Vec<u64> = (0..4).map(|class| tasks.iter().map(|task| task.weights[class]).sum()).collect();
                 match start.rule {
                     // Class 0 uses both mirrors; the others the top-bottom one,
                     // times 2 or 4 for the main diagonals.

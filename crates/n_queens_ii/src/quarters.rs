@@ -477,9 +477,13 @@ impl Start {
             std::cmp::Ordering::Equal => 1,
             std::cmp::Ordering::Greater => 0,
         };
-        // Left-right mirror: the east rows turn into the others. The first
-        // row on which `east_rows` and `mirrored` agree picks one of each
-        // such pair; with no such row, the half turn maps the choice to itself.
+        // Left-right mirror: the east rows turn into the other rows, and
+        // the half turn into the other rows of `mirrored`. On a row where
+        // `east_rows` and `mirrored` agree, a choice and its left-right
+        // image disagree: the first such row picks the one that holds it
+        // (weight 2, the other 0). With no such row, the half turn maps
+        // the choice to itself, and the two mirrors map it to the same
+        // other choice: the top-bottom weight alone covers both (weight 1).
         let agree = !(east_rows ^ mirrored) & self.rows;
         let left_right = if agree == 0 {
             1
@@ -882,7 +886,8 @@ impl QuarterView {
 }
 
 /// A quarter's key bits by byte of its packed local diagonals: `key(lines)`
-/// is the OR of eight table lookups.
+/// is the OR of one table lookup per byte (six for quarters of up to 12
+/// squares a side), where packing bit by bit would take a step per bit.
 struct KeyBytes {
     /// Per byte of the packed "\" diagonals, then per byte of the "/" ones:
     /// the key bits of each value of that byte.
@@ -1043,7 +1048,7 @@ const MOST_CUTS: usize = 5;
 const SIEVE_SAMPLE: usize = 8;
 
 impl Sieve {
-    fn store<'a>(&mut self, patterns: &[u64], queries: impl Iterator<Item = &'a [u64]> + Clone) {
+    fn store<'a>(&mut self, patterns: &[u64], queries: impl Iterator<Item = &'a [u64]>) {
         let cuts = (patterns.len() / SIEVE_GROUP).checked_ilog2().map_or(0, |cuts| cuts as usize).min(MOST_CUTS);
         self.cuts.clear();
         if cuts > 0 {

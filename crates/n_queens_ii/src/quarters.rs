@@ -692,16 +692,30 @@ impl Views {
         };
         let flags = if start.rule == Rule::Even { start.east_shuns } else { Diagonals::default() };
         let no_flags = Diagonals::default();
+        // The quarter rows and columns the tasks use: for odd n, not the
+        // row of the middle column's queen (south) nor the column of the
+        // middle row's queen (east). The other cells are never asked for.
+        let (all, south_rows) = (board.quarter_mask(), start.rows >> far & board.quarter_mask());
         let plans = [
-            (north_east, east_shuns, no_flags),
-            (south_east, east_shuns, no_flags),
-            (north_west, start.taken, flags),
-            (south_west, start.taken, flags),
+            ViewPlan {
+                quarter: north_east,
+                shuns: east_shuns,
+                flags: no_flags,
+                rows: all,
+                columns: start.east_columns,
+            },
+            ViewPlan {
+                quarter: south_east,
+                shuns: east_shuns,
+                flags: no_flags,
+                rows: south_rows,
+                columns: start.east_columns,
+            },
+            ViewPlan { quarter: north_west, shuns: start.taken, flags, rows: all, columns: all },
+            ViewPlan { quarter: south_west, shuns: start.taken, flags, rows: south_rows, columns: all },
         ];
-        let [north_east, south_east, north_west, south_west] = on_threads(
-            threads,
-            plans.map(|(quarter, shuns, flags)| move || QuarterView::new(board, table, quarter, shuns, flags, window)),
-        );
+        let [north_east, south_east, north_west, south_west] =
+            on_threads(threads, plans.map(|plan| move || QuarterView::new(board, table, &plan, window)));
         Views {
             east: Half::new(board, north_east, south_east, start.east_columns),
             west: Half::new(board, north_west, south_west, board.quarter_mask()),
@@ -835,27 +849,37 @@ struct Piece {
     key: u64,
 }
 
+/// What a [`QuarterView`] keeps of the quarter table.
+#[derive(Clone, Copy)]
+struct ViewPlan {
+    quarter: Quarter,
+    /// Placements on these diagonals are left out.
+    shuns: Diagonals,
+    /// Placements on these diagonals come last in their cell.
+    flags: Diagonals,
+    /// The quarter rows and columns the tasks use: cells with others stay empty.
+    rows: u32,
+    columns: u32,
+}
+
 impl QuarterView {
-    fn new(
-        board: &Board,
-        table: &QuarterTable,
-        quarter: Quarter,
-        shuns: Diagonals,
-        flags: Diagonals,
-        window: Diagonals,
-    ) -> QuarterView {
-        let (shuns, flags) = (quarter.local(board, shuns), quarter.local(board, flags));
+    fn new(board: &Board, table: &QuarterTable, plan: &ViewPlan, window: Diagonals) -> QuarterView {
+        let quarter = plan.quarter;
+        let (shuns, flags) = (quarter.local(board, plan.shuns), quarter.local(board, plan.flags));
         let keys = KeyBytes::new(board, quarter, window);
         let south = quarter.row != 0;
+        let side = table.side;
         let cells = table.first.len() - 1;
         let mut bounds = Vec::with_capacity(cells + 1);
         let mut pieces = Vec::with_capacity(table.diagonals.len());
         let mut flagged = Vec::new();
         for cell in 0..cells {
             let first = pieces.len() as u32;
+            let (rows, columns) = ((cell >> side) as u32, cell as u32 & ((1 << side) - 1));
             let placements = table.cell(cell);
-            if placements.is_empty() {
-                bounds.push([first, first]); // most cells: rows and columns of different counts
+            // Most cells are empty (rows and columns of different counts).
+            if placements.is_empty() || rows & !plan.rows != 0 || columns & !plan.columns != 0 {
+                bounds.push([first, first]);
                 continue;
             }
             for &lines in placements {

@@ -1237,8 +1237,9 @@ type ChunkSets<const LANES: usize> = [[u64; LANES]; CHUNK_VALUES];
 struct Sliced<const LANES: usize> {
     /// Chunks per block: enough for the highest bit of any stored pattern.
     chunks: usize,
-    /// Per block, per chunk: its sets.
+    /// Per block, per chunk: its sets (the first `used` of them).
     sets: Vec<ChunkSets<LANES>>,
+    used: usize,
     /// Scratch: per key bit, the block's patterns without that bit.
     lacking: Vec<[u64; LANES]>,
 }
@@ -1256,40 +1257,48 @@ impl<const LANES: usize> Sliced<LANES> {
         let bits = (u64::BITS - used.leading_zeros()) as usize;
         self.chunks = bits.div_ceil(CHUNK_BITS).max(1);
         let blocks = patterns.len().div_ceil(64 * LANES);
-        self.sets.resize(blocks * self.chunks, [[0; LANES]; CHUNK_VALUES]);
-        for (block, sets) in patterns.chunks(64 * LANES).zip(self.sets.chunks_exact_mut(self.chunks)) {
+        // The sets of earlier tasks are overwritten, not cleared first.
+        self.used = blocks * self.chunks;
+        if self.sets.len() < self.used {
+            self.sets.resize(self.used, [[0; LANES]; CHUNK_VALUES]);
+        }
+        for (block, sets) in patterns.chunks(64 * LANES).zip(self.sets[..self.used].chunks_exact_mut(self.chunks)) {
             // Which patterns of the block exist, and which lack each bit.
             let mut present = [0u64; LANES];
             for index in 0..block.len() {
                 present[index / 64] |= 1 << (index % 64);
             }
+            // Lane by lane, turn 64 patterns of 64 bits into 64 bit sets of
+            // 64 patterns, one per key bit: a bit-matrix transpose.
             self.lacking.clear();
             self.lacking.resize(self.chunks * CHUNK_BITS, present);
-            for (index, &pattern) in block.iter().enumerate() {
-                let mut bits = pattern;
-                while bits != 0 {
-                    self.lacking[bits.trailing_zeros() as usize][index / 64] &= !(1 << (index % 64));
-                    bits &= bits - 1;
+            for (lane, patterns) in block.chunks(64).enumerate() {
+                let mut matrix = [0u64; 64];
+                matrix[..patterns.len()].copy_from_slice(patterns);
+                transpose(&mut matrix);
+                for (lacking, &having) in self.lacking.iter_mut().zip(&matrix) {
+                    lacking[lane] &= !having;
                 }
             }
-            // Each value's set: the set of the value without its lowest
-            // bit, ANDed with the set of that bit.
+            // Each value's set, bit by bit of the chunk: the values with
+            // highest bit `bit` are those below `1 << bit` with that bit
+            // added, so their sets are those sets ANDed with the bit's.
             for (chunk, chunk_sets) in sets.iter_mut().enumerate() {
-                let lacking = &self.lacking[chunk * CHUNK_BITS..(chunk + 1) * CHUNK_BITS];
                 chunk_sets[0] = present;
-                for value in 1..CHUNK_VALUES {
-                    let rest = chunk_sets[value & (value - 1)];
-                    let bit = &lacking[value.trailing_zeros() as usize];
-                    chunk_sets[value] = std::array::from_fn(|lane| rest[lane] & bit[lane]);
+                for bit in 0..CHUNK_BITS {
+                    let lacking = self.lacking[chunk * CHUNK_BITS + bit];
+                    let (below, with_bit) = chunk_sets.split_at_mut(1 << bit);
+                    for (set, without) in with_bit.iter_mut().zip(below.iter()) {
+                        *set = std::array::from_fn(|lane| without[lane] & lacking[lane]);
+                    }
                 }
             }
         }
-        self.sets.truncate(blocks * self.chunks);
     }
 
     fn count(&self, queries: &[u64]) -> u64 {
         let mut total = 0u64;
-        for block in self.sets.chunks_exact(self.chunks) {
+        for block in self.sets[..self.used].chunks_exact(self.chunks) {
             // The block's patterns disjoint from `query`: one set per chunk.
             let disjoint = |query: u64| -> [u64; LANES] {
                 let mut lanes = [u64::MAX; LANES];
@@ -1304,6 +1313,30 @@ impl<const LANES: usize> Sliced<LANES> {
             total += count_ones_of_many(queries, disjoint);
         }
         total
+    }
+}
+
+/// Transposes a 64×64 bit matrix, row `r` being `matrix[r]` and column `c`
+/// its bit `c`: afterwards bit `c` of row `r` is what bit `r` of row `c`
+/// was. Six rounds swap ever smaller blocks across the diagonal (32×32,
+/// then 16×16, ...), each a few word operations per pair of rows.
+fn transpose(matrix: &mut [u64; 64]) {
+    let mut width = 32;
+    let mut low = 0x0000_0000_ffff_ffff_u64; // the low `width` bits of each `2 · width`
+    while width != 0 {
+        for band in matrix.chunks_exact_mut(2 * width) {
+            // Swap the top-right block (the high columns of the band's
+            // upper rows) with the bottom-left one (the low columns of its
+            // lower rows).
+            let (upper, lower) = band.split_at_mut(width);
+            for (top, bottom) in upper.iter_mut().zip(lower.iter_mut()) {
+                let swapped = ((*top >> width) ^ *bottom) & low;
+                *bottom ^= swapped;
+                *top ^= swapped << width;
+            }
+        }
+        width /= 2;
+        low ^= low << width;
     }
 }
 
@@ -1542,6 +1575,20 @@ mod tests {
             }
         }
         assert_eq!(found.as_slice(), &expected[..]);
+    }
+
+    /// The bit-matrix transpose moves bit `c` of row `r` to bit `r` of row `c`.
+    #[test]
+    fn transpose_swaps_rows_and_columns() {
+        let mut random = Random(4242);
+        let matrix: [u64; 64] = std::array::from_fn(|_| random.next());
+        let mut transposed = matrix;
+        transpose(&mut transposed);
+        for (row, &bits) in matrix.iter().enumerate() {
+            for (col, &column) in transposed.iter().enumerate() {
+                assert_eq!(column >> row & 1, bits >> col & 1, "row {row}, column {col}");
+            }
+        }
     }
 
     /// Jobs run once each and come back in order, on any number of threads.

@@ -776,7 +776,12 @@ impl Half {
         let north_rows = rows & self.quarter;
         let south_rows = rows >> self.far & self.quarter;
         for &north_columns in &self.splits[north_rows.count_ones() as usize] {
-            pair(self.north.cell(north_rows, north_columns), self.south.cell(south_rows, self.columns ^ north_columns));
+            let north = self.north.cell(north_rows, north_columns);
+            let south = self.south.cell(south_rows, self.columns ^ north_columns);
+            // Many cells are empty once the start's diagonals are left out.
+            if !(north.0.is_empty() && north.1.is_empty() || south.0.is_empty() && south.1.is_empty()) {
+                pair(north, south);
+            }
         }
     }
 }
@@ -996,16 +1001,18 @@ impl Patterns {
         if self.keys.len() < most {
             self.keys.resize(most.next_power_of_two(), 0);
         }
+        let mut len = self.len;
         for a in north {
             // Write every pair, keep those that fit: no branch to mispredict.
-            let out = &mut self.keys[self.len..self.len + south.len()];
+            let out = &mut self.keys[len..len + south.len()];
             let mut kept = 0;
             for b in south {
                 out[kept] = a.key | b.key;
                 kept += usize::from(a.check & b.check == 0);
             }
-            self.len += kept;
+            len += kept;
         }
+        self.len = len;
     }
 }
 

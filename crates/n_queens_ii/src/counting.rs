@@ -84,6 +84,18 @@ pub enum CountError {
         /// The `n` asked for.
         n: u32,
     },
+    /// The approach's tables for this `n` would need more memory than it
+    /// allows itself; checked before they are allocated.
+    MemoryLimit {
+        /// The approach asked.
+        approach: &'static str,
+        /// The `n` asked for.
+        n: u32,
+        /// The bytes it would need, at least.
+        needed: u64,
+        /// The bytes it allows itself.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for CountError {
@@ -101,11 +113,23 @@ impl fmt::Display for CountError {
                 names(|approach| approach.counts_unique)
             ),
             CountError::Overflow { n } => write!(f, "the count for n = {n} does not fit in u64"),
+            CountError::MemoryLimit { approach, n, needed, limit } => write!(
+                f,
+                "n = {n} is too large for `{approach}`: its tables would need at least {needed} bytes \
+                 ({:.1} GiB), more than its limit of {limit} bytes ({:.1} GiB)",
+                gibibytes(*needed),
+                gibibytes(*limit)
+            ),
         }
     }
 }
 
 impl std::error::Error for CountError {}
+
+/// `bytes` in GiB, for messages.
+fn gibibytes(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1u32 << 30)
+}
 
 /// The names of the approaches `keep` accepts, comma-separated.
 fn names(keep: impl Fn(&Approach) -> bool) -> String {
@@ -201,6 +225,12 @@ pub(crate) fn quadrants(n: u32, options: &Options) -> Result<Counts, CountError>
     // count past `u64` in the checked join.
     let total =
         crate::quadrants::count(n, options.threads, options.progress).map_err(|_| CountError::Overflow { n })?;
+    Ok(Counts { total, unique: None })
+}
+
+/// [`crate::quarters`]'s 64-bit counter (total only).
+pub(crate) fn quarters(n: u32, options: &Options) -> Result<Counts, CountError> {
+    let total = crate::quarters::count(n, options)?;
     Ok(Counts { total, unique: None })
 }
 

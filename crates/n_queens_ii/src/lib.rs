@@ -53,6 +53,8 @@ pub mod parallel;
 pub mod counting;
 /// The moonshot: one board per symmetry class, joined with a border table (not judge-ready).
 pub mod quadrants;
+/// The four-quarter join: quarter boards' diagonal patterns joined in bulk (not judge-ready).
+pub mod quarters;
 
 /// One approach to LeetCode 52.
 #[derive(Clone, Copy, Debug)]
@@ -157,6 +159,9 @@ pub const APPROACHES: &[Approach] = &[
         .threaded(),
     approach!(not_judge_ready, quadrants, "border queens' descriptions joined over the 8 symmetries, on every core")
         .counts(quadrants::MAX_N, counting::quadrants)
+        .threaded(),
+    approach!(not_judge_ready, quarters, "quarter boards' diagonal patterns joined in bulk, on every core")
+        .counts(quarters::MAX_N, counting::quarters)
         .threaded(),
 ];
 

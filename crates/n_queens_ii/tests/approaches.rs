@@ -131,6 +131,7 @@ approach_tests!(
     symmetry: judge_ready,
     parallel: not_judge_ready,
     quadrants: not_judge_ready,
+    quarters: not_judge_ready,
 );
 
 #[test]

@@ -30,7 +30,7 @@ fn the_fastest_counter_serves_max_n_and_counts_unique() {
 
 /// The flags each approach declares: the chain counts through the judge's
 /// signature (n <= 18), the fast counters up to `MAX_N`; only `symmetry` and
-/// `parallel` count classes, only `parallel` and `quadrants` use threads.
+/// `parallel` count classes, only `parallel`, `quadrants` and `quarters` use threads.
 #[test]
 fn approach_flags() {
     let flags: Vec<(&str, u32, bool, bool)> = APPROACHES
@@ -48,6 +48,7 @@ fn approach_flags() {
             ("symmetry", MAX_N, true, false),
             ("parallel", MAX_N, true, true),
             ("quadrants", MAX_N, false, true),
+            ("quarters", MAX_N, false, true),
         ]
     );
 }

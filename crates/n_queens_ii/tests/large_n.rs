@@ -10,7 +10,10 @@ use rstest::rstest;
 /// Every fast counter (the approaches with their own 64-bit counter).
 #[rstest]
 #[ignore = "slow: up to minutes per case on one core; run with -- --ignored"]
-fn fast_counters_match_oeis(#[values("mirror", "symmetry", "parallel")] name: &str, #[values(16, 17, 18)] n: u32) {
+fn fast_counters_match_oeis(
+    #[values("mirror", "symmetry", "parallel", "quarters")] name: &str,
+    #[values(16, 17, 18)] n: u32,
+) {
     let approach = n_queens_ii::approach(name).unwrap();
     let options = Options::default();
     assert_eq!(total_with(name, n, &options), Ok(A000170[n as usize]));

@@ -1,0 +1,99 @@
+//! `n_queens_ii::quarters`, the four-quarter join, against OEIS A000170.
+//!
+//! The expected numbers come from `n_queens_cases` (the OEIS tables), never
+//! from another approach.
+
+use std::sync::Mutex;
+
+use n_queens_cases::oeis::A000170;
+use n_queens_ii::counting::{CountError, Options};
+use n_queens_ii::quarters::{self, MAX_N, MEMORY_LIMIT};
+use pretty_assertions::assert_eq;
+use rstest::rstest;
+
+fn on_threads(n: u32, threads: usize) -> Result<u64, CountError> {
+    quarters::count(n, &Options { threads, progress: None })
+}
+
+/// n = 0..=15 on one thread against OEIS A000170 (n < 4 is answered by the
+/// bitmask search, and checked here too).
+#[rstest]
+fn counts_up_to_15(#[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)] n: u32) {
+    assert_eq!(on_threads(n, 1), Ok(A000170[n as usize]));
+}
+
+/// Beyond the normal run: seconds each on one core.
+#[rstest]
+#[ignore = "slow: seconds per n; run with --ignored"]
+fn counts_16_to_18(#[values(16, 17, 18)] n: u32) {
+    assert_eq!(on_threads(n, 0), Ok(A000170[n as usize]));
+}
+
+/// The tasks are independent: any number of threads gives the same count,
+/// including more threads than cores and more than there are tasks.
+#[rstest]
+fn same_count_for_any_thread_count(#[values(0, 1, 2, 3, 8, 10_000)] threads: usize, #[values(4, 5, 12, 13)] n: u32) {
+    assert_eq!(on_threads(n, threads), Ok(A000170[n as usize]));
+}
+
+/// Progress is `(0, total)` first, then one call per task with every count
+/// of done tasks from 1 to `total` exactly once (threads may report out of
+/// order).
+#[rstest]
+fn progress_reports_every_task(#[values(1, 2, 4)] threads: usize, #[values(0, 4, 7, 12, 13)] n: u32) {
+    let calls = Mutex::new(Vec::new());
+    let record = |done: u64, total: u64| calls.lock().unwrap().push((done, total));
+    let options = Options { threads, progress: Some(&record) };
+    assert_eq!(quarters::count(n, &options), Ok(A000170[n as usize]));
+    let calls = calls.into_inner().unwrap();
+    let total = calls[0].1;
+    assert_eq!(calls[0], (0, total));
+    let mut done: Vec<u64> = calls.iter().map(|&(done, _)| done).collect();
+    done.sort_unstable();
+    assert_eq!(done, (0..=total).collect::<Vec<_>>());
+    assert!(calls.iter().all(|&(_, all)| all == total));
+    if n >= 4 {
+        assert!(total > 1, "n = {n}: the work is split into tasks");
+    } else {
+        assert_eq!(total, 0, "n = {n}: no quarters, no tasks");
+    }
+}
+
+/// Past `MAX_N` the answer is an error naming the range.
+#[rstest]
+fn refuses_beyond_max_n(#[values(MAX_N + 1, 64, u32::MAX)] n: u32) {
+    let error = CountError::OutOfRange { approach: "quarters", n, max: MAX_N };
+    assert_eq!(on_threads(n, 1), Err(error));
+}
+
+/// An n whose tables would not fit in `MEMORY_LIMIT` is refused before
+/// they are allocated, with the bytes it would need.
+#[rstest]
+fn refuses_what_would_not_fit(#[values(24, 27, 32)] n: u32) {
+    match on_threads(n, 1) {
+        Err(CountError::MemoryLimit { approach: "quarters", n: refused, needed, limit }) => {
+            assert_eq!(refused, n);
+            assert_eq!(limit, MEMORY_LIMIT);
+            assert!(needed > limit, "needs {needed}, limit {limit}");
+        }
+        other => panic!("n = {n}: expected a memory error, got {other:?}"),
+    }
+}
+
+/// The memory error says what the user needs to know.
+#[test]
+fn memory_error_names_the_bytes() {
+    let error = CountError::MemoryLimit { approach: "quarters", n: 24, needed: 12 << 30, limit: 8 << 30 };
+    assert_eq!(
+        error.to_string(),
+        "n = 24 is too large for `quarters`: its tables would need at least 12884901888 bytes (12.0 GiB), \
+         more than its limit of 8589934592 bytes (8.0 GiB)"
+    );
+}
+
+/// The sizes the docs promise to run fit in the limit, on two threads.
+#[rstest]
+fn n_up_to_21_fits(#[values(16, 19, 20, 21)] n: u32) {
+    let needed = quarters::memory_needed(n, 2).unwrap_or_else(|error| panic!("{error}"));
+    assert!(needed <= MEMORY_LIMIT, "n = {n}: {needed} bytes");
+}

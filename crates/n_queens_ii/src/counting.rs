@@ -28,12 +28,17 @@ use std::fmt;
 
 use crate::{APPROACHES, Approach};
 
-/// The largest `n` the fastest counter ([`FASTEST`]) serves: one bit per
-/// column in a `u32` mask.
+/// The largest `n` the counters past the judge serve: one bit per column in
+/// a `u32` mask. (A count from about n = 29 on is past `u64`, an error, and
+/// nothing past n = 27 has ever been counted.)
 pub const MAX_N: u32 = 32;
 
-/// The approach [`total`] and [`unique`] use.
-pub const FASTEST: &str = "parallel";
+/// The approach [`total`] uses: the fastest counter.
+pub const FASTEST: &str = "quarters";
+
+/// The approach [`unique`] uses: the fastest counter that sorts the boards
+/// into classes ([`FASTEST`] counts them without).
+pub const FASTEST_UNIQUE: &str = "parallel";
 
 /// How to count.
 #[derive(Clone, Copy, Default)]
@@ -42,9 +47,9 @@ pub struct Options<'a> {
     /// thread ([`Approach::threads`] false) ignore it.
     pub threads: usize,
     /// Called with `(tasks done, tasks total)`, from any thread, by the
-    /// approaches that split their work into tasks (`parallel`): once with 0
-    /// done before the first task, then after each task. The others never
-    /// call it.
+    /// approaches that split their work into tasks (`parallel`, `quarters`):
+    /// once with 0 done before the first task, then after each task. The
+    /// others never call it.
     pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
 }
 
@@ -155,9 +160,10 @@ pub fn total(n: u32, options: &Options) -> Result<u64, CountError> {
 }
 
 /// The number of classes of solutions for `n` under the 8 symmetries of the
-/// square (OEIS A002562), by the fastest counter.
+/// square (OEIS A002562), by the fastest counter that counts them
+/// ([`FASTEST_UNIQUE`]).
 pub fn unique(n: u32, options: &Options) -> Result<u64, CountError> {
-    unique_with(FASTEST, n, options)
+    unique_with(FASTEST_UNIQUE, n, options)
 }
 
 /// The number of solutions for `n` by the approach called `approach`.
@@ -217,15 +223,6 @@ pub(crate) fn symmetry(n: u32, _: &Options) -> Result<Counts, CountError> {
 pub(crate) fn parallel(n: u32, options: &Options) -> Result<Counts, CountError> {
     let classes = crate::parallel::count(n, options).ok_or(CountError::Overflow { n })?;
     classes_counts(n, classes)
-}
-
-/// [`crate::quadrants`]'s 64-bit counter (total only).
-pub(crate) fn quadrants(n: u32, options: &Options) -> Result<Counts, CountError> {
-    // `n <= max_n` was checked by the caller, so the only error left is a
-    // count past `u64` in the checked join.
-    let total =
-        crate::quadrants::count(n, options.threads, options.progress).map_err(|_| CountError::Overflow { n })?;
-    Ok(Counts { total, unique: None })
 }
 
 /// [`crate::quarters`]'s 64-bit counter (total only).

@@ -76,15 +76,16 @@
 //!   those two queens are placed first, in each of those ways (a *start*),
 //!   and counted with weight 8.
 //!
-//! **What changed from [`crate::quadrants`], and why it is faster.** No
+//! **What changed from [`crate::parallel`], and why it is faster.** No
 //! whole board is searched any more: the search runs only on quarter
 //! boards, once, and its results (the n = 16 table holds 118,969
 //! placements) are combined. Backtracking pays for every pair of a top and
 //! a bottom half one node at a time, and a plain meet-in-the-middle of half
-//! boards (see [`crate::quadrants`]'s notes) checks every pair one by one;
-//! here the pairs are checked 512 at a time with a few word operations
-//! each, the symmetries divide the tasks by about 8, and the window keeps
-//! the patterns short. The measured speed-ups are on `docs/quarters.md`.
+//! boards checks every pair one by one (`docs/fastest.md` tells how that
+//! did not pay); here the pairs are checked 512 at a time with a few word
+//! operations each, the symmetries divide the tasks by about 8, and the
+//! window keeps the patterns short. The measured speed-ups are on
+//! `docs/quarters.md`.
 //!
 //! **Threads.** The tasks of a start are independent: each worker takes the
 //! next from a shared atomic counter and owns its buffers and its partial
@@ -106,10 +107,9 @@
 //! of one task. [`count`](crate::quarters::count) refuses, before allocating, an `n` whose tables
 //! would pass [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT) ([`memory_needed`](crate::quarters::memory_needed) gives the estimate).
 //!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//! Diagonal bit sets give the "\" diagonal of (row, col) bit
-//! `row - col + n - 1` and the "/" one bit `row + col`.
+//! **Diagonal bits.** In a pattern, the "\" diagonal of (row, col) is bit
+//! `row - col + n - 1` and the "/" one bit `row + col` (the board convention
+//! of the crate).
 //!
 //! **Range.** [`count`](crate::quarters::count) accepts `0 <= n <= MAX_N` (32: rows and columns are
 //! `u32` bits) as far as [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT) allows (n = 23 on two threads;

@@ -130,7 +130,6 @@ approach_tests!(
     mirror: judge_ready,
     symmetry: judge_ready,
     parallel: not_judge_ready,
-    quadrants: not_judge_ready,
     quarters: not_judge_ready,
 );
 

@@ -5,7 +5,9 @@
 use std::sync::Mutex;
 
 use n_queens_cases::oeis::{A000170, A002562};
-use n_queens_ii::counting::{CountError, FASTEST, MAX_N, Options, check, total, total_with, unique, unique_with};
+use n_queens_ii::counting::{
+    CountError, FASTEST, FASTEST_UNIQUE, MAX_N, Options, check, total, total_with, unique, unique_with,
+};
 use n_queens_ii::symmetry::Classes;
 use n_queens_ii::{APPROACHES, parallel};
 use pretty_assertions::assert_eq;
@@ -20,17 +22,21 @@ fn total_and_unique_match_oeis() {
     }
 }
 
+/// `total` and `unique` use counters that serve every n up to `MAX_N` on
+/// every core, and `unique`'s sorts the boards into classes.
 #[test]
-fn the_fastest_counter_serves_max_n_and_counts_unique() {
-    let fastest = n_queens_ii::approach(FASTEST).unwrap();
-    assert_eq!(fastest.max_n, MAX_N);
+fn the_fastest_counters_serve_max_n_on_every_core() {
     const { assert!(MAX_N >= 32) };
-    assert!(fastest.counts_unique && fastest.threads);
+    for name in [FASTEST, FASTEST_UNIQUE] {
+        let fastest = n_queens_ii::approach(name).unwrap();
+        assert!(fastest.max_n == MAX_N && fastest.threads, "{name}");
+    }
+    assert!(n_queens_ii::approach(FASTEST_UNIQUE).unwrap().counts_unique);
 }
 
 /// The flags each approach declares: the chain counts through the judge's
 /// signature (n <= 18), the fast counters up to `MAX_N`; only `symmetry` and
-/// `parallel` count classes, only `parallel`, `quadrants` and `quarters` use threads.
+/// `parallel` count classes, only `parallel` and `quarters` use threads.
 #[test]
 fn approach_flags() {
     let flags: Vec<(&str, u32, bool, bool)> = APPROACHES
@@ -47,7 +53,6 @@ fn approach_flags() {
             ("mirror", MAX_N, false, false),
             ("symmetry", MAX_N, true, false),
             ("parallel", MAX_N, true, true),
-            ("quadrants", MAX_N, false, true),
             ("quarters", MAX_N, false, true),
         ]
     );
@@ -64,24 +69,23 @@ fn threads_do_not_change_the_count(#[values(0, 1, 2, 3, 64, 100_000)] threads: u
     }
 }
 
-/// Progress is `(0, total)` first, then one call per task with every count
-/// of done tasks from 1 to `total` exactly once (threads may report out of
-/// order), `total` the number of tasks.
+/// Progress is `(0, tasks)` first, then one call per task with every count
+/// of done tasks from 1 to `tasks` exactly once (threads may report out of
+/// order), for every approach that splits its work into tasks.
 #[rstest]
-fn progress_reports_every_task(#[values(1, 2, 4)] threads: usize, #[values(0, 4, 7, 8, 12)] n: u32) {
-    let calls = Mutex::new(Vec::new());
-    let record = |done: u64, total: u64| calls.lock().unwrap().push((done, total));
-    let options = Options { threads, progress: Some(&record) };
-    assert_eq!(total(n, &options), Ok(A000170[n as usize]));
-    let calls = calls.into_inner().unwrap();
-    let tasks = parallel::split(n as usize).0.len() as u64;
-    assert_eq!(calls[0], (0, tasks));
-    let mut done: Vec<u64> = calls.iter().map(|&(done, _)| done).collect();
-    done.sort_unstable();
-    assert_eq!(done, (0..=tasks).collect::<Vec<_>>());
-    assert!(calls.iter().all(|&(_, total)| total == tasks));
-    if n >= 8 {
-        assert!(tasks >= 8, "n = {n}: {tasks} tasks");
+fn progress_reports_every_task(#[values(1, 2, 4)] threads: usize, #[values(0, 4, 7, 8, 12, 13)] n: u32) {
+    for approach in APPROACHES.iter().filter(|approach| approach.threads) {
+        let calls = Mutex::new(Vec::new());
+        let record = |done: u64, total: u64| calls.lock().unwrap().push((done, total));
+        let options = Options { threads, progress: Some(&record) };
+        assert_eq!(total_with(approach.name, n, &options), Ok(A000170[n as usize]), "{}", approach.name);
+        let calls = calls.into_inner().unwrap();
+        let tasks = calls[0].1;
+        assert_eq!(calls[0], (0, tasks), "{}", approach.name);
+        let mut done: Vec<u64> = calls.iter().map(|&(done, _)| done).collect();
+        done.sort_unstable();
+        assert_eq!(done, (0..=tasks).collect::<Vec<_>>(), "{}, n = {n}", approach.name);
+        assert!(calls.iter().all(|&(_, total)| total == tasks), "{}", approach.name);
     }
 }
 
@@ -110,8 +114,9 @@ fn unknown_approach_names_the_valid_ones() {
 fn out_of_range_names_the_range() {
     let error = CountError::OutOfRange { approach: FASTEST, n: MAX_N + 1, max: MAX_N };
     assert_eq!(total(MAX_N + 1, &Options::default()), Err(error.clone()));
-    assert_eq!(unique(MAX_N + 1, &Options::default()), Err(error.clone()));
-    assert_eq!(error.to_string(), "n = 33 is out of range for `parallel`: it counts n = 0..=32");
+    assert_eq!(error.to_string(), "n = 33 is out of range for `quarters`: it counts n = 0..=32");
+    let error = CountError::OutOfRange { approach: FASTEST_UNIQUE, n: MAX_N + 1, max: MAX_N };
+    assert_eq!(unique(MAX_N + 1, &Options::default()), Err(error));
     // The chain counts through the judge's signature.
     let chain = CountError::OutOfRange { approach: "bitmask", n: 19, max: 18 };
     assert_eq!(total_with("bitmask", 19, &Options::default()), Err(chain));

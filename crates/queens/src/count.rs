@@ -26,7 +26,7 @@ pub struct Args {
     /// The size of the board: n queens on an n×n board.
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: u32,
-    /// The LeetCode 52 approach (see `queens list`); the fastest when left out.
+    /// The LeetCode 52 approach (see `queens list`); the fastest (that counts classes, with --unique) when left out.
     #[arg(long, value_name = "NAME")]
     pub approach: Option<String>,
     /// Threads, for the approaches that use them; 0 (the default): one per core.
@@ -46,7 +46,8 @@ const SHOW_PROGRESS: f64 = 1.0;
 /// Runs `queens count`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let n = args.n;
-    let name = args.approach.as_deref().unwrap_or(counting::FASTEST);
+    let fastest = if args.unique { counting::FASTEST_UNIQUE } else { counting::FASTEST };
+    let name = args.approach.as_deref().unwrap_or(fastest);
     let approach = counting::check(name, n, args.unique)?;
     check_threads(approach, args.threads)?;
     let count = |n: u32, options: &Options| {

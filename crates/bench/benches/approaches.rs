@@ -8,6 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use criterion::{AxisScale, BenchmarkId, Criterion, PlotConfiguration, PlottingBackend};
 use n_queens_bench::{Call, Group, plan, write_docs};
+use n_queens_ii::counting::{Options, total_with};
 
 fn main() {
     let started = SystemTime::now();
@@ -44,8 +45,11 @@ fn run(criterion: &mut Criterion, group: &Group) {
             let id = BenchmarkId::new(*name, n);
             match group.call {
                 Call::Count => {
-                    let solve = n_queens_ii::approach(name).expect("planned from the list").solve;
-                    benchmarks.bench_function(id, |bencher| bencher.iter(|| solve(black_box(n))));
+                    // One thread for every approach, so that a row compares ideas, not cores.
+                    let one_thread = Options { threads: 1, progress: None };
+                    let n = u32::try_from(n).expect("a positive size");
+                    let count = || total_with(name, black_box(n), &one_thread).expect("planned within range");
+                    benchmarks.bench_function(id, |bencher| bencher.iter(count));
                 }
                 Call::Boards => {
                     let solve = n_queens::approach(name).expect("planned from the list").solve;

@@ -20,7 +20,8 @@ pub const CHART: &str = "n_queens_ii";
 /// The function a group calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Call {
-    /// LeetCode 52: the approach's `Solution::total_n_queens`.
+    /// LeetCode 52: `n_queens_ii::counting::total_with` on one thread (the
+    /// chain's own `Solution::total_n_queens`, the others' 64-bit counters).
     Count,
     /// LeetCode 51: the approach's `Solution::solve_n_queens`.
     Boards,
@@ -65,8 +66,9 @@ pub fn plan(quick: bool) -> Vec<Group> {
         Group {
             name: CHART,
             title: "LeetCode 52: count the boards",
-            about: "`Solution::total_n_queens` of every approach in `n_queens_ii::APPROACHES`; \
-                    the steps before `bitmask` stop at n = 14, where one call takes seconds.",
+            about: "Every approach in `n_queens_ii::APPROACHES`, on one thread \
+                    (`counting::total_with` with `threads: 1`); the steps before `bitmask` stop at \
+                    n = 14, where one call takes seconds.",
             call: Call::Count,
             runs: n_queens_ii::APPROACHES
                 .iter()
@@ -116,6 +118,8 @@ pub fn write_docs(groups: &[Group], since: SystemTime, quick: bool) -> Result<()
     let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
     let date = Command::new("date").arg("-u").arg("+%Y-%m-%d").output().ok();
     let date = date.map_or(String::new(), |out| String::from_utf8_lossy(&out.stdout).trim().to_string());
+    let threaded = n_queens_ii::APPROACHES.iter().filter(|a| a.threads).map(|a| format!("[`{0}`]({0}.md)", a.name));
+    let threaded = threaded.collect::<Vec<_>>().join(", ");
     let quick_note =
         if quick { " (quick mode: two sizes, short samples; to try the command, not to compare)" } else { "" };
     let page = format!(
@@ -127,7 +131,8 @@ pub fn write_docs(groups: &[Group], since: SystemTime, quick: bool) -> Result<()
          Each cell is criterion's median time of one call and, in parentheses, that time divided \
          by `{REFERENCE}`'s at the same n: `20×` takes 20 times as long as `{REFERENCE}`, `0.50×` half \
          as long. The sizes start at n = 10; below, a call takes microseconds and the differences \
-         between the steps are lost in noise. `parallel` uses every core.\n\n{tables}",
+         between the steps are lost in noise. Every count runs on one thread; what more threads \
+         add is on the pages of the approaches that use them: {threaded}.\n\n{tables}",
         cpu = cpu.as_deref().unwrap_or("an unknown CPU"),
     );
     fs::write(docs.join("measurements.md"), page).map_err(|error| format!("writing measurements.md: {error}"))?;
@@ -179,18 +184,12 @@ pub fn tables(
     Ok(text)
 }
 
-/// Where criterion writes, found as criterion finds it: `$CRITERION_HOME`,
-/// else `criterion` in cargo's target directory.
+/// Where criterion writes: `$CRITERION_HOME`, else `criterion` in cargo's
+/// target directory (`$CARGO_TARGET_DIR`, else the workspace's `target`).
 fn criterion_dir() -> PathBuf {
-    if let Some(home) = env::var_os("CRITERION_HOME") {
-        return home.into();
-    }
-    let target = env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).or_else(|| {
-        let cargo = Command::new(env::var_os("CARGO")?).args(["metadata", "--format-version=1", "--no-deps"]).output();
-        let metadata: serde_json::Value = serde_json::from_slice(&cargo.ok()?.stdout).ok()?;
-        Some(PathBuf::from(metadata["target_directory"].as_str()?))
-    });
-    target.unwrap_or_else(|| "target".into()).join("criterion")
+    let workspace_target = || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target");
+    let target = env::var_os("CARGO_TARGET_DIR").map_or_else(workspace_target, PathBuf::from);
+    env::var_os("CRITERION_HOME").map_or_else(|| target.join("criterion"), PathBuf::from)
 }
 
 /// Nanoseconds as `812 ns`, `5.18 ms`, `8.12 s`.

@@ -178,6 +178,9 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         // `queens boards 20 | head` closes the pipe early: that is the reader's choice.
+        // (A stdout closed before the start, `queens count 8 >&-`, never gets
+        // here: Rust's runtime reopens it as /dev/null before `main`, just as a
+        // caller that discards the output opens it, so the write succeeds.)
         Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(error)) => {
             say(format_args!("error: writing the output: {error}"));

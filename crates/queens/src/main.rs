@@ -1,7 +1,7 @@
 //! `queens`: the N-Queens chain of approaches from the terminal.
 //!
 //! With no arguments it runs the tour: every approach of LeetCode 51 (every
-//! board) and LeetCode 52 (the count) on n = 10, timed, with the speed-up each
+//! board) and LeetCode 52 (the count) on n = 12, timed, with the speed-up each
 //! step buys, then one board and where to go next. The subcommands explore:
 //! `boards` draws, `count` counts large n with a progress bar, `compare`
 //! times the approaches over growing n, `paste` prints an approach's
@@ -39,7 +39,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "queens", version, about, after_help = AFTER_HELP)]
 struct Cli {
-    /// What to do; the tour of n = 10 when left out.
+    /// What to do; the tour of n = 12 when left out.
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -47,7 +47,7 @@ struct Cli {
 /// The end of `queens --help`.
 const AFTER_HELP: &str = "\
 Examples:
-  queens                              the tour: every approach on n = 10
+  queens                              the tour: every approach on n = 12
   queens boards 8 --limit 2           draw two boards
   queens boards 1000000 --approach construct --format columns
   queens count 16 --approach bitmask --threads 1

@@ -63,7 +63,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     if n < DEFAULT_N {
         writeln!(
             out,
-            "(Below n = {DEFAULT_N} a call takes microseconds: read the speed-ups as noise, not as the steps.)"
+            "(Below n = {DEFAULT_N} the times are too small to compare the steps by: try the default, n = {DEFAULT_N}.)"
         )?;
     }
     writeln!(out)?;

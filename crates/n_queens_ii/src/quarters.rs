@@ -87,10 +87,13 @@
 //! window keeps the patterns short. The measured speed-ups are on
 //! `docs/quarters.md`.
 //!
-//! **Threads.** The tasks of a start are independent: each worker takes the
-//! next from a shared atomic counter and owns its buffers and its partial
-//! sum; nothing else is shared and mutable. A start's four quarter views are
-//! built on the same threads first (`on_threads`).
+//! **Threads.** Tasks are independent: each worker takes the next from a
+//! shared atomic counter and owns its buffers and its partial sum; nothing
+//! else is shared and mutable. Even `n` has one start: the threads build its
+//! four quarter views together (`on_threads`), then split its tasks. Odd `n`
+//! has many starts, each with few tasks, and splitting each of them would
+//! leave threads waiting at its end; so, when memory allows a set of views
+//! per thread, each thread takes whole starts, largest first (`Split`).
 //!
 //! **What did not pay** (measured; the numbers and commands are on
 //! `docs/quarters.md`): removing duplicate patterns (too few repeat);
@@ -179,20 +182,46 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
         return Ok(u64::try_from(total).expect("a count is never negative"));
     }
     let board = Board::new(n);
-    let Plan { cells, starts, tasks_total, threads, .. } = plan(&board, options.threads)?;
+    let Plan { cells, mut starts, tasks_total, threads, split, .. } = plan(&board, options.threads)?;
     let table = QuarterTable::fill(cells);
 
     let progress = Progress { report: options.progress, done: AtomicU64::new(0), total: tasks_total as u64 };
     progress.start();
     let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::default()).collect();
-    let mut total = 0u64;
-    for start in &starts {
-        let views = Views::new(&board, &table, start, threads);
-        let tasks = start.tasks(&board);
-        let sum = run(&views, &tasks, &mut workers, &progress).ok_or(CountError::Overflow { n })?;
-        total = total.checked_add(sum).ok_or(CountError::Overflow { n })?;
+    let overflow = CountError::Overflow { n };
+    match split {
+        // Each thread takes the next start, builds its views alone and
+        // counts all its tasks: the threads wait for each other only at the end.
+        Split::ByStart => {
+            // The starts with the most tasks first, so that the last one a
+            // thread takes is small and the others wait little for it.
+            starts.sort_by_cached_key(|start| std::cmp::Reverse(start.tasks(&board).len()));
+            let next = AtomicUsize::new(0);
+            on_workers(&mut workers, |worker| {
+                let mut sum = 0u64;
+                while let Some(start) = starts.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let views = Views::new(&board, &table, start, 1);
+                    for task in start.tasks(&board) {
+                        sum = sum.checked_add(worker.count(&views, &task)?)?;
+                        progress.task_done();
+                    }
+                }
+                Some(sum)
+            })
+            .ok_or(overflow)
+        }
+        // The threads share each start's views and split its tasks.
+        Split::ByTask => {
+            let mut total = 0u64;
+            for start in &starts {
+                let views = Views::new(&board, &table, start, threads);
+                let tasks = start.tasks(&board);
+                let sum = run(&views, &tasks, &mut workers, &progress).ok_or(overflow.clone())?;
+                total = total.checked_add(sum).ok_or(overflow.clone())?;
+            }
+            Ok(total)
+        }
     }
-    Ok(total)
 }
 
 /// The bytes [`count`] would plan to use for `n` on `threads` threads (0:
@@ -219,8 +248,21 @@ struct Plan {
     tasks_total: usize,
     /// The threads to count on: as asked, but no more than a start has tasks.
     threads: usize,
+    /// How the threads share the work.
+    split: Split,
     /// The bytes the count will need at most.
     needed: u64,
+}
+
+/// How [`count`]'s threads share the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Split {
+    /// Each thread counts whole starts, with views of its own: for odd `n`,
+    /// whose many starts would each end with threads waiting for the last
+    /// task, when each thread's views fit in memory.
+    ByStart,
+    /// The threads share a start's views and split its tasks.
+    ByTask,
 }
 
 /// Sizes the quarter table, lists the starts and counts their tasks, and
@@ -242,7 +284,14 @@ fn plan(board: &Board, threads: usize) -> Result<Plan, CountError> {
     if needed > MEMORY_LIMIT {
         return Err(too_large(n, needed));
     }
-    Ok(Plan { cells, starts, tasks_total: tasks.iter().sum(), threads, needed })
+    // By start: every thread but one holds a second set of views.
+    let by_start = needed + (threads as u64 - 1) * cells.views_bytes();
+    let (split, needed) = if threads > 1 && starts.len() >= 2 * threads && by_start <= MEMORY_LIMIT {
+        (Split::ByStart, by_start)
+    } else {
+        (Split::ByTask, needed)
+    };
+    Ok(Plan { cells, starts, tasks_total: tasks.iter().sum(), threads, split, needed })
 }
 
 /// This approach's name in [`crate::APPROACHES`], for its errors.
@@ -277,24 +326,30 @@ impl Progress<'_> {
 /// thread is one of them); `None` if a sum does not fit in `u64`.
 fn run(views: &Views, tasks: &[Task], workers: &mut [Worker], progress: &Progress) -> Option<u64> {
     let next = AtomicUsize::new(0);
-    let work = |worker: &mut Worker| -> Option<u64> {
+    // More threads than tasks would only wait.
+    let busy = workers.len().min(tasks.len()).max(1);
+    on_workers(&mut workers[..busy], |worker| {
         let mut sum = 0u64;
         while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
             sum = sum.checked_add(worker.count(views, task)?)?;
             progress.task_done();
         }
         Some(sum)
-    };
+    })
+}
+
+/// Runs `work` once for each worker, each on a thread of its own (the first
+/// on the calling thread), and adds up their sums; `None` if one of them is
+/// `None` or the sum does not fit in `u64`.
+fn on_workers(workers: &mut [Worker], work: impl Fn(&mut Worker) -> Option<u64> + Sync) -> Option<u64> {
     let (mine, others) = workers.split_first_mut().expect("at least one worker");
-    // More threads than tasks would only wait.
-    let helpers = others.len().min(tasks.len().saturating_sub(1));
-    let others = &mut others[..helpers];
+    let work = &work;
     thread::scope(|scope| {
         // A thread that cannot be started is no error: the others (and
-        // this one) take its tasks.
+        // this one) take its share.
         let handles: Vec<_> = others
             .iter_mut()
-            .filter_map(|worker| thread::Builder::new().spawn_scoped(scope, || work(worker)).ok())
+            .filter_map(|worker| thread::Builder::new().spawn_scoped(scope, move || work(worker)).ok())
             .collect();
         let mut total = work(mine);
         for handle in handles {
@@ -542,6 +597,11 @@ impl CellSizes {
 
     fn placements(&self) -> u64 {
         self.sizes.iter().map(|&size| u64::from(size)).sum()
+    }
+
+    /// The bytes of one start's four views: their indexes and pieces.
+    fn views_bytes(&self) -> u64 {
+        self.sizes.len() as u64 * 4 * 8 + self.placements() * 4 * size_of::<Piece>() as u64
     }
 
     /// An upper bound on the patterns of one half whose quarters use
@@ -1426,6 +1486,16 @@ mod tests {
             let table = QuarterTable::fill(cells);
             assert_eq!(table.diagonals.len() as u64, peaceful);
         }
+    }
+
+    /// Odd `n` has many starts, and two threads take whole starts each; a
+    /// single thread, or even `n` with its one start, splits tasks.
+    #[test]
+    fn threads_take_whole_starts_only_when_there_are_many() {
+        let split = |n: u32, threads: usize| plan(&Board::new(n), threads).expect("small n fits").split;
+        assert_eq!(split(13, 2), Split::ByStart);
+        assert_eq!(split(13, 1), Split::ByTask);
+        assert_eq!(split(12, 2), Split::ByTask);
     }
 
     /// The count of placements stops at the limit with the bytes it would

@@ -26,17 +26,8 @@ use n_queens_cases::oeis::A000170;
 use n_queens_ii::counting::Options;
 use n_queens_ii::{bitmask, quarters};
 
-/// Seconds of CPU time of this thread, if the kernel says.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanoseconds: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanoseconds / 1e9)
-}
-
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
+mod clock;
+use clock::{median, thread_cpu_seconds};
 
 /// Runs `count` once: its result, and its CPU time on this thread (or its
 /// wall time, with `wall` or where CPU time is unknown).

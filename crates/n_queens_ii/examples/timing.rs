@@ -27,19 +27,10 @@ use n_queens_cases::oeis::A000170;
 use n_queens_ii::counting::{Options, total_with};
 use n_queens_ii::{bitmask, mirror, parallel, symmetry};
 
+mod clock;
+use clock::{median, thread_cpu_seconds};
+
 type Counter = (&'static str, fn(u32) -> u64);
-
-/// Seconds of CPU time of this thread, if the kernel says.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanoseconds: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanoseconds / 1e9)
-}
-
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
 
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();

@@ -178,7 +178,7 @@ pub fn tables(
             text.push_str(
                 "\n![Time per call against n, one line per approach, log scales](chain.svg)\n\n\
                  Criterion's own chart of this table: the mean time per call against n, both on log \
-                 scales, one point per n from the first at the left edge (criterion labels only that one).\n",
+                 scales, one point per n of the table, left to right (criterion writes no n on the axis).\n",
             );
         }
         text.push('\n');

@@ -12,7 +12,7 @@
 //! | [`three_arrays`] | flags `columns[col]`, `diagonals[row - col + n - 1]`, `anti_diagonals[row + col]` | O(1) | O(n · n!) | O(n) |
 //! | [`bitmask`] | three integers; `free = full & !(columns \| diagonals \| anti_diagonals)`, lowest bit first | O(1) per free square | O(n!) | O(n) |
 //! | [`mirror`] | left-right mirror: row 0's queen in the left half (odd n: middle, then row 1 in the left half), count doubled | O(1) per free square | O(n!), ½ of `bitmask`'s nodes | O(n) |
-//! | [`symmetry`] | all 8 symmetries: one canonical board per class, by corner and edge rules and a check against its rotations, weighted 8, 4 or 2; also the unique count | O(1) per free square, O(n) per solution | O(n!); searches about one board of each class of 8 | O(n) |
+//! | [`symmetry`] | all 8 symmetries: one canonical board per class, by corner and edge rules and a check against its rotations, weighted 8, 4 or 2; also the unique count | O(1) per free square, O(n) per solution | O(n!); about a quarter of `bitmask`'s nodes | O(n) |
 //! | [`parallel`] | `symmetry` cut at row 3 into independent tasks, shared out to every core (not judge-ready) | as `symmetry` | `symmetry`'s ÷ cores | O(tasks · n) |
 //! | [`quarters`] | the board cut into four quarters, each quarter's placements built once; half boards' diagonal patterns joined 512 pairs at a time; the symmetries counted once; tasks on every core (not judge-ready) | a few word operations per 512 pairs of half boards | no whole board is searched: see its docs | the quarter table (every placement on an (n/2)×(n/2) board) and O(4^(n/2)) indexes |
 //!

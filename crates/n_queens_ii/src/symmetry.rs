@@ -36,8 +36,9 @@
 //! beside it, uses only the left-right mirror of step 5).
 //!
 //! **What changed.** Step 5 used one symmetry and searched half the tree; now
-//! all eight are used: row 0's queen is limited to about a quarter of the
-//! columns, and the edge rules prune rows deep in the tree too. The price is
+//! all eight are used: row 0's queen still stays in the left half, but the
+//! corner and edge rules also bound the other border queens, so they prune
+//! rows deep in the tree too. The price is
 //! the comparison at the end of a solution, O(n), and only for the few
 //! boards that pass a cheap one-row test first.
 //!

@@ -279,7 +279,7 @@ impl BoardSource {
 
     /// The boards for `n`, as [`BoardSource::gives`] says; an error past its range.
     pub fn boards(self, n: u32) -> Result<BoardIter, BoardsError> {
-        self.check(n)?;
+        self.check(n, false)?;
         Ok(match self {
             BoardSource::Approach(approach) => {
                 // n <= ALL_AT_ONCE_MAX_N, within the judge signature's range.
@@ -300,7 +300,7 @@ impl BoardSource {
             BoardSource::Approach(_) => None,
             BoardSource::Extra(extra) => Some(extra.classes.ok_or(BoardsError::NoClasses { source: extra.name })?),
         };
-        self.check(n)?;
+        self.check(n, true)?;
         Ok(match classes {
             Some(classes) => classes(n),
             None => Box::new(self.boards(n)?.filter(|board| unique::canonical(board) == *board)),
@@ -315,9 +315,10 @@ impl BoardSource {
         }
     }
 
-    fn check(self, n: u32) -> Result<(), BoardsError> {
+    fn check(self, n: u32, classes: bool) -> Result<(), BoardsError> {
         if n > self.max_n() {
-            return Err(BoardsError::OutOfRange { source: self.name(), n, max: self.max_n(), range: self.range() });
+            let (source, max, range) = (self.name(), self.max_n(), self.range());
+            return Err(BoardsError::OutOfRange { source, n, max, range, classes });
         }
         Ok(())
     }
@@ -353,6 +354,9 @@ pub enum BoardsError {
         max: u32,
         /// Why ([`BoardSource::range`]).
         range: &'static str,
+        /// Whether one board per class was asked ([`BoardSource::classes`]):
+        /// the message then names only the sources that give them.
+        classes: bool,
     },
     /// The source gives one board, so none per class.
     NoClasses {
@@ -373,9 +377,9 @@ impl fmt::Display for BoardsError {
                 names(&|source| matches!(source, BoardSource::Approach(_))),
                 names(&|source| matches!(source, BoardSource::Extra(_)))
             ),
-            BoardsError::OutOfRange { source, n, max, range } => {
+            BoardsError::OutOfRange { source, n, max, range, classes } => {
                 write!(f, "`{source}` gives boards for n <= {max} ({range}); n = {n} is out of its range")?;
-                let further = names(&|source| source.max_n() >= *n);
+                let further = names(&|source| source.max_n() >= *n && (source.has_classes() || !classes));
                 if !further.is_empty() {
                     write!(f, "; these go further: {further}")?;
                 }

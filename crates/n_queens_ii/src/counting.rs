@@ -120,9 +120,8 @@ impl fmt::Display for CountError {
             CountError::Overflow { n } => write!(f, "the count for n = {n} does not fit in u64"),
             CountError::MemoryLimit { approach, n, needed, limit } => write!(
                 f,
-                "n = {n} is too large for `{approach}`: its tables would need at least {needed} bytes \
-                 ({:.1} GiB), more than its limit of {limit} bytes ({:.1} GiB)",
-                gibibytes(*needed),
+                "n = {n} is too large for `{approach}`: its tables would need at least {needed} bytes, \
+                 more than its limit of {limit} bytes ({:.1} GiB)",
                 gibibytes(*limit)
             ),
         }
@@ -153,6 +152,10 @@ pub struct Counts {
 
 /// An approach's 64-bit counter; called only with `n <= max_n`.
 pub type CountFn = fn(u32, &Options<'_>) -> Result<Counts, CountError>;
+
+/// An approach's memory check: the bytes it would plan for `n` on `threads`
+/// threads, or its refusal ([`crate::Approach::memory_needed`]).
+pub type MemoryFn = fn(u32, usize) -> Result<u64, CountError>;
 
 /// The number of solutions for `n` (OEIS A000170), by the fastest counter.
 pub fn total(n: u32, options: &Options) -> Result<u64, CountError> {

@@ -77,6 +77,10 @@ pub struct Approach {
     pub threads: bool,
     /// Its own 64-bit counter; `None` to count through [`Approach::solve`].
     pub count: Option<counting::CountFn>,
+    /// For an approach that builds tables: the bytes it would plan for `n`
+    /// on `threads` threads, or its refusal, as [`quarters::memory_needed`]
+    /// (not instant: up to about a second). `None` for the others.
+    pub memory_needed: Option<counting::MemoryFn>,
 }
 
 impl Approach {
@@ -99,6 +103,7 @@ impl Approach {
             counts_unique: false,
             threads: false,
             count: None,
+            memory_needed: None,
         }
     }
 
@@ -115,6 +120,11 @@ impl Approach {
     /// The same approach, marked as using more than one thread.
     pub const fn threaded(self) -> Approach {
         Approach { threads: true, ..self }
+    }
+
+    /// The same approach, with the memory check of its tables.
+    pub const fn plans_memory(self, memory_needed: counting::MemoryFn) -> Approach {
+        Approach { memory_needed: Some(memory_needed), ..self }
     }
 }
 
@@ -158,7 +168,8 @@ pub const APPROACHES: &[Approach] = &[
         .threaded(),
     approach!(not_judge_ready, quarters, "quarter boards' diagonal patterns joined in bulk, on every core")
         .counts(quarters::MAX_N, counting::quarters)
-        .threaded(),
+        .threaded()
+        .plans_memory(quarters::memory_needed),
 ];
 
 /// The approach called `name`, if there is one.

@@ -226,7 +226,8 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
 
 /// The bytes [`count`] would plan to use for `n` on `threads` threads (0:
 /// one per core), an upper bound (see [`MEMORY_LIMIT`]); 0 for the sizes it
-/// answers without tables.
+/// answers without tables. Each thread holds buffers of its own: of more
+/// threads than the limit holds, [`count`] starts only as many as it holds.
 ///
 /// # Errors
 /// As [`count`]: past [`MAX_N`], or past [`MEMORY_LIMIT`].
@@ -246,7 +247,8 @@ struct Plan {
     starts: Vec<Start>,
     /// The tasks of every start.
     tasks_total: usize,
-    /// The threads to count on: as asked, but no more than a start has tasks.
+    /// The threads to count on: as asked, but no more than a start has
+    /// tasks, nor than [`MEMORY_LIMIT`] holds.
     threads: usize,
     /// How the threads share the work.
     split: Split,
@@ -280,10 +282,15 @@ fn plan(board: &Board, threads: usize) -> Result<Plan, CountError> {
     };
     // More threads than a start has tasks would only wait.
     let threads = threads.clamp(1, tasks.iter().copied().max().unwrap_or(1).max(1));
-    let needed = board.memory_needed(&cells, threads);
-    if needed > MEMORY_LIMIT {
-        return Err(too_large(n, needed));
+    // Each thread holds buffers of its own: no more threads than fit.
+    let one = board.memory_needed(&cells, 1);
+    if one > MEMORY_LIMIT {
+        return Err(too_large(n, one));
     }
+    let per_thread = board.memory_needed(&cells, 2) - one;
+    let fitting = 1 + (MEMORY_LIMIT - one) / per_thread.max(1);
+    let threads = threads.min(usize::try_from(fitting).unwrap_or(usize::MAX));
+    let needed = board.memory_needed(&cells, threads);
     // By start: every thread but one holds a second set of views.
     let by_start = needed + (threads as u64 - 1) * cells.views_bytes();
     let (split, needed) = if threads > 1 && starts.len() >= 2 * threads && by_start <= MEMORY_LIMIT {

@@ -86,9 +86,18 @@ fn memory_error_names_the_bytes() {
     let error = CountError::MemoryLimit { approach: "quarters", n: 24, needed: 12 << 30, limit: 8 << 30 };
     assert_eq!(
         error.to_string(),
-        "n = 24 is too large for `quarters`: its tables would need at least 12884901888 bytes (12.0 GiB), \
+        "n = 24 is too large for `quarters`: its tables would need at least 12884901888 bytes, \
          more than its limit of 8589934592 bytes (8.0 GiB)"
     );
+}
+
+/// Each thread holds buffers of its own: asked for more threads than the
+/// limit holds (500 at n = 16), the count runs on fewer, and is still right.
+#[test]
+fn threads_past_the_memory_limit_are_not_started() {
+    let needed = quarters::memory_needed(16, 500).unwrap_or_else(|error| panic!("{error}"));
+    assert!(needed <= MEMORY_LIMIT, "{needed} bytes");
+    assert_eq!(on_threads(16, 500), Ok(A000170[16]));
 }
 
 /// The sizes the docs promise to run fit in the limit, on two threads.

@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME", long_help = approach_help())]
     pub approach: Option<String>,
     /// Stop after this many boards, as soon as the last is written.
-    #[arg(long, value_name = "K", value_parser = parse_limit, long_help = LIMIT_HELP)]
+    #[arg(long, value_name = "K", value_parser = parse_limit, allow_negative_numbers = true, long_help = LIMIT_HELP)]
     pub limit: Option<u64>,
     /// One board per class under rotations and reflections, the smallest of each.
     #[arg(long, long_help = UNIQUE_HELP)]
@@ -36,9 +36,10 @@ pub struct Args {
 /// The long help of `--limit`: where the stream's next boards are far.
 const LIMIT_HELP: &str = "\
 Stop after this many boards, as soon as the last is written.
-The first board comes at once for every n. From the default source the next ones come
-soon, except for n = 43, 47, 49, 53, 55, 59 and 61 (from 43 on, n leaving 1 or 5 divided
-by 6), where the second board is a long search away.";
+From the default source the first board comes at once for every n, and the next ones soon,
+except for n = 43, 47, 49, 53, 55, 59 and 61 (from 43 on, n leaving 1 or 5 divided by 6),
+where the second board is a long search away. The sources that give every board all at
+once find them all before the first is written.";
 
 /// The long help of `--unique`: what it gives, and where it is slow.
 const UNIQUE_HELP: &str = "\
@@ -48,11 +49,7 @@ default source the second is a long search away for the n that --limit's help na
 
 /// Parses `--limit`: at least one board.
 fn parse_limit(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("--limit must be at least 1 (leave it out for every board)".to_string()),
-        Ok(limit) => Ok(limit),
-        Err(_) => Err(format!("--limit must be a whole number, 1 or more (got {text:?})")),
-    }
+    crate::parse_whole("--limit", text, 1).map_err(|error| format!("{error} (leave it out for every board)"))
 }
 
 /// The help of `--approach`: every source of `n_queens::BoardSource`, what

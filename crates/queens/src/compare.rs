@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = parse_n, allow_negative_numbers = true)]
     pub max_n: Option<u32>,
     /// Seconds each approach may spend in all, from 0.001 to 3600; it stops once past them.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_budget)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_budget, allow_negative_numbers = true)]
     pub budget: f64,
     /// Print the table as Markdown, ready for the docs: each time with its ratio to bitmask's.
     #[arg(long)]
@@ -55,7 +55,8 @@ fn parse_budget(text: &str) -> Result<f64, String> {
 struct Runner {
     name: &'static str,
     max_n: u32,
-    run: Box<dyn Fn(u32)>,
+    /// One call for n; `false` if the approach refused it.
+    run: Box<dyn Fn(u32) -> bool>,
     /// Seconds spent so far, and the last two times (for the growth).
     spent: f64,
     last: Option<f64>,
@@ -117,6 +118,10 @@ const CELL: usize = 8;
 /// See [`CELL`].
 const WIDE_CELL: usize = 15;
 
+/// The most a time may grow from n to n + 1 in the prediction: the chain's
+/// searches grow about 5 to 8 times a step.
+const MAX_GROWTH: f64 = 16.0;
+
 impl Runner {
     /// Times one call for n, unless the approach is done: out of range, past
     /// its budget, or about to go far past it (the next n is predicted from
@@ -132,9 +137,17 @@ impl Runner {
                 return None;
             }
         }
-        let seconds = time_per_call(|| (self.run)(n)).as_secs_f64();
+        let mut answered = true;
+        let seconds = time_per_call(|| answered &= (self.run)(n)).as_secs_f64();
+        if !answered {
+            // Refused (a memory limit): no time to show.
+            self.done = true;
+            return None;
+        }
         if let Some(last) = self.last.filter(|&last| last > 0.0) {
-            self.growth = (seconds / last).max(1.0);
+            // One noisy call (a thread slow to start) must not end an
+            // approach: no search grows faster than this from n to n + 1.
+            self.growth = (seconds / last).clamp(1.0, MAX_GROWTH);
         }
         self.last = Some(seconds);
         self.spent += seconds;
@@ -153,7 +166,10 @@ fn runners(problem: Problem) -> Vec<Runner> {
                 // Every board at once, as the judge's signature returns them;
                 // `measure` stops at the source's range before the call.
                 let solve = approach.solve;
-                let run: Box<dyn Fn(u32)> = Box::new(move |n| drop(std::hint::black_box(solve(n as i32))));
+                let run: Box<dyn Fn(u32) -> bool> = Box::new(move |n| {
+                    drop(std::hint::black_box(solve(n as i32)));
+                    true
+                });
                 runner(approach.name, BoardSource::Approach(approach).max_n(), run)
             })
             .collect(),
@@ -161,9 +177,8 @@ fn runners(problem: Problem) -> Vec<Runner> {
             .iter()
             .map(|approach| {
                 let name = approach.name;
-                let run: Box<dyn Fn(u32)> = Box::new(move |n| {
-                    let _ = std::hint::black_box(counting::total_with(name, n, &Options::default()));
-                });
+                let run: Box<dyn Fn(u32) -> bool> =
+                    Box::new(move |n| std::hint::black_box(counting::total_with(name, n, &Options::default())).is_ok());
                 runner(name, approach.max_n, run)
             })
             .collect(),

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use n_queens_ii::Approach;
-use n_queens_ii::counting::{self, Options};
+use n_queens_ii::counting::{self, CountError, Options};
 
 use crate::timing::{self, Estimate};
 use crate::{Outcome, parse_n, say};
@@ -29,12 +29,18 @@ pub struct Args {
     /// The LeetCode 52 approach (see `queens list`); the fastest (that counts classes, with --unique) when left out.
     #[arg(long, value_name = "NAME")]
     pub approach: Option<String>,
-    /// Threads, for the approaches that use them; 0 (the default): one per core.
-    #[arg(long, value_name = "T")]
+    /// Threads, for the approaches that use them; one per core when left out (or 0).
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Count one board per class under rotations and reflections (OEIS A002562).
     #[arg(long)]
     pub unique: bool,
+}
+
+/// Parses `--threads`: a whole number, 0 or more.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let threads = crate::parse_whole("--threads", text, 0)?;
+    usize::try_from(threads).map_err(|_| format!("--threads {text} is too large: at most {}", usize::MAX))
 }
 
 /// A count expected to take longer than this is announced on stderr first.
@@ -55,6 +61,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     };
 
     let on_terminal = std::io::stderr().is_terminal();
+    check_memory(approach, n, args.threads, on_terminal)?;
     let estimate = watched_estimate(on_terminal, n, speedup(approach, args.threads), |k| {
         let start = Instant::now();
         let _ = std::hint::black_box(count(k, &Options { threads: 1, progress: None }));
@@ -110,6 +117,17 @@ fn check_threads(approach: &Approach, threads: Option<usize>) -> Result<(), Stri
     }
 }
 
+/// On a terminal, an estimate and an announcement come before the count,
+/// and take time: a count the approach's memory refuses is refused before
+/// them. Without a terminal the count's own check refuses it, and nothing is
+/// done twice.
+fn check_memory(approach: &Approach, n: u32, threads: Option<usize>, on_terminal: bool) -> Result<(), CountError> {
+    match approach.memory_needed {
+        Some(memory_needed) if on_terminal => memory_needed(n, threads.unwrap_or(0)).map(|_| ()),
+        _ => Ok(()),
+    }
+}
+
 /// How many times faster than on one thread the count should run: the
 /// threads it gets, at most one per core.
 fn speedup(approach: &Approach, threads: Option<usize>) -> f64 {
@@ -136,11 +154,9 @@ fn watched_estimate(on_terminal: bool, n: u32, speedup: f64, time_at: impl FnMut
 /// The line that warns of a long count before it starts.
 fn announcement(n: u32, name: &str, estimate: &Estimate) -> String {
     format!(
-        "queens: counting n = {n} with {name} should take about {} (n = {} took {} on one thread); \
-         Ctrl-C stops it",
+        "queens: about {} for n = {n} with {name} (timed from n = {}); Ctrl-C stops it",
         timing::human(estimate.seconds),
         estimate.measured_n,
-        timing::human(estimate.measured.as_secs_f64()),
     )
 }
 
@@ -189,6 +205,19 @@ impl Shown {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// On a terminal, an n too large for the tables is refused before the
+    /// estimate; without one, the count itself refuses it.
+    #[test]
+    fn memory_refusal_comes_before_the_estimate() {
+        let quarters = n_queens_ii::approach("quarters").expect("a registered approach");
+        match check_memory(quarters, 24, None, true) {
+            Err(CountError::MemoryLimit { n: 24, .. }) => {}
+            other => panic!("expected the memory refusal, got {other:?}"),
+        }
+        assert_eq!(check_memory(quarters, 24, None, false), Ok(()));
+        assert_eq!(check_memory(quarters, 16, Some(500), true), Ok(()));
+    }
 
     /// Without a terminal, nobody sees an estimate: nothing is timed.
     #[test]
@@ -242,9 +271,13 @@ mod tests {
         let estimate = Estimate { measured_n: 15, measured: Duration::from_millis(250), seconds: 7200.0 };
         assert_eq!(
             announcement(18, "bitmask", &estimate),
-            "queens: counting n = 18 with bitmask should take about 2.00 hours \
-             (n = 15 took 250 ms on one thread); Ctrl-C stops it"
+            "queens: about 2.00 hours for n = 18 with bitmask (timed from n = 15); Ctrl-C stops it"
         );
+        // The widest: the longest name, two-digit sizes, the longest time.
+        let longest = n_queens_ii::APPROACHES.iter().map(|approach| approach.name).max_by_key(|name| name.len());
+        let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
+        let line = announcement(32, longest.unwrap(), &estimate);
+        assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
     }
 
     #[test]

@@ -10,7 +10,8 @@ use n_queens::BoardSource;
 /// How to write a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// A framed grid, one line per row, queens as ♛ (or `Q` in ASCII): n <= 64.
+    /// A framed grid, one line per row, queens as ♛ (or `Q` in ASCII): n <= 64 (past 48,
+    /// wider than 100 columns).
     Board,
     /// The judge's strings, one line per row, a blank line between boards: n <= 1000.
     Rows,

@@ -144,6 +144,19 @@ pub fn parse_n(text: &str) -> Result<u32, String> {
     digits.parse::<u32>().map_err(|_| format!("n = {text} is too large: no approach goes past {}", u32::MAX))
 }
 
+/// Parses the value of `option`: a whole number, `least` or more, in
+/// digits. The message says which of those it is not.
+pub fn parse_whole(option: &str, text: &str, least: u64) -> Result<u64, String> {
+    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(format!("{option} must be a whole number, {least} or more (got {text:?})"));
+    }
+    let value = text.parse::<u64>().map_err(|_| format!("{option} {text} is too large: at most {}", u64::MAX))?;
+    if value < least {
+        return Err(format!("{option} must be {least} or more (got {text})"));
+    }
+    Ok(value)
+}
+
 fn main() -> ExitCode {
     // The libraries return errors for what is out of range; should a panic
     // still happen, the user sees one line, not a trace.
@@ -156,7 +169,10 @@ fn main() -> ExitCode {
             .unwrap_or_else(|| "unknown error".to_string());
         say(format_args!("queens: internal error: {message}"));
     }));
-    let cli = Cli::parse(); // exits with code 2 and clap's message on a parse error
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return clap_exit(&error),
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let outcome = match cli.command {
@@ -169,7 +185,12 @@ fn main() -> ExitCode {
         Some(Command::List) => catalog::list(&mut out),
         Some(Command::Practice(args)) => practice::run(&args, &mut out),
     };
-    let outcome = outcome.and_then(|()| out.flush().map_err(Failure::Io));
+    // A failed write of the answer is an error even when the answer is "no".
+    let flushed = out.flush();
+    let outcome = match (outcome, flushed) {
+        (Ok(()) | Err(Failure::Unsuccessful), Err(error)) => Err(Failure::Io(error)),
+        (outcome, _) => outcome,
+    };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
@@ -190,6 +211,24 @@ fn main() -> ExitCode {
     }
 }
 
+/// Ends on what clap made of the arguments: a parse error (its message,
+/// exit code 2), or the help or the version asked for, written to stdout,
+/// where a failed write is an error (exit code 1), as for any other answer.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    let printed = error.print();
+    if error.exit_code() != 0 {
+        return ExitCode::from(2);
+    }
+    match printed {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            say(format_args!("error: writing the output: {error}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,6 +243,17 @@ mod tests {
         assert!(parse_n("8.5").unwrap_err().contains("whole number"));
         assert!(parse_n("").unwrap_err().contains("whole number"));
         assert!(parse_n("99999999999").unwrap_err().contains("too large"));
+    }
+
+    #[test]
+    fn options_take_whole_numbers_in_range() {
+        assert_eq!(parse_whole("--limit", "3", 1), Ok(3));
+        assert_eq!(parse_whole("--threads", "0", 0), Ok(0));
+        assert!(parse_whole("--limit", "+3", 1).unwrap_err().contains("whole number"));
+        assert!(parse_whole("--limit", "-1", 1).unwrap_err().contains("whole number, 1 or more"));
+        assert!(parse_whole("--limit", "0", 1).unwrap_err().contains("1 or more"));
+        assert!(parse_whole("--limit", "18446744073709551616", 1).unwrap_err().contains("too large"));
+        assert!(parse_whole("--threads", "", 0).unwrap_err().contains("whole number"));
     }
 
     #[test]

@@ -326,7 +326,9 @@ mod boards {
     fn refuses_wrong_arguments() {
         refused(&["boards", "eight"], &["whole number"]);
         refused(&["boards", "-3"], &["0 or more"]);
-        refused(&["boards", "8", "--limit", "0"], &["--limit", "at least 1"]);
+        refused(&["boards", "8", "--limit", "0"], &["--limit", "1 or more", "leave it out"]);
+        refused(&["boards", "8", "--limit", "-1"], &["--limit", "whole number"]);
+        refused(&["boards", "8", "--limit", "18446744073709551616"], &["--limit", "too large"]);
         refused(&["boards", "8", "--approach", "nope"], &["nope", "board_scan", "bitmask", "construct"]);
         refused(&["boards", "15", "--approach", "bitmask"], &["n <= 14"]);
         refused(&["boards", "65", "--format", "columns"], &["n <= 64"]);
@@ -476,7 +478,8 @@ mod count {
         refused(&["count", "19", "--approach", "bitmask"], &["19", "bitmask", "18"]);
         refused(&["count", "33"], &["33", "32"]);
         refused(&["count", "8", "--approach", "bitmask", "--unique"], &["bitmask", "unique"]);
-        refused(&["count", "8", "--threads", "many"], &["many"]);
+        refused(&["count", "8", "--threads", "many"], &["--threads", "whole number", "many"]);
+        refused(&["count", "8", "--threads", "-1"], &["--threads", "whole number"]);
     }
 
     /// `--threads` where the approach counts on one thread is refused, with
@@ -505,14 +508,25 @@ mod count {
         assert_same!(String::from_utf8(output.stderr).unwrap(), "");
     }
 
-    /// A failed write of the answer is an error, said on stderr.
+    /// A failed write of the answer is an error, said on stderr: a count,
+    /// the help and the version, and a practice exercise's "not started".
     #[test]
     #[cfg(target_os = "linux")]
     fn a_failed_write_is_an_error() {
-        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_queens")).args(["count", "8"]).stdout(full).output().unwrap();
-        assert_same!(output.status.code(), Some(1));
-        assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: writing the output"));
+        let asked: [&[&str]; 5] = [
+            &["count", "8"],
+            &["--help"],
+            &["--version"],
+            &["count", "--help"],
+            &["practice", "test", "52", "bitmask"],
+        ];
+        for args in asked {
+            let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+            let output = Command::new(env!("CARGO_BIN_EXE_queens")).args(args).stdout(full).output().unwrap();
+            assert_same!(output.status.code(), Some(1), "{args:?}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(stderr.starts_with("error: writing the output"), "{args:?}: {stderr}");
+        }
     }
 }
 
@@ -559,6 +573,7 @@ mod compare {
         refused(&["compare", "--budget", "soon"], &["--budget"]);
         refused(&["compare", "--budget", "1e-300"], &["--budget", "0.001", "3600"]);
         refused(&["compare", "--budget", "1e300"], &["--budget"]);
+        refused(&["compare", "--budget", "-1"], &["--budget", "0.001", "3600"]);
         refused(&["compare", "--max-n", "3"], &["--max-n", "6"]);
     }
 }
@@ -654,6 +669,32 @@ fn a_closed_stderr_never_aborts() {
     }
 }
 
+/// Every help, short (`-h`) and long (`--help`), fits 100 columns: clap
+/// wraps it (to the terminal's width, at most 100).
+#[test]
+fn every_help_fits_100_columns() {
+    let commands: [&[&str]; 12] = [
+        &[],
+        &["tour"],
+        &["boards"],
+        &["count"],
+        &["compare"],
+        &["paste"],
+        &["list"],
+        &["practice"],
+        &["practice", "list"],
+        &["practice", "test"],
+        &["practice", "hint"],
+        &["practice", "reset"],
+    ];
+    for command in commands {
+        for flag in ["-h", "--help"] {
+            let help = stdout_of(&[command, &[flag]].concat());
+            assert!(widest(&help) <= 100, "queens {command:?} {flag}: {} columns\n{help}", widest(&help));
+        }
+    }
+}
+
 #[test]
 fn help_and_version_exit_zero() {
     assert!(stdout_of(&["--help"]).contains("queens paste 52 bitmask"));
@@ -682,6 +723,7 @@ mod practice {
         assert!(first.contains("practice hint 51 three_arrays 2"), "{first}");
         assert!(first != stdout_of(&["practice", "hint", "51", "three_arrays", "2"]));
         refused(&["practice", "hint", "51", "three_arrays", "9"], &["hint"]);
+        refused(&["practice", "hint", "51", "three_arrays", "-1"], &["hint", "whole number"]);
         refused(&["practice", "test", "52", "nope"], &["nope"]);
     }
 }

@@ -55,7 +55,7 @@ enum Action {
         #[command(flatten)]
         which: Which,
         /// Which hint: 1 is a nudge, the last nearly the answer.
-        #[arg(default_value_t = 1)]
+        #[arg(default_value_t = 1, value_parser = parse_hint, allow_negative_numbers = true)]
         number: usize,
     },
     /// Put one exercise back to its starting text (the others are not touched).
@@ -224,6 +224,12 @@ fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
 }
 
 /// `queens practice hint 52 bitmask [K]`: hint K (1 by default) and how to see the next.
+/// Parses a hint's number: a whole number (its range depends on the exercise).
+fn parse_hint(text: &str) -> Result<usize, String> {
+    let number = crate::parse_whole("the hint's number", text, 1)?;
+    usize::try_from(number).map_err(|_| format!("there is no hint {text}"))
+}
+
 fn hint(exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
     let hints = exercise.hints();
     let label = exercise.label();
@@ -243,7 +249,8 @@ fn hint(exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
     if number < hints.len() {
         writeln!(out, "The next one, closer to the answer: {COMMAND} hint {label} {}", number + 1)?;
     } else {
-        writeln!(out, "That was the last hint. The answer itself is the step's own file, {}.", exercise.chain_path())?;
+        writeln!(out, "That was the last hint. The answer itself is the step's own file:")?;
+        writeln!(out, "  {}", exercise.chain_path())?;
     }
     Ok(())
 }

@@ -77,6 +77,10 @@ pub fn list(out: &mut impl Write) -> Outcome {
     for (step, approach) in n_queens_ii::APPROACHES.iter().enumerate() {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
         let mut notes = format!("n <= {}", approach.max_n);
+        if approach.memory_needed.is_some() {
+            // Its tables may refuse an n before that.
+            notes.push_str(" as memory allows");
+        }
         if approach.counts_unique {
             notes.push_str(", --unique");
         }

@@ -32,8 +32,9 @@ impl Solution {
         }
         assert!(
             n <= 18,
-            "solve_n_queens: n = {n} is out of range; this approach supports n <= 18 \
-             (n = 19 has 4968057848 boards, more than an i32 can count)"
+            "solve_n_queens: n = {} is out of range; this approach supports n <= 18 \
+             (n = 19 has 4968057848 boards, more than an i32 can count)",
+            n
         );
         let n = n as usize;
         let mut queens = Vec::with_capacity(n);

@@ -108,6 +108,9 @@ pub fn expected_output_for(problem: Problem, ns: &[i32]) -> String {
 /// file name `name`, runs it, and returns what it printed. An error carries
 /// the compiler's or the program's own message.
 ///
+/// `non_fmt_panics` is an error: in edition 2018, `assert!(ok, "n = {n}")`
+/// prints `{n}` as it stands, not the value.
+///
 /// `rustc` is the one on `PATH`, or the one named by the `RUSTC` variable.
 pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
     std::fs::create_dir_all(dir).map_err(|error| format!("creating {}: {error}", dir.display()))?;
@@ -116,7 +119,7 @@ pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> 
     std::fs::write(&source, program).map_err(|error| format!("writing {}: {error}", source.display()))?;
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
     let compiled = Command::new(&rustc)
-        .args(["--edition", edition, "-O", "--crate-name", "judge", "-o"])
+        .args(["--edition", edition, "-O", "-D", "non_fmt_panics", "--crate-name", "judge", "-o"])
         .arg(&binary)
         .arg(&source)
         .output()

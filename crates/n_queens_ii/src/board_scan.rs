@@ -32,8 +32,9 @@ impl Solution {
         }
         assert!(
             n <= 18,
-            "total_n_queens: n = {n} is out of range; this approach supports n <= 18 \
-             (the count for n = 19, 4968057848, does not fit in i32)"
+            "total_n_queens: n = {} is out of range; this approach supports n <= 18 \
+             (the count for n = 19, 4968057848, does not fit in i32)",
+            n
         );
         let n = n as usize;
         let mut board = vec![vec![false; n]; n];

@@ -96,7 +96,8 @@ pub enum CountError {
         approach: &'static str,
         /// The `n` asked for.
         n: u32,
-        /// The bytes it would need, at least.
+        /// The bytes it would need, by its estimate (an upper bound on what
+        /// it would allocate, more than `limit`).
         needed: u64,
         /// The bytes it allows itself.
         limit: u64,
@@ -120,7 +121,7 @@ impl fmt::Display for CountError {
             CountError::Overflow { n } => write!(f, "the count for n = {n} does not fit in u64"),
             CountError::MemoryLimit { approach, n, needed, limit } => write!(
                 f,
-                "n = {n} is too large for `{approach}`: its tables would need at least {needed} bytes, \
+                "n = {n} is too large for `{approach}`: by its estimate it would need {needed} bytes, \
                  more than its limit of {limit} bytes ({:.1} GiB)",
                 gibibytes(*limit)
             ),

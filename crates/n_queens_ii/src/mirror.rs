@@ -38,8 +38,9 @@ impl Solution {
         }
         assert!(
             n <= 18,
-            "total_n_queens: n = {n} is out of range; this approach supports n <= 18 \
-             (the count for n = 19, 4968057848, does not fit in i32)"
+            "total_n_queens: n = {} is out of range; this approach supports n <= 18 \
+             (the count for n = 19, 4968057848, does not fit in i32)",
+            n
         );
         // n <= 18: the count is below 700 million, so both conversions hold.
         Solution::count(n as u32).expect("fits in u64") as i32
@@ -51,7 +52,7 @@ impl Solution {
     /// # Panics
     /// If `n > 32`: the masks are `u32`, one bit per column.
     pub fn count(n: u32) -> Option<u64> {
-        assert!(n <= 32, "count: n = {n} is out of range; this approach supports n <= 32");
+        assert!(n <= 32, "count: n = {} is out of range; this approach supports n <= 32", n);
         if n <= 1 {
             return Some(1); // the empty board, or one queen on one square
         }

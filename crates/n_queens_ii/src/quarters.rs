@@ -107,7 +107,9 @@
 //! sieve skips. Memory: the quarter table (`P` placements, `P` = 118,969 for
 //! n = 16 and 7,535,369 for n = 20) and four views of it, 72 bytes per
 //! placement, plus `36 · 4^side` bytes of indexes; per thread, the patterns
-//! of one task. [`count`](crate::quarters::count) refuses, before allocating, an `n` whose tables
+//! of one task (and, where threads take whole starts, four views of its
+//! own). No more threads are started than the limit holds, and
+//! [`count`](crate::quarters::count) refuses, before allocating, an `n` whose tables
 //! would pass [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT) ([`memory_needed`](crate::quarters::memory_needed) gives the estimate).
 //!
 //! **Diagonal bits.** In a pattern, the "\" diagonal of (row, col) is bit
@@ -115,8 +117,8 @@
 //! of the crate).
 //!
 //! **Range.** [`count`](crate::quarters::count) accepts `0 <= n <= MAX_N` (32: rows and columns are
-//! `u32` bits) as far as [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT) allows (n = 23 on two threads;
-//! n = 24 is refused); n < 4 goes to [`crate::bitmask`], as a 4×4 board is
+//! `u32` bits) as far as [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT) allows (n = 23, on as many
+//! threads as it holds; n = 24 is refused); n < 4 goes to [`crate::bitmask`], as a 4×4 board is
 //! the smallest with quarters of more than one square.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -275,13 +277,13 @@ fn plan(board: &Board, threads: usize) -> Result<Plan, CountError> {
     // First, as it gives up early for a board too large: the table.
     let cells = CellSizes::count(board.side, MEMORY_LIMIT).map_err(|needed| too_large(n, needed))?;
     let starts = board.starts();
-    let tasks: Vec<usize> = starts.iter().map(|start| start.tasks(board).len()).collect();
+    let task_counts: Vec<usize> = starts.iter().map(|start| start.tasks(board).len()).collect();
     let threads = match threads {
         0 => thread::available_parallelism().map_or(1, |cores| cores.get()),
         threads => threads,
     };
     // More threads than a start has tasks would only wait.
-    let threads = threads.clamp(1, tasks.iter().copied().max().unwrap_or(1).max(1));
+    let threads = threads.clamp(1, task_counts.iter().copied().max().unwrap_or(1).max(1));
     // Each thread holds buffers of its own: no more threads than fit.
     let one = board.memory_needed(&cells, 1);
     if one > MEMORY_LIMIT {
@@ -298,7 +300,7 @@ fn plan(board: &Board, threads: usize) -> Result<Plan, CountError> {
     } else {
         (Split::ByTask, needed)
     };
-    Ok(Plan { cells, starts, tasks_total: tasks.iter().sum(), threads, split, needed })
+    Ok(Plan { cells, starts, tasks_total: task_counts.iter().sum(), threads, split, needed })
 }
 
 /// This approach's name in [`crate::APPROACHES`], for its errors.
@@ -450,8 +452,8 @@ impl Board {
         // once more sorted by the sieve and then sliced, the west ones
         // once more sorted by the sieve.
         let key_bits = 2 * (self.n - 1);
-        let east = 2 * 8 + 2 * 8 + DisjointCounter::bytes_per_pattern(key_bits);
-        let west = 2 * 8 + 2 * 8;
+        let east_bytes = 2 * 8 + 2 * 8 + DisjointCounter::bytes_per_pattern(key_bits);
+        let west_bytes = 2 * 8 + 2 * 8;
         let half_bound = cells.half_bound(self.quarter_mask());
         // And the small tables its sieve's counters keep for the block
         // sizes they do not use (see `RETAINED_BYTES`), for as many counters
@@ -459,8 +461,8 @@ impl Board {
         let counters =
             (half_bound / SIEVE_GROUP as u64).checked_ilog2().map_or(1, |cuts| 1 << cuts.min(MOST_CUTS as u32));
         let retained = counters * 4 * 2 * RETAINED_BYTES as u64;
-        let worker = half_bound * (east + west) + retained;
-        tables + threads as u64 * worker
+        let worker_bytes = half_bound * (east_bytes + west_bytes) + retained;
+        tables + threads as u64 * worker_bytes
     }
 }
 
@@ -1503,6 +1505,19 @@ mod tests {
         assert_eq!(split(13, 2), Split::ByStart);
         assert_eq!(split(13, 1), Split::ByTask);
         assert_eq!(split(12, 2), Split::ByTask);
+    }
+
+    /// The plan counts each thread's buffers and, when threads take whole
+    /// starts, each extra thread's views.
+    #[test]
+    fn the_plan_counts_every_thread_and_its_views() {
+        let board = Board::new(13);
+        let one = plan(&board, 1).expect("small n fits");
+        let two = plan(&board, 2).expect("small n fits");
+        assert_eq!(two.split, Split::ByStart);
+        let per_thread = board.memory_needed(&two.cells, 2) - board.memory_needed(&two.cells, 1);
+        assert!(per_thread > 0 && two.cells.views_bytes() > 0);
+        assert_eq!(two.needed, one.needed + per_thread + two.cells.views_bytes());
     }
 
     /// The count of placements stops at the limit with the bytes it would

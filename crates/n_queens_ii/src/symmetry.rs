@@ -63,8 +63,9 @@ impl Solution {
         }
         assert!(
             n <= 18,
-            "total_n_queens: n = {n} is out of range; this approach supports n <= 18 \
-             (the count for n = 19, 4968057848, does not fit in i32)"
+            "total_n_queens: n = {} is out of range; this approach supports n <= 18 \
+             (the count for n = 19, 4968057848, does not fit in i32)",
+            n
         );
         // n <= 18: the count is below 700 million, so both conversions hold.
         Classes::count(n as u32).total().expect("fits in u64") as i32
@@ -90,7 +91,7 @@ impl Classes {
     /// # Panics
     /// If `n > 32`: the masks are `u32`, one bit per column.
     pub fn count(n: u32) -> Classes {
-        assert!(n <= 32, "count: n = {n} is out of range; this approach supports n <= 32");
+        assert!(n <= 32, "count: n = {} is out of range; this approach supports n <= 32", n);
         let mut search = Search::new(n as usize);
         if n <= 1 {
             search.classes.one = 1; // the empty board, or one queen on one square

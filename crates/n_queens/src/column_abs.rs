@@ -25,15 +25,16 @@ impl Solution {
     /// `n = 0` gives one empty board, `n < 0` none.
     ///
     /// # Panics
-    /// If `n > 18`: n = 19 has 4,968,057,848 boards, more than an `i32` can count.
+    /// If `n > 15`: n = 16 has 14,772,512 boards, and as strings they need
+    /// over 9 GB (16 strings of 16 bytes each, 24 more for each `String`).
     pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> {
         if n < 0 {
             return Vec::new();
         }
         assert!(
-            n <= 18,
-            "solve_n_queens: n = {} is out of range; this approach supports n <= 18 \
-             (n = 19 has 4968057848 boards, more than an i32 can count)",
+            n <= 15,
+            "solve_n_queens: n = {} is out of range; this approach supports n <= 15 \
+             (n = 16 has 14772512 boards, over 9 GB as strings)",
             n
         );
         let n = n as usize;

@@ -24,8 +24,9 @@
 //!
 //! **Every `i32` has an answer.** `n = 0` has exactly one board, the empty one
 //! (OEIS A000170 gives a(0) = 1), so `solve_n_queens(0) == vec![vec![]]`;
-//! `n < 0` has none. `n > 18` panics with a message naming the range: n = 19
-//! has 4,968,057,848 boards, more than LeetCode 52's `i32` can count.
+//! `n < 0` has none. `n > 15` panics with a message naming the range: n = 16
+//! has 14,772,512 boards, over 9 GB as the judge's strings, more than most
+//! machines hold.
 //!
 //! [`APPROACHES`] lists them all in order, for tests, benchmarks and tools.
 //!
@@ -198,7 +199,7 @@ pub fn extra(name: &str) -> Option<&'static Extra> {
 /// The largest n whose boards a [`BoardSource::Approach`] gives: the judge's
 /// signature returns every board at once, and n = 15 already has 2,279,184
 /// boards of 15 strings each, over a gigabyte. The approaches themselves
-/// accept n <= 18; [`streaming`] and [`construct`] go much further.
+/// accept n <= 15; [`streaming`] and [`construct`] go much further.
 pub const ALL_AT_ONCE_MAX_N: u32 = 14;
 
 /// What a [`BoardSource`] gives for one n.

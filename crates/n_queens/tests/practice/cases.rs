@@ -4,10 +4,10 @@
 //! Only the judge's range: an answer the judge accepts is known to handle
 //! n = 1..=9 and nothing else. It may panic or try to allocate without end
 //! on n <= 0 (`vec![..; n as usize]` with n = -1), search for hours at
-//! n = 19 instead of refusing it, and, slow but accepted, take many times as
+//! n = 16 instead of refusing it, and, slow but accepted, take many times as
 //! long at n = 10 and 11 as at n = 9, since the search tree grows with n. The
 //! workspace's own answers past the judge (1 for n = 0, 0 below, a panic past
-//! 18) are its convention, not the judge's: the approach files are held to
+//! 15) are its convention, not the judge's: the approach files are held to
 //! them in `approaches.rs`, the exercises are not.
 //!
 //! Each case runs under `n_queens_cases::deadline::CASE_LIMIT`: an answer

@@ -18,16 +18,8 @@ use std::time::Duration;
 
 use crate::deadline::output_with_deadline;
 
+pub use n_queens_facts::Problem;
 pub use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
-
-/// The two problems, by their LeetCode numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Problem {
-    /// LeetCode 51, N-Queens: `solve_n_queens(n: i32) -> Vec<Vec<String>>`.
-    NQueens,
-    /// LeetCode 52, N-Queens II: `total_n_queens(n: i32) -> i32`.
-    NQueensII,
-}
 
 /// The `n` the harness asks for: the edge cases, then the judge's range 1..=9.
 pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];

@@ -1,12 +1,15 @@
 //! What both the `queens` command and the tests need at run time, with no
-//! dependencies: the known counts of the N-Queens problem ([`oeis`]) and the
-//! cut of an approach file down to the text a user pastes into the judge
-//! ([`judge`]).
+//! dependencies: the two problems ([`Problem`]), the known counts of the
+//! N-Queens problem ([`oeis`]) and the cut of an approach file down to the
+//! text a user pastes into the judge ([`judge`]).
 //!
 //! The test material built on them (expected boards, the validator, the
 //! rstest templates, the compile-and-run harness) stays in `n_queens_cases`,
-//! which depends on this crate and re-exports both modules, so that the
-//! command links no test framework.
+//! which depends on this crate and re-exports them, so that the command
+//! links no test framework.
 
-pub mod oeis;
 pub mod judge;
+pub mod oeis;
+mod problem;
+
+pub use problem::Problem;

@@ -3,12 +3,12 @@
 //! soon as the K-th is written: it never asks its source for one more, which
 //! for some n would mean a long search.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use n_queens::{BoardSource, Gives};
 
 use crate::draw::{self, Format, Glyphs};
-use crate::{Outcome, parse_n, say};
+use crate::{Failure, Outcome, parse_n, say};
 
 /// Arguments of `queens boards`.
 #[derive(Debug, clap::Args)]
@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME", long_help = approach_help())]
     pub approach: Option<String>,
     /// Stop after this many boards, as soon as the last is written.
-    #[arg(long, value_name = "K", value_parser = parse_limit, allow_negative_numbers = true, long_help = LIMIT_HELP)]
+    #[arg(long, value_name = "K", value_parser = parse_limit, allow_hyphen_values = true, long_help = LIMIT_HELP)]
     pub limit: Option<u64>,
     /// One board per class under rotations and reflections, the smallest of each.
     #[arg(long, long_help = UNIQUE_HELP)]
@@ -34,18 +34,17 @@ pub struct Args {
 }
 
 /// The long help of `--limit`: where the stream's next boards are far.
-const LIMIT_HELP: &str = "\
-Stop after this many boards, as soon as the last is written.
-From the default source the first board comes at once for every n, and the next ones soon,
-except for n = 43, 47, 49, 53, 55, 59 and 61 (from 43 on, n leaving 1 or 5 divided by 6),
-where the second board is a long search away. The sources that give every board all at
+const LIMIT_HELP: &str = "Stop after this many boards, as soon as the last is written. \
+From the default source the first board comes at once for every n, and the next ones soon, \
+except for n = 43, 47, 49, 53, 55, 59 and 61 (from 43 on, n leaving 1 or 5 divided by 6), \
+where the second board is a long search away. The sources that give every board all at \
 once find them all before the first is written.";
 
 /// The long help of `--unique`: what it gives, and where it is slow.
-const UNIQUE_HELP: &str = "\
-One board per class of boards equal under rotations and reflections, the smallest of each,
-in the order the source meets the classes. The first comes at once for every n; from the
-default source the second is a long search away for the n that --limit's help names.";
+const UNIQUE_HELP: &str = "One board per class of boards equal under rotations and reflections, \
+the smallest of each, in the order the source meets the classes. The first comes at once for \
+every n; from the default source the second is a long search away for the n that --limit's \
+help names. On a terminal, stderr says each class's size.";
 
 /// Parses `--limit`: at least one board.
 fn parse_limit(text: &str) -> Result<u64, String> {
@@ -56,7 +55,7 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 /// it gives and up to which n this command writes it, sources alike in both
 /// grouped on one line.
 fn approach_help() -> String {
-    let mut help = String::from("Where the boards come from (as `queens list` names them):");
+    let mut help = String::from("Where the boards come from (as the list subcommand names them):");
     let mut group: Vec<&str> = Vec::new();
     let mut sources = BoardSource::all().peekable();
     while let Some(source) = sources.next() {
@@ -66,7 +65,7 @@ fn approach_help() -> String {
         if default.is_empty() && same_as_next {
             continue;
         }
-        help.push_str(&format!("\n  {}{default}: {}", group.join(", "), description(source)));
+        help.push_str(&format!("\n  {}{default}:\n      {}", group.join(", "), description(source)));
         group.clear();
     }
     help
@@ -86,7 +85,8 @@ fn description(source: BoardSource) -> String {
 }
 
 /// `100000000` as `100,000,000`.
-fn thousands(number: u32) -> String {
+fn thousands(number: impl Into<u64>) -> String {
+    let number: u64 = number.into();
     let digits = number.to_string();
     let mut grouped = String::new();
     for (index, digit) in digits.chars().enumerate() {
@@ -105,24 +105,56 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         Some(name) => BoardSource::named(name)?,
         None => BoardSource::default(),
     };
-    args.format.check(n, source)?;
+    args.format.check(n, source).map_err(Failure::Usage)?;
     let boards = if args.unique { source.classes(n)? } else { source.boards(n)? };
     let limit = args.limit.unwrap_or(u64::MAX);
     let glyphs = Glyphs::pick(args.ascii);
+    // Counts and class sizes are for the person watching, not for a script.
+    let on_terminal = std::io::stderr().is_terminal();
     let mut written = 0;
     for board in boards {
         draw::write_board(out, board.columns(), args.format, glyphs)?;
         // Out now, not when the buffer fills: the next board may be a long search away.
         out.flush()?;
         written += 1;
+        if on_terminal && args.unique {
+            say(class_size(n_queens::unique::class_of(&board).len()));
+        }
         if written == limit {
             break; // before the source searches for one more
         }
     }
     if written == 0 {
         say(format_args!("n = {n} has no solution: no queens can be placed without an attack"));
+    } else if on_terminal {
+        say(drawn(n, written, args.unique));
     }
     Ok(())
+}
+
+/// What stderr says under a board of `--unique`: how many boards its class holds.
+fn class_size(boards: usize) -> String {
+    match boards {
+        1 => "(its class: this board alone, the same under every symmetry)".to_string(),
+        _ => format!("(its class: {boards} boards, its rotations and reflections)"),
+    }
+}
+
+/// What stderr says at the end: how many boards (or classes) were drawn,
+/// out of how many there are (OEIS A000170, A002562) where that is known.
+fn drawn(n: u32, written: u64, unique: bool) -> String {
+    use n_queens_facts::oeis::{A000170, A002562};
+    let (table, what) = if unique { (&A002562, "classes of boards") } else { (&A000170, "boards") };
+    match table.get(n as usize) {
+        Some(&all) if unique => format!(
+            "{} of {} {what} for n = {n} ({} boards in all)",
+            thousands(written),
+            thousands(all),
+            thousands(A000170[n as usize])
+        ),
+        Some(&all) => format!("{} of {} {what} for n = {n}", thousands(written), thousands(all)),
+        None => format!("{} {what} for n = {n}, of more than anyone has counted", thousands(written)),
+    }
 }
 
 #[cfg(test)]
@@ -131,10 +163,22 @@ mod tests {
 
     #[test]
     fn thousands_are_grouped() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(100_000_000), "100,000,000");
+        assert_eq!(thousands(0u32), "0");
+        assert_eq!(thousands(999u32), "999");
+        assert_eq!(thousands(1000u32), "1,000");
+        assert_eq!(thousands(100_000_000u32), "100,000,000");
+    }
+
+    /// What a terminal reads on stderr: drawn out of how many, and each
+    /// class's size, from the OEIS tables.
+    #[test]
+    fn stderr_says_how_many_of_how_many() {
+        assert_eq!(drawn(8, 2, false), "2 of 92 boards for n = 8");
+        assert_eq!(drawn(8, 12, true), "12 of 12 classes of boards for n = 8 (92 boards in all)");
+        assert_eq!(drawn(16, 1, false), "1 of 14,772,512 boards for n = 16");
+        assert!(drawn(40, 3, false).starts_with("3 boards for n = 40"));
+        assert!(class_size(8).contains("8 boards"));
+        assert!(class_size(1).contains("alone"));
     }
 
     /// The help says the range of every source as this command writes it:
@@ -147,6 +191,6 @@ mod tests {
         }
         assert!(!help.contains("any n"), "{help}");
         assert!(help.contains(&format!("n <= {}", thousands(Format::Columns.max_n()))), "{help}");
-        assert!(help.lines().all(|line| line.chars().count() <= 100), "{help}");
+        assert!(help.lines().all(|line| line.chars().count() <= 78), "{help}");
     }
 }

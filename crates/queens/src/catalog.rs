@@ -3,16 +3,17 @@
 
 use std::io::Write;
 
-use n_queens::BoardSource;
+use n_queens::{BoardSource, BoardsError};
 use n_queens_facts::judge::judge_text;
 use n_queens_ii::counting::CountError;
 
-use crate::{Outcome, Problem};
+use crate::{Failure, Outcome, Problem, RUN, WIDTH, problem_parser};
 
 /// Arguments of `queens paste`.
 #[derive(Debug, clap::Args)]
 pub struct PasteArgs {
     /// The problem: 51 (every board) or 52 (the count).
+    #[arg(value_parser = problem_parser())]
     pub problem: Problem,
     /// The approach, as `queens list` names it.
     pub name: String,
@@ -23,33 +24,65 @@ pub struct PasteArgs {
 /// stdout, so that it pipes straight into a clipboard tool.
 pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
     // The name, whether the file pastes, its source, and the approaches that do.
-    let (name, judge_ready, source, ready) = match args.problem {
-        Problem::NQueens => {
-            let ready = names(n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name));
-            match BoardSource::named(&args.name)? {
-                BoardSource::Approach(approach) => (approach.name, approach.judge_ready, approach.source, ready),
-                BoardSource::Extra(extra) => (extra.name, false, extra.source, ready),
-            }
-        }
+    let found = match args.problem {
+        Problem::NQueens => BoardSource::named(&args.name).ok().map(|source| match source {
+            BoardSource::Approach(approach) => (approach.name, approach.judge_ready, approach.source),
+            BoardSource::Extra(extra) => (extra.name, false, extra.source),
+        }),
         Problem::NQueensII => {
-            let approach = n_queens_ii::approach(&args.name)
-                .ok_or_else(|| CountError::UnknownApproach { name: args.name.clone() })?;
-            let ready = names(n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name));
-            (approach.name, approach.judge_ready, approach.source, ready)
+            n_queens_ii::approach(&args.name).map(|approach| (approach.name, approach.judge_ready, approach.source))
         }
     };
-    let number = problem_number(args.problem);
+    let Some((name, judge_ready, source)) = found else { return Err(unknown(args.problem, &args.name)) };
     let not_ready = || {
-        format!(
-            "{name} is not judge-ready (it goes beyond what the judge accepts); the judge-ready approaches of {number} are: {ready}"
-        )
+        Failure::usage(format!(
+            "{name} is not judge-ready (it goes beyond what the judge accepts); \
+             the judge-ready approaches of {} are: {}",
+            args.problem.number(),
+            names(judge_ready_names(args.problem))
+        ))
     };
     if !judge_ready {
-        return Err(not_ready().into());
+        return Err(not_ready());
     }
     let text = judge_text(source).ok_or_else(not_ready)?;
     writeln!(out, "{text}")?;
     Ok(())
+}
+
+/// The judge-ready approaches of `problem`, in chain order.
+fn judge_ready_names(problem: Problem) -> Vec<&'static str> {
+    match problem {
+        Problem::NQueens => n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name).collect(),
+        Problem::NQueensII => n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name).collect(),
+    }
+}
+
+/// `name` is not an approach of `problem`: the message says whether the
+/// other problem has it, and what this one has.
+fn unknown(problem: Problem, name: &str) -> Failure {
+    let other = Problem::ALL.into_iter().find(|&other| other != problem).expect("two problems");
+    let other_has = match other {
+        Problem::NQueens => BoardSource::named(name).is_ok(),
+        Problem::NQueensII => n_queens_ii::approach(name).is_some(),
+    };
+    let known = names(judge_ready_names(problem));
+    if other_has {
+        let there = if judge_ready_names(other).contains(&name) {
+            format!("try `{RUN} paste {} {name}`", other.number())
+        } else {
+            "not judge-ready there either".to_string()
+        };
+        return Failure::usage(format!(
+            "`{name}` is an approach of {other}, not {problem} ({there}); \
+             the judge-ready approaches of {problem}: {known}"
+        ));
+    }
+    let message = match problem {
+        Problem::NQueens => BoardsError::UnknownSource { name: name.to_string() }.to_string(),
+        Problem::NQueensII => CountError::UnknownApproach { name: name.to_string() }.to_string(),
+    };
+    Failure::usage(format!("{message} (of {problem})"))
 }
 
 /// `a, b, c`: a list of names for a message.
@@ -61,9 +94,9 @@ fn names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 /// pastes into the judge (and for LeetCode 52 its range, and whether it
 /// counts unique boards and uses threads), its idea on the line below; then
 /// LeetCode 51's modules beyond the judge, which `queens boards --approach`
-/// also takes. Every line fits 100 columns.
+/// also takes. Every line fits [`WIDTH`] columns.
 pub fn list(out: &mut impl Write) -> Outcome {
-    writeln!(out, "LeetCode 51, N-Queens: every board   (queens boards N --approach NAME)")?;
+    writeln!(out, "LeetCode 51, N-Queens: every board   (boards N --approach NAME)")?;
     for (step, approach) in n_queens::APPROACHES.iter().enumerate() {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
         write_entry(out, &format!("{:>2}. {:<14} {ready}", step + 1, approach.name), approach.idea)?;
@@ -73,7 +106,7 @@ pub fn list(out: &mut impl Write) -> Outcome {
         write_entry(out, &format!("    {}", extra.name), extra.idea)?;
     }
     writeln!(out)?;
-    writeln!(out, "LeetCode 52, N-Queens II: the count   (queens count N --approach NAME)")?;
+    writeln!(out, "LeetCode 52, N-Queens II: the count   (count N --approach NAME)")?;
     for (step, approach) in n_queens_ii::APPROACHES.iter().enumerate() {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
         let mut notes = format!("n <= {}", approach.max_n);
@@ -90,21 +123,18 @@ pub fn list(out: &mut impl Write) -> Outcome {
         write_entry(out, &format!("{:>2}. {:<14} {ready:<16} {notes}", step + 1, approach.name), approach.idea)?;
     }
     writeln!(out)?;
-    writeln!(out, "queens paste 51|52 NAME prints a judge-ready approach, ready for the clipboard.")?;
+    writeln!(out, "{RUN} paste 51|52 NAME prints a judge-ready approach.")?;
     Ok(())
 }
-
-/// The width of `queens list`.
-const LIST_WIDTH: usize = 100;
 
 /// How far an idea is indented under its entry.
 const IDEA_INDENT: usize = 8;
 
 /// One entry of `queens list`: its line, then its idea below, wrapped to
-/// [`LIST_WIDTH`].
+/// [`WIDTH`].
 fn write_entry(out: &mut impl Write, head: &str, idea: &str) -> std::io::Result<()> {
     writeln!(out, "  {head}")?;
-    for line in wrap(idea, LIST_WIDTH - IDEA_INDENT) {
+    for line in wrap(idea, WIDTH - IDEA_INDENT) {
         writeln!(out, "{:IDEA_INDENT$}{line}", "")?;
     }
     Ok(())
@@ -126,14 +156,6 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     }
     lines.push(line);
     lines
-}
-
-/// "51" or "52".
-pub fn problem_number(problem: Problem) -> &'static str {
-    match problem {
-        Problem::NQueens => "51",
-        Problem::NQueensII => "52",
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! `queens compare`: every approach of one problem over increasing n, each
 //! until it has spent its time budget, in one table of times: n down,
-//! approaches across, within 100 columns. `--wide` adds each time's ratio to
+//! approaches across, within 80 columns. `--wide` adds each time's ratio to
 //! bitmask's, as `--markdown` does. The approaches are measured interleaved,
 //! n by n, so that a change in the machine's load touches them all alike.
 
@@ -10,24 +10,24 @@ use n_queens::BoardSource;
 use n_queens_ii::counting::{self, Options};
 
 use crate::timing::{self, time_per_call};
-use crate::{Outcome, Problem, parse_n};
+use crate::{Failure, Outcome, Problem, parse_n, problem_parser};
 
 /// Arguments of `queens compare`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The problem: 51 (every board) or 52 (the count).
-    #[arg(long, value_enum, default_value_t = Problem::NQueensII)]
+    #[arg(long, value_parser = problem_parser(), default_value = Problem::NQueensII.number())]
     pub problem: Problem,
     /// The largest n to run (each approach also stops at its own range).
-    #[arg(long, value_name = "N", value_parser = parse_n, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = parse_n, allow_hyphen_values = true)]
     pub max_n: Option<u32>,
     /// Seconds each approach may spend in all, from 0.001 to 3600; it stops once past them.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_budget, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_budget, allow_hyphen_values = true)]
     pub budget: f64,
     /// Print the table as Markdown, ready for the docs: each time with its ratio to bitmask's.
     #[arg(long)]
     pub markdown: bool,
-    /// Add each time's ratio to bitmask's (wider than 100 columns).
+    /// Add each time's ratio to bitmask's (wider than 80 columns).
     #[arg(long)]
     pub wide: bool,
 }
@@ -69,12 +69,15 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let mut runners = runners(args.problem);
     let max_n = args.max_n.unwrap_or(u32::MAX).min(runners.iter().map(|runner| runner.max_n).max().unwrap_or(0));
     if max_n < FIRST_N {
-        return Err(format!("--max-n must be at least {FIRST_N}: below it every approach takes microseconds").into());
+        return Err(Failure::usage(format!(
+            "--max-n must be at least {FIRST_N}: below it every approach takes microseconds"
+        )));
     }
     let names: Vec<&str> = runners.iter().map(|runner| runner.name).collect();
     let with_ratios = args.wide || args.markdown;
+    let cell = if with_ratios { WIDE_CELL } else { CELL };
     let widths: Vec<usize> =
-        names.iter().map(|name| name.len().max(if with_ratios { WIDE_CELL } else { CELL })).collect();
+        names.iter().map(|name| heading(name).iter().map(|part| part.len()).max().unwrap_or(0).max(cell)).collect();
     write_header(out, args, &names, &widths)?;
 
     for n in FIRST_N..=max_n {
@@ -102,7 +105,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     if !args.markdown {
         writeln!(out)?;
         if with_ratios {
-            writeln!(out, "Each cell: the time of one call, then that time over {REFERENCE}'s (below 1: faster).")?;
+            writeln!(out, "Each cell: the time of one call, then its ratio to {REFERENCE}'s (below 1: faster).")?;
         } else {
             writeln!(out, "Each cell: the time of one call; --wide adds its ratio to {REFERENCE}'s.")?;
         }
@@ -111,10 +114,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// The width of a cell with a time only (`1.50 min`), and with its ratio
-/// too (`12.3 µs 0.0042×`); a column is as wide as its heading if that is
-/// wider.
-const CELL: usize = 8;
+/// The width of a cell with a time only (`12.3 µs`; a call of a minute or
+/// more, `1.50 min`, is one wider), and with its ratio too (`12.3 µs
+/// 0.0042×`); a column is as wide as its heading if that is wider.
+const CELL: usize = 7;
 /// See [`CELL`].
 const WIDE_CELL: usize = 15;
 
@@ -188,20 +191,35 @@ fn runners(problem: Problem) -> Vec<Runner> {
 /// The title (plain text only) and the column headings.
 fn write_header(out: &mut impl Write, args: &Args, names: &[&str], widths: &[usize]) -> std::io::Result<()> {
     if !args.markdown {
-        let problem = match args.problem {
-            Problem::NQueens => "LeetCode 51 (every board)",
-            Problem::NQueensII => "LeetCode 52 (the count)",
-        };
+        let problem = format!("{} ({})", args.problem, args.problem.answer());
         let budget = timing::human(args.budget);
-        writeln!(out, "{problem}: the time of one call, n by n; each approach stops past {budget} in all.")?;
+        writeln!(out, "{problem}: the time of one call, n by n.")?;
+        writeln!(out, "Each approach stops once past {budget} in all.")?;
         writeln!(out)?;
     }
-    let headings: Vec<String> = names.iter().map(|name| name.to_string()).collect();
-    write_row(out, args.markdown, "n", &headings, widths)?;
     if args.markdown {
-        writeln!(out, "|---:|{}", "---:|".repeat(names.len()))?;
+        let headings: Vec<String> = names.iter().map(|name| name.to_string()).collect();
+        write_row(out, true, "n", &headings, widths)?;
+        return writeln!(out, "|---:|{}", "---:|".repeat(names.len()));
     }
-    Ok(())
+    // Two lines, each name broken after its `_`, so that the columns are
+    // as narrow as their times.
+    let parts: Vec<[&str; 2]> = names.iter().map(|name| heading(name)).collect();
+    if parts.iter().any(|part| !part[1].is_empty()) {
+        let first = parts.iter().map(|part| if part[1].is_empty() { "" } else { part[0] }).map(String::from);
+        write_row(out, false, "", &first.collect::<Vec<_>>(), widths)?;
+    }
+    let last = parts.iter().map(|part| if part[1].is_empty() { part[0] } else { part[1] }).map(String::from);
+    write_row(out, false, "n", &last.collect::<Vec<_>>(), widths)
+}
+
+/// A heading in two parts, broken after the `_` of a name that has one
+/// (`["three_", "arrays"]`); `[name, ""]` otherwise.
+fn heading(name: &str) -> [&str; 2] {
+    match name.find('_') {
+        Some(index) => [&name[..=index], &name[index + 1..]],
+        None => [name, ""],
+    }
 }
 
 /// One row: Markdown, or plain columns of `widths`, right-aligned, two

@@ -9,16 +9,17 @@
 //! percent of the count (see [`timing::estimate`]). Ctrl-C stops a count: the
 //! default signal handling ends the process at once.
 
+use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use n_queens_ii::Approach;
 use n_queens_ii::counting::{self, CountError, Options};
 
 use crate::timing::{self, Estimate};
-use crate::{Outcome, parse_n, say};
+use crate::{Failure, Outcome, parse_n, say};
 
 /// Arguments of `queens count`.
 #[derive(Debug, clap::Args)]
@@ -26,11 +27,11 @@ pub struct Args {
     /// The size of the board: n queens on an n×n board.
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: u32,
-    /// The LeetCode 52 approach (see `queens list`); the fastest (that counts classes, with --unique) when left out.
+    /// The LeetCode 52 approach (as the list subcommand names it); the fastest (that counts classes, with --unique) when left out.
     #[arg(long, value_name = "NAME")]
     pub approach: Option<String>,
     /// Threads, for the approaches that use them; one per core when left out (or 0).
-    #[arg(long, value_name = "T", value_parser = parse_threads, allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
     /// Count one board per class under rotations and reflections (OEIS A002562).
     #[arg(long)]
@@ -70,27 +71,30 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     if let Some(estimate) = estimate.filter(|estimate| estimate.seconds > ANNOUNCE) {
         say(announcement(n, name, &estimate));
     }
-    let label = format!("n = {n}, {name}");
+    let label = format!("n = {n} {name}");
     let bar = estimate.filter(|estimate| estimate.seconds > SHOW_PROGRESS).map(|estimate| {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        bar.set_style(ProgressStyle::with_template(TEMPLATE).expect("a valid template"));
-        bar.set_message(status(&label, None, 0.0, Some(estimate.seconds)));
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_prefix(label);
+        bar.set_style(waiting_style(estimate.seconds));
         bar.enable_steady_tick(Duration::from_millis(200));
-        bar
+        (bar, estimate.seconds)
     });
-    let shown = Mutex::new(Shown::default());
+    let most_done = Mutex::new(0);
     let report = |done: u64, total: u64| {
-        let Some(bar) = &bar else { return };
+        let Some((bar, estimate)) = &bar else { return };
+        if bar.length() != Some(total) {
+            bar.set_length(total);
+            bar.set_style(tasks_style(*estimate));
+        }
         // Threads report out of order: show the most done any has said.
-        let mut shown = shown.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if shown.advance(done) {
-            let elapsed = bar.elapsed().as_secs_f64();
-            bar.set_message(status(&label, Some((shown.done, total)), elapsed, None));
+        let mut most_done = most_done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if done > *most_done {
+            *most_done = done;
+            bar.set_position(done);
         }
     };
     let options = Options { threads: args.threads.unwrap_or(0), progress: bar.as_ref().map(|_| &report as _) };
     let counted = count(n, &options);
-    if let Some(bar) = &bar {
+    if let Some((bar, _)) = &bar {
         bar.finish_and_clear();
     }
     writeln!(out, "{}", counted?)?;
@@ -98,20 +102,21 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
 }
 
 /// `--threads` is refused where the approach counts on one thread, unless it
-/// asks for one: silently ignoring it would let a user believe it acted.
-fn check_threads(approach: &Approach, threads: Option<usize>) -> Result<(), String> {
+/// asks for one or for 0 (the same as leaving it out): silently ignoring it
+/// would let a user believe it acted.
+fn check_threads(approach: &Approach, threads: Option<usize>) -> Result<(), Failure> {
     match threads {
-        Some(threads) if threads != 1 && !approach.threads => {
+        Some(threads) if threads > 1 && !approach.threads => {
             let threaded: Vec<&str> = n_queens_ii::APPROACHES
                 .iter()
                 .filter(|approach| approach.threads)
                 .map(|approach| approach.name)
                 .collect();
-            Err(format!(
+            Err(Failure::usage(format!(
                 "`{}` counts on one thread, so --threads {threads} does not apply; the approaches that use threads: {}",
                 approach.name,
                 threaded.join(", ")
-            ))
+            )))
         }
         _ => Ok(()),
     }
@@ -154,52 +159,50 @@ fn watched_estimate(on_terminal: bool, n: u32, speedup: f64, time_at: impl FnMut
 /// The line that warns of a long count before it starts.
 fn announcement(n: u32, name: &str, estimate: &Estimate) -> String {
     format!(
-        "queens: about {} for n = {n} with {name} (timed from n = {}); Ctrl-C stops it",
+        "n = {n}, {name}: about {} (timed at n = {}); Ctrl-C stops it",
         timing::human(estimate.seconds),
         estimate.measured_n,
     )
 }
 
-/// The progress line: the spinner and the time so far, then [`status`].
-const TEMPLATE: &str = "{spinner} {elapsed_precise} {msg}";
+/// The progress line before the first task is done: the spinner, the time
+/// so far, what is counted, and the estimate. At most 79 columns, so that it
+/// stays one row on an 80-column terminal.
+fn waiting_style(estimate: f64) -> ProgressStyle {
+    let template = format!("{{spinner}} {{elapsed_precise}} {{prefix}}, about {} in all", timing::human(estimate));
+    ProgressStyle::with_template(&template).expect("a valid template")
+}
 
-/// The width of the bar drawn by [`status`].
-const BAR_WIDTH: u64 = 20;
+/// The progress line once the tasks are known: a bar of the tasks done and
+/// the time left ([`time_left`]).
+const TASKS_TEMPLATE: &str = "{spinner} {elapsed_precise} {prefix} [{bar:12}] {pos}/{len}, {left} left";
 
-/// What the progress line says after the time so far: before any task is
-/// done, the estimate; then a bar of the tasks done and, from their rate,
-/// the time left.
-fn status(label: &str, tasks: Option<(u64, u64)>, elapsed: f64, estimate: Option<f64>) -> String {
-    match tasks {
-        Some((done, total)) if done > 0 && total > 0 => {
-            let filled = (BAR_WIDTH * done.min(total) / total) as usize;
-            let bar = format!("{}{}", "#".repeat(filled), "-".repeat(BAR_WIDTH as usize - filled));
-            let left = elapsed * (total - done.min(total)) as f64 / done as f64;
-            format!("{label} [{bar}] {done}/{total} tasks, about {} left", timing::human(left))
-        }
-        _ => match estimate {
-            Some(seconds) => format!("{label}, about {} in all", timing::human(seconds)),
-            None => label.to_string(),
+/// The style of [`TASKS_TEMPLATE`].
+fn tasks_style(estimate: f64) -> ProgressStyle {
+    ProgressStyle::with_template(TASKS_TEMPLATE).expect("a valid template").progress_chars("#>-").with_key(
+        "left",
+        move |state: &ProgressState, out: &mut dyn fmt::Write| {
+            let (done, total) = (state.pos(), state.len().unwrap_or(0));
+            let _ = write!(out, "{}", timing::human(time_left(estimate, state.elapsed().as_secs_f64(), done, total)));
         },
-    }
+    )
 }
 
-/// What the progress line shows: the most tasks any thread has reported
-/// done, so that it never goes backwards.
-#[derive(Debug, Default)]
-struct Shown {
-    done: u64,
-}
-
-impl Shown {
-    /// Takes a report of `done` tasks; whether it moves the line forward.
-    fn advance(&mut self, done: u64) -> bool {
-        if done > self.done {
-            self.done = done;
-            return true;
-        }
-        false
+/// The time left, in seconds, after `elapsed` seconds with `done` of `total`
+/// tasks done, for a count estimated at `estimate` seconds in all. The total
+/// time is the estimate and the projection of the rate so far (`elapsed` ÷
+/// the share done) blended by the share done: the estimate alone before any
+/// task, the rate alone at the end. What is left is the share of tasks left
+/// of that total. So the first value follows on from the estimate shown
+/// before it, however long the first task took (the tasks differ in size,
+/// and an approach may build tables before the first one starts).
+fn time_left(estimate: f64, elapsed: f64, done: u64, total: u64) -> f64 {
+    if total == 0 {
+        return (estimate - elapsed).max(0.0);
     }
+    let share_done = done.min(total) as f64 / total as f64;
+    let projected_total = (1.0 - share_done) * estimate + elapsed;
+    (1.0 - share_done) * projected_total
 }
 
 #[cfg(test)]
@@ -228,41 +231,42 @@ mod tests {
         assert!(on_terminal.is_some_and(|estimate| estimate.seconds > ANNOUNCE));
     }
 
-    /// Reports out of order never move the line backwards.
+    /// The first time left follows on from the estimate, however long the
+    /// first task took; a right estimate stays right; at the end the rate
+    /// alone counts.
     #[test]
-    fn progress_never_goes_backwards() {
-        let mut shown = Shown::default();
-        let reports = [0, 2, 1, 3, 3, 5, 4];
-        let moved: Vec<bool> = reports.iter().map(|&done| shown.advance(done)).collect();
-        assert_eq!(moved, [false, true, false, true, false, true, false]);
-        assert_eq!(shown.done, 5);
+    fn the_time_left_follows_on_from_the_estimate() {
+        // Estimated 9 s; the first of 860 tasks done after 3 s of tables.
+        let first = time_left(9.0, 3.0, 1, 860);
+        assert!(first <= 9.0 + 3.0, "{first}");
+        assert!(first >= 9.0 * 0.9, "{first}");
+        for done in [1, 100, 430, 859] {
+            let elapsed = 9.0 * done as f64 / 860.0;
+            let left = time_left(9.0, elapsed, done, 860);
+            assert!((left - (9.0 - elapsed)).abs() < 1e-9, "{done}: {left}");
+        }
+        assert_eq!(time_left(9.0, 20.0, 860, 860), 0.0);
+        assert_eq!(time_left(9.0, 2.0, 0, 0), 7.0);
     }
 
-    /// No time left before a task is done: there is no rate to go by.
+    /// The progress line stays one row on an 80-column terminal at its
+    /// widest: the longest approach name, n = 32, six-digit task counts, a
+    /// bar, and a time left of years.
     #[test]
-    fn time_left_only_once_there_is_a_rate() {
-        let label = "n = 16, parallel";
-        assert_eq!(status(label, Some((0, 860)), 3.0, Some(9.0)), "n = 16, parallel, about 9.00 s in all");
-        assert_eq!(status(label, None, 0.0, None), label);
-        let line = status(label, Some((215, 860)), 3.0, None);
-        assert_eq!(line, "n = 16, parallel [#####---------------] 215/860 tasks, about 9.00 s left");
-    }
-
-    /// The progress line fits 100 columns at its widest: the longest
-    /// approach name, n = 32, six-digit task counts and a time left of years.
-    #[test]
-    fn the_progress_line_fits_100_columns() {
+    fn the_progress_line_fits_79_columns() {
         let longest = n_queens_ii::APPROACHES.iter().map(|approach| approach.name.len()).max().unwrap();
-        let label = format!("n = 32, {}", "x".repeat(longest));
-        let widest = [
-            status(&label, Some((1, 999_999)), 1e9, None),
-            status(&label, Some((999_998, 999_999)), 1e9, None),
-            status(&label, None, 0.0, Some(1e12)),
-        ];
-        for message in widest {
+        let prefix = format!("n = 32 {}", "x".repeat(longest));
+        let years = timing::human(1e9 * 3.2e7);
+        let tasks = TASKS_TEMPLATE
+            .replace("{bar:12}", &"#".repeat(12))
+            .replace("{pos}", "999999")
+            .replace("{len}", "999999")
+            .replace("{left}", &years);
+        for line in [tasks, format!("{{spinner}} {{elapsed_precise}} {{prefix}}, about {years} in all")] {
             let line =
-                TEMPLATE.replace("{spinner}", "x").replace("{elapsed_precise}", "99:59:59").replace("{msg}", &message);
-            assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+                line.replace("{spinner}", "x").replace("{elapsed_precise}", "99:59:59").replace("{prefix}", &prefix);
+            assert!(!line.contains('{'), "{line}");
+            assert!(line.chars().count() <= 79, "{} columns: {line}", line.chars().count());
         }
     }
 
@@ -271,13 +275,13 @@ mod tests {
         let estimate = Estimate { measured_n: 15, measured: Duration::from_millis(250), seconds: 7200.0 };
         assert_eq!(
             announcement(18, "bitmask", &estimate),
-            "queens: about 2.00 hours for n = 18 with bitmask (timed from n = 15); Ctrl-C stops it"
+            "n = 18, bitmask: about 2.00 hours (timed at n = 15); Ctrl-C stops it"
         );
         // The widest: the longest name, two-digit sizes, the longest time.
         let longest = n_queens_ii::APPROACHES.iter().map(|approach| approach.name).max_by_key(|name| name.len());
         let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
         let line = announcement(32, longest.unwrap(), &estimate);
-        assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+        assert!(line.chars().count() <= 80, "{} columns: {line}", line.chars().count());
     }
 
     #[test]
@@ -286,9 +290,9 @@ mod tests {
         let threaded = n_queens_ii::APPROACHES.iter().find(|approach| approach.threads).unwrap();
         assert!(check_threads(one_thread, Some(1)).is_ok());
         assert!(check_threads(one_thread, None).is_ok());
-        let message = check_threads(one_thread, Some(4)).unwrap_err();
+        let Err(Failure::Usage(message)) = check_threads(one_thread, Some(4)) else { panic!("refused") };
         assert!(message.contains(one_thread.name) && message.contains(threaded.name), "{message}");
-        assert!(check_threads(one_thread, Some(0)).is_err());
+        assert!(check_threads(one_thread, Some(0)).is_ok(), "0 means left out");
         assert!(check_threads(threaded, Some(100_000)).is_ok());
     }
 }

@@ -14,7 +14,9 @@
 //! own errors say what is out of range. Every wrong argument gets a one-line
 //! message and exit code 2: clap's for what does not parse, the libraries'
 //! (or this command's, for its own limits) for what parses but makes no
-//! sense, before any long work starts.
+//! sense, before any long work starts. An error that is not the user's (a
+//! file that cannot be read or written, a tool that cannot be started) gets
+//! exit code 1, as a failed write of the answer does.
 //!
 //! Nothing written to stderr can panic: a closed stderr loses the message,
 //! never the exit code ([`say`]).
@@ -32,27 +34,37 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 /// The N-Queens puzzle, LeetCode 51 and 52, as a chain of approaches:
 /// run with no arguments for the tour.
 #[derive(Debug, Parser)]
-#[command(name = "queens", version, about, after_help = AFTER_HELP)]
+#[command(name = "queens", version, about, after_help = AFTER_HELP, max_term_width = WIDTH)]
 struct Cli {
     /// What to do; the tour of n = 12 when left out.
     #[command(subcommand)]
     command: Option<Command>,
 }
 
+/// The width everything the command prints by default fits in: the
+/// terminal most learners have.
+pub const WIDTH: usize = 80;
+
+/// How the command is run right after the README's set-up, from the
+/// workspace: what every command it suggests starts with.
+pub const RUN: &str = "cargo run --release --";
+
 /// The end of `queens --help`.
 const AFTER_HELP: &str = "\
-Examples:
-  queens                              the tour: every approach on n = 12
-  queens boards 8 --limit 2           draw two boards
-  queens boards 1000000 --approach construct --format columns
-  queens count 16 --approach bitmask --threads 1
-  queens compare --problem 52 --max-n 14
-  queens paste 52 bitmask | xclip -selection clipboard";
+Examples, from the workspace (an installed `queens` takes the same arguments):
+  cargo run --release                  the tour: every approach on n = 12
+  cargo run --release -- boards 8 --limit 2
+  cargo run --release -- boards 1000000 --approach construct --format columns
+  cargo run --release -- count 16 --approach bitmask
+  cargo run --release -- compare --problem 52 --max-n 14
+  cargo run --release -- paste 52 bitmask | xclip -selection clipboard
+  cargo run --release -- practice list     the practice ladder
+The pages that explain each step: docs/README.md";
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
@@ -73,15 +85,14 @@ enum Command {
     Practice(practice::Args),
 }
 
-/// The two problems, by their LeetCode numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Problem {
-    /// LeetCode 51, N-Queens: every board.
-    #[value(name = "51")]
-    NQueens,
-    /// LeetCode 52, N-Queens II: the count.
-    #[value(name = "52")]
-    NQueensII,
+pub use n_queens_facts::Problem;
+
+/// The parser of a problem on the command line: its number, one of
+/// [`Problem::ALL`]'s, which the help lists.
+pub fn problem_parser() -> impl clap::builder::TypedValueParser<Value = Problem> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Problem::ALL.map(Problem::number))
+        .try_map(|number| number.parse::<Problem>())
 }
 
 /// Why a command stopped early.
@@ -91,6 +102,9 @@ pub enum Failure {
     Usage(String),
     /// Writing the output failed (a closed pipe is not a failure: see [`main`]).
     Io(io::Error),
+    /// Something that is not the user's input failed (a file that cannot be
+    /// read or written, a tool that cannot be started): one line, exit code 1.
+    Failed(String),
     /// What was asked ran, and its answer is "no" (a practice exercise that
     /// does not pass yet): already said on stdout, exit code 1, as `cargo
     /// test` does when a test fails.
@@ -103,9 +117,19 @@ impl From<io::Error> for Failure {
     }
 }
 
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::Usage(message)
+impl Failure {
+    /// An argument that parsed but makes no sense ([`Failure::Usage`]).
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure::Usage(message.into())
+    }
+
+    /// The exit code it ends the command with: 2 for the user's input, as
+    /// clap's own errors; 1 for the rest.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Usage(_) => 2,
+            Failure::Io(_) | Failure::Failed(_) | Failure::Unsuccessful => 1,
+        }
     }
 }
 
@@ -121,6 +145,13 @@ impl From<n_queens_ii::counting::CountError> for Failure {
     }
 }
 
+/// `text` with its control characters escaped (`\u{1b}`, `\n`): a name
+/// typed by the user goes into messages as it was typed, never as a
+/// terminal command.
+pub fn escaped(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
+
 /// Writes one line to stderr, and never panics: `eprintln!` panics when
 /// stderr is a closed pipe (`queens boards 3 2>&1 >/dev/null | true`), and a
 /// panic while reporting a panic aborts the process. A message nobody can
@@ -132,8 +163,10 @@ pub fn say(line: impl Display) {
 /// What every command returns.
 pub type Outcome = Result<(), Failure>;
 
-/// Parses n: a whole number, 0 or more. The message says which of those it is not.
+/// Parses n: a whole number, 0 or more (a leading `+` allowed, as Rust's
+/// own parsing allows it). The message says which of those it is not.
 pub fn parse_n(text: &str) -> Result<u32, String> {
+    let text = text.strip_prefix('+').unwrap_or(text);
     let digits = text.strip_prefix('-').unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(format!("n must be a whole number, 0 or more (got {text:?})"));
@@ -145,11 +178,14 @@ pub fn parse_n(text: &str) -> Result<u32, String> {
 }
 
 /// Parses the value of `option`: a whole number, `least` or more, in
-/// digits. The message says which of those it is not.
+/// digits (a leading `+` allowed, as for n). The message says which of those
+/// it is not.
 pub fn parse_whole(option: &str, text: &str, least: u64) -> Result<u64, String> {
-    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(format!("{option} must be a whole number, {least} or more (got {text:?})"));
     }
+    let text = digits;
     let value = text.parse::<u64>().map_err(|_| format!("{option} {text} is too large: at most {}", u64::MAX))?;
     if value < least {
         return Err(format!("{option} must be {least} or more (got {text})"));
@@ -191,24 +227,19 @@ fn main() -> ExitCode {
         (Ok(()) | Err(Failure::Unsuccessful), Err(error)) => Err(Failure::Io(error)),
         (outcome, _) => outcome,
     };
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Usage(message)) => {
-            drop(out); // whatever was written before the check failed
-            say(format_args!("error: {message}"));
-            ExitCode::from(2)
-        }
+    drop(out); // whatever was written before a check failed
+    let Err(failure) = outcome else { return ExitCode::SUCCESS };
+    match &failure {
+        Failure::Usage(message) | Failure::Failed(message) => say(format_args!("error: {}", escaped(message))),
         // `queens boards 20 | head` closes the pipe early: that is the reader's choice.
         // (A stdout closed before the start, `queens count 8 >&-`, never gets
         // here: Rust's runtime reopens it as /dev/null before `main`, just as a
         // caller that discards the output opens it, so the write succeeds.)
-        Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(error)) => {
-            say(format_args!("error: writing the output: {error}"));
-            ExitCode::FAILURE
-        }
-        Err(Failure::Unsuccessful) => ExitCode::FAILURE,
+        Failure::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Failure::Io(error) => say(format_args!("error: writing the output: {error}")),
+        Failure::Unsuccessful => {}
     }
+    ExitCode::from(failure.exit_code())
 }
 
 /// Ends on what clap made of the arguments: a parse error (its message,
@@ -238,6 +269,8 @@ mod tests {
         assert_eq!(parse_n("8"), Ok(8));
         assert_eq!(parse_n("0"), Ok(0));
         assert_eq!(parse_n("-0"), Ok(0));
+        assert_eq!(parse_n("+8"), Ok(8));
+        assert!(parse_n("+-8").unwrap_err().contains("0 or more"));
         assert!(parse_n("-3").unwrap_err().contains("0 or more"));
         assert!(parse_n("eight").unwrap_err().contains("whole number"));
         assert!(parse_n("8.5").unwrap_err().contains("whole number"));
@@ -249,11 +282,28 @@ mod tests {
     fn options_take_whole_numbers_in_range() {
         assert_eq!(parse_whole("--limit", "3", 1), Ok(3));
         assert_eq!(parse_whole("--threads", "0", 0), Ok(0));
-        assert!(parse_whole("--limit", "+3", 1).unwrap_err().contains("whole number"));
+        assert_eq!(parse_whole("--limit", "+3", 1), Ok(3));
+        assert!(parse_whole("--limit", "+", 1).unwrap_err().contains("whole number"));
+        assert!(parse_whole("--limit", "++3", 1).unwrap_err().contains("whole number"));
         assert!(parse_whole("--limit", "-1", 1).unwrap_err().contains("whole number, 1 or more"));
         assert!(parse_whole("--limit", "0", 1).unwrap_err().contains("1 or more"));
         assert!(parse_whole("--limit", "18446744073709551616", 1).unwrap_err().contains("too large"));
         assert!(parse_whole("--threads", "", 0).unwrap_err().contains("whole number"));
+    }
+
+    /// The user's input is exit code 2; what fails on the machine, 1.
+    #[test]
+    fn only_the_users_input_is_exit_code_2() {
+        assert_eq!(Failure::usage("n = -1").exit_code(), 2);
+        assert_eq!(Failure::Failed("reading a file: permission denied".into()).exit_code(), 1);
+        assert_eq!(Failure::Io(io::Error::other("disk full")).exit_code(), 1);
+        assert_eq!(Failure::Unsuccessful.exit_code(), 1);
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(escaped("bit\u{1b}[31mmask\n"), "bit\\u{1b}[31mmask\\n");
+        assert_eq!(escaped("×µ"), "×µ");
     }
 
     #[test]

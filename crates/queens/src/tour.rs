@@ -10,7 +10,7 @@ use n_queens_ii::counting::{self, Options};
 
 use crate::draw::{self, Format, Glyphs};
 use crate::timing::{self, time_per_call};
-use crate::{Outcome, parse_n};
+use crate::{Failure, Outcome, RUN, parse_n};
 
 /// The largest n of the tour: it times board_scan too, which takes seconds
 /// past n = 12. `queens compare` and `queens count` go further.
@@ -48,23 +48,17 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let names = chain_names();
     let first = names[0];
     if n > TOUR_MAX_N {
-        return Err(format!(
+        return Err(Failure::usage(format!(
             "the tour times every approach, {first} included, so it takes n <= {TOUR_MAX_N} (n = {n} asked); \
-             try queens count {n} or queens compare"
-        )
-        .into());
+             try {}",
+            further(n)
+        )));
     }
     let known = n_queens_facts::oeis::A000170[n as usize]; // n <= TOUR_MAX_N, in the table
-    writeln!(
-        out,
-        "N-Queens, n = {n}: {} (OEIS A000170). Time of one call; speed-up over {first}.",
-        plural(known, "board", "boards")
-    )?;
+    writeln!(out, "N-Queens, n = {n}: {} (OEIS A000170).", plural(known, "board", "boards"))?;
+    writeln!(out, "Each approach: its answer, the time of one call, its speed-up over {first}.")?;
     if n < DEFAULT_N {
-        writeln!(
-            out,
-            "(Below n = {DEFAULT_N} the times are too small to compare the steps by: try the default, n = {DEFAULT_N}.)"
-        )?;
+        writeln!(out, "(Below n = {DEFAULT_N} the times are too small to compare: try n = {DEFAULT_N}.)")?;
     }
     writeln!(out)?;
     // Every cell right-aligned under its heading: the approach, then for
@@ -99,7 +93,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         Some(board) => {
             let lead = match known {
                 1 => format!("The only board for n = {n}:"),
-                _ => format!("The first of the {known} boards (queens boards {n} draws them all):"),
+                _ => format!("The first of the {known} boards ({RUN} boards {n}: all of them):"),
             };
             writeln!(out, "{lead}")?;
             draw::write_board(out, board.columns(), Format::Board, Glyphs::pick(args.ascii))?;
@@ -107,18 +101,32 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         None => writeln!(out, "n = {n} has no board: no placement escapes every attack.\n")?,
     }
 
-    writeln!(out, "Where next:")?;
-    for (command, what) in [
-        ("queens list", "every approach: its idea, whether it pastes into the judge"),
-        ("queens boards 8 --limit 3", "draw boards (--format rows|columns, --unique)"),
-        ("queens count 18", "count a larger n with the fastest counter"),
-        ("queens compare", "time every approach over growing n"),
-        ("queens paste 52 bitmask", "judge-ready code: pipe it to xclip -selection clipboard"),
-        ("README.md, cargo doc --open", "each step's idea, what it changed, its cost"),
-    ] {
-        writeln!(out, "  {command:<29} {what}")?;
+    writeln!(out, "Where next, from the workspace:")?;
+    for (command, what) in WHERE_NEXT {
+        let command = command.replace("RUN", RUN);
+        writeln!(out, "  {command:<42} {what}")?;
     }
     Ok(())
+}
+
+/// The end of the tour: each command as it runs right after the README's
+/// set-up (`RUN` stands for [`RUN`]), and what it shows.
+const WHERE_NEXT: [(&str, &str); 7] = [
+    ("RUN practice list", "write each step yourself"),
+    ("RUN list", "every approach and its idea"),
+    ("RUN boards 8 --limit 3", "draw boards; --unique, --format"),
+    ("RUN count 18", "count a larger n, fastest counter"),
+    ("RUN compare", "time each approach over growing n"),
+    ("RUN paste 52 bitmask", "the text to paste into the judge"),
+    ("docs/README.md", "each step's idea, what it buys"),
+];
+
+/// What goes past the tour's n: `count N` where the fastest counter takes
+/// that n on this machine, and `compare` always.
+fn further(n: u32) -> String {
+    let counts = counting::check(counting::FASTEST, n, false)
+        .is_ok_and(|approach| approach.memory_needed.is_none_or(|memory_needed| memory_needed(n, 0).is_ok()));
+    if counts { format!("`{RUN} count {n}` or `{RUN} compare`") } else { format!("`{RUN} compare`") }
 }
 
 /// The widths of the table's columns: the approach, then for each problem,

@@ -63,18 +63,12 @@ impl Step {
 
 /// 51 or 52.
 pub fn number(problem: Problem) -> &'static str {
-    match problem {
-        Problem::NQueens => "51",
-        Problem::NQueensII => "52",
-    }
+    problem.number()
 }
 
 /// The problem crate that holds the exercises of `problem`.
 pub fn crate_name(problem: Problem) -> &'static str {
-    match problem {
-        Problem::NQueens => "n_queens",
-        Problem::NQueensII => "n_queens_ii",
-    }
+    problem.crate_name()
 }
 
 /// One exercise: a step of one problem.

@@ -66,6 +66,7 @@ enum Action {
 #[derive(Debug, clap::Args)]
 struct Which {
     /// The problem: 52 (the count) or 51 (every board).
+    #[arg(value_parser = crate::problem_parser())]
     problem: Problem,
     /// The step of the chain.
     step: Step,
@@ -110,7 +111,7 @@ fn read(root: &Path, exercise: Exercise) -> Result<Option<String>, Failure> {
     match std::fs::read_to_string(root.join(exercise.path())) {
         Ok(text) => Ok(Some(text)),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(Failure::Usage(format!("reading {}: {error}", exercise.path()))),
+        Err(error) => Err(Failure::Failed(format!("reading {}: {error}", exercise.path()))),
     }
 }
 
@@ -123,11 +124,11 @@ fn status(root: &Path, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> 
         return Ok(Status::NotStarted);
     }
     let cases =
-        results::run_cargo(root, &results::cargo_test(exercise, Part::Cases), &mut *echo).map_err(Failure::Usage)?;
+        results::run_cargo(root, &results::cargo_test(exercise, Part::Cases), &mut *echo).map_err(Failure::Failed)?;
     if let Err(status) = results::cases_status(&cases) {
         return Ok(status);
     }
-    let paste = results::run_cargo(root, &results::cargo_test(exercise, Part::Paste), echo).map_err(Failure::Usage)?;
+    let paste = results::run_cargo(root, &results::cargo_test(exercise, Part::Paste), echo).map_err(Failure::Failed)?;
     Ok(results::paste_status(&paste))
 }
 
@@ -271,10 +272,10 @@ fn reset(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
         let backup_file = backup.join(format!("{}.rs", exercise.step.name()));
         std::fs::create_dir_all(root.join(&backup))
             .and_then(|()| std::fs::write(root.join(&backup_file), current))
-            .map_err(|error| Failure::Usage(format!("keeping a copy in {}: {error}", backup_file.display())))?;
+            .map_err(|error| Failure::Failed(format!("keeping a copy in {}: {error}", backup_file.display())))?;
         writeln!(out, "Your version is kept in {} (until the next reset of this exercise).", backup_file.display())?;
     }
-    std::fs::write(root.join(&path), start).map_err(|error| Failure::Usage(format!("writing {path}: {error}")))?;
+    std::fs::write(root.join(&path), start).map_err(|error| Failure::Failed(format!("writing {path}: {error}")))?;
     writeln!(out, "{path} is back at its starting text; the other exercises are untouched.")?;
     Ok(())
 }

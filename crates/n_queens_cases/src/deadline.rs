@@ -7,13 +7,21 @@
 //! - [`exercise_answer`]: a practice exercise's answer for one case, under
 //!   [`CASE_LIMIT`].
 //! - [`output_with_deadline`]: a child process, killed when it runs too long.
+//! - [`caught!`](crate::caught): the test that the shared cases catch a
+//!   deliberate mistake, which runs in a child process (this test binary
+//!   started again on its own test), since a mistake may overflow the stack
+//!   and abort the whole process; [`first_catch`] reads what the child
+//!   printed: the first case it gets wrong, and what it does there.
 
+use std::fmt;
 use std::io::{self, Read};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
+
+use crate::{Case, counted_cases};
 
 /// Calls `f` on a new thread named `name` and returns what it returns.
 ///
@@ -139,9 +147,204 @@ fn joined(reader: JoinHandle<Vec<u8>>) -> Vec<u8> {
     reader.join().unwrap_or_default()
 }
 
+/// Set in the environment of the child process: run the mistake and print.
+pub const MISTAKE_CHILD: &str = "N_QUEENS_MISTAKE_CHILD";
+
+/// How long a mistake's child process may run: the mistakes that end do so
+/// in a fraction of it; one still running is stuck.
+pub const CHILD_LIMIT: Duration = Duration::from_secs(60);
+
+/// What a mistake does on the case that catches it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// It returned this (wrong) count.
+    Returned(i64),
+    /// It panicked; the panic message.
+    Panicked(String),
+    /// The process died without a panic (a stack overflow); the last line of
+    /// its error output.
+    Crashed(String),
+    /// It was still running after [`CHILD_LIMIT`].
+    TimedOut,
+}
+
+/// The first shared case a mistake gets wrong, and what it does there.
+#[derive(Debug)]
+pub struct Catch {
+    /// The case ([`counted_cases`]).
+    pub case: Case,
+    /// What the mistake did on it.
+    pub outcome: Outcome,
+}
+
+impl fmt::Display for Catch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Case { template, name, n, expected } = self.case;
+        write!(f, "caught by {template}::{name} (n = {n}): ")?;
+        match &self.outcome {
+            Outcome::Returned(count) => write!(f, "returns {count}")?,
+            Outcome::Panicked(message) => write!(f, "panics: {message}")?,
+            Outcome::Crashed(message) => write!(f, "crashes: {message}")?,
+            Outcome::TimedOut => write!(f, "still running after {} s", CHILD_LIMIT.as_secs())?,
+        }
+        write!(f, "; expected {expected}")
+    }
+}
+
+/// What a test expects of a mistake's first catch: the case by its template
+/// and name (`"judge_counts::n2"`), and what the mistake does there.
+#[derive(Debug)]
+pub enum Expect {
+    /// It returns this count.
+    Returns(&'static str, i64),
+    /// It panics with a message that holds this piece.
+    Panics(&'static str, &'static str),
+    /// Its process dies with an error output that holds this piece.
+    Crashes(&'static str, &'static str),
+}
+
+impl Expect {
+    /// The case, as `"template::name"`.
+    pub fn case(&self) -> &'static str {
+        match self {
+            Expect::Returns(case, _) | Expect::Panics(case, _) | Expect::Crashes(case, _) => case,
+        }
+    }
+
+    /// Whether `outcome` is what it expects.
+    pub fn matches(&self, outcome: &Outcome) -> bool {
+        match (self, outcome) {
+            (Expect::Returns(_, expected), Outcome::Returned(count)) => expected == count,
+            (Expect::Panics(_, piece), Outcome::Panicked(message)) => message.contains(piece),
+            (Expect::Crashes(_, piece), Outcome::Crashed(message)) => message.contains(piece),
+            _ => false,
+        }
+    }
+}
+
+/// `caught!(mistake, Expect::..)`: the test that the shared cases catch the
+/// module `mistake` (its `Solution::total_n_queens`), first where and how
+/// the [`Expect`] says. In the child process (with [`MISTAKE_CHILD`] set) the
+/// same test runs the mistake instead ([`run_as_child`]).
+#[macro_export]
+macro_rules! caught {
+    ($mistake:ident, $expect:expr) => {
+        #[test]
+        fn $mistake() {
+            if std::env::var_os($crate::deadline::MISTAKE_CHILD).is_some() {
+                $crate::deadline::run_as_child($mistake::Solution::total_n_queens);
+            } else {
+                $crate::deadline::check_caught(stringify!($mistake), $expect);
+            }
+        }
+    };
+}
+
+/// In the child: runs `solve` on every shared case in order, printing a
+/// line before each call and one with its result, and stops at the first
+/// wrong answer or panic. A crash leaves a "running" line without a result.
+pub fn run_as_child(solve: fn(i32) -> i32) {
+    // The parent reads the panic message from the "panicked" line.
+    std::panic::set_hook(Box::new(|_| {}));
+    for case in counted_cases() {
+        let label = format!("{}::{}", case.template, case.name);
+        println!("mistake-running {label}");
+        match std::panic::catch_unwind(|| solve(case.n)) {
+            Ok(count) => {
+                println!("mistake-returned {label} {count}");
+                if i64::from(count) != case.expected as i64 {
+                    return;
+                }
+            }
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|text| text.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                println!("mistake-panicked {label} {}", message.replace('\n', " "));
+                return;
+            }
+        }
+    }
+}
+
+/// In the parent: runs the test `mistake` of this test binary as a child
+/// and finds the first case it gets wrong; `None` if it gets every case
+/// right.
+pub fn first_catch(mistake: &str) -> Option<Catch> {
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut command = Command::new(exe);
+    command.args([mistake, "--exact", "--nocapture", "--test-threads=1"]).env(MISTAKE_CHILD, "1");
+    let ran = output_with_deadline(&mut command, CHILD_LIMIT).expect("starting the child process");
+    let stdout = String::from_utf8_lossy(&ran.output.stdout);
+    let find = |label: &str| {
+        counted_cases().find(|case| format!("{}::{}", case.template, case.name) == label).expect("a shared case")
+    };
+    let mut running = None;
+    for line in stdout.lines() {
+        // libtest prints `test NAME ... ` with no line end before the test's own output.
+        let Some(start) = line.find("mistake-") else { continue };
+        let mut words = line[start..].splitn(3, ' ');
+        let (kind, label, rest) = (words.next(), words.next(), words.next().unwrap_or(""));
+        match (kind, label) {
+            (Some("mistake-running"), Some(label)) => running = Some(find(label)),
+            (Some("mistake-returned"), Some(label)) => {
+                running = None;
+                let case = find(label);
+                let count: i64 = rest.parse().expect("a count");
+                if count != case.expected as i64 {
+                    return Some(Catch { case, outcome: Outcome::Returned(count) });
+                }
+            }
+            (Some("mistake-panicked"), Some(label)) => {
+                return Some(Catch { case: find(label), outcome: Outcome::Panicked(rest.to_string()) });
+            }
+            _ => {}
+        }
+    }
+    // A case that started and never ended: the process died or was stopped.
+    let case = running?;
+    if ran.timed_out {
+        return Some(Catch { case, outcome: Outcome::TimedOut });
+    }
+    let stderr = String::from_utf8_lossy(&ran.output.stderr);
+    let last = stderr.lines().rev().find(|line| line.contains("overflowed")).or(stderr.lines().last());
+    Some(Catch { case, outcome: Outcome::Crashed(last.unwrap_or("no message").trim().to_string()) })
+}
+
+/// The test of one mistake: some shared case catches it, and the first one
+/// is where and does what `expect` says.
+pub fn check_caught(mistake: &str, expect: Expect) {
+    let Some(catch) = first_catch(mistake) else {
+        panic!(
+            "{mistake}: not caught. It returns the expected count for every shared case \
+             (judge_counts, edge_cases, beyond_judge): the cases must have lost the one that caught it."
+        );
+    };
+    // Shown with `cargo test -p n_queens_ii --test mistakes -- --nocapture`.
+    println!("{mistake}: {catch}");
+    let case = format!("{}::{}", catch.case.template, catch.case.name);
+    assert!(
+        case == expect.case() && expect.matches(&catch.outcome),
+        "{mistake}: {catch}, but this test (and docs/common-mistakes.md) says {expect:?}: update both"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_expectation_matches_its_outcome_only() {
+        let expect = Expect::Returns("judge_counts::n2", 2);
+        assert_eq!(expect.case(), "judge_counts::n2");
+        assert!(expect.matches(&Outcome::Returned(2)));
+        assert!(!expect.matches(&Outcome::Returned(1)));
+        assert!(!expect.matches(&Outcome::Panicked("2".into())));
+        assert!(Expect::Panics("edge_cases::zero", "overflow").matches(&Outcome::Panicked("capacity overflow".into())));
+        assert!(!Expect::Crashes("judge_counts::n1", "stack").matches(&Outcome::TimedOut));
+    }
 
     #[test]
     fn a_call_in_time_returns_its_value() {

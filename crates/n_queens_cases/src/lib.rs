@@ -20,7 +20,8 @@
 //!   judge (the cut is `n_queens_facts`'s, shared with `queens paste`), and
 //!   compiles and runs it the way the judge would.
 //! - [`deadline`]: time limits for calls and programs that may never end
-//!   (a learner's exercise, a deliberate mistake).
+//!   (a learner's exercise, a deliberate mistake), and [`caught!`], the
+//!   child-process test that the shared cases catch a deliberate mistake.
 //!
 //! Board convention, everywhere in the workspace: row 0 is the top row and
 //! column 0 the leftmost column; `row - col` is constant along a "\" diagonal,

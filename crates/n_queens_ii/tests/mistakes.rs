@@ -16,15 +16,12 @@
 //!
 //! A mistake may not even return: infinite recursion overflows the stack,
 //! which aborts the whole process, not just one test. So every mistake runs
-//! in a child process, this test binary started again on its own test with
-//! [`CHILD`] set, which prints one line per case; the parent reads them.
+//! in a child process, this test binary started again on its own test, by
+//! the harness of `n_queens_cases::deadline` ([`caught!`]).
 
-use std::fmt;
-use std::process::Command;
-use std::time::Duration;
-
-use n_queens_cases::deadline::output_with_deadline;
-use n_queens_cases::{Case, counted_cases};
+use n_queens_cases::caught;
+use n_queens_cases::counted_cases;
+use n_queens_cases::deadline::Expect;
 
 /// Step 2, `column_abs`, with the attack test written `!=` where `==` is
 /// meant, as in seed 002's first comparison function: a square counts as
@@ -534,91 +531,6 @@ fn board_scan_is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
 // ---------------------------------------------------------------------------
 // The tests: each mistake over the shared cases, in a child process.
 
-/// Set in the environment of the child process: run the mistake and print.
-const CHILD: &str = "N_QUEENS_MISTAKE_CHILD";
-
-/// How long a child may run: the mistakes that end do so in a fraction of
-/// it; one still running is stuck.
-const CHILD_LIMIT: Duration = Duration::from_secs(60);
-
-/// What a mistake does on the case that catches it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Outcome {
-    /// It returned this (wrong) count.
-    Returned(i64),
-    /// It panicked; the panic message.
-    Panicked(String),
-    /// The process died without a panic (a stack overflow); the last line of
-    /// its error output.
-    Crashed(String),
-    /// It was still running after [`CHILD_LIMIT`].
-    TimedOut,
-}
-
-/// The first shared case a mistake gets wrong, and what it does there.
-#[derive(Debug)]
-struct Catch {
-    case: Case,
-    outcome: Outcome,
-}
-
-impl fmt::Display for Catch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Case { template, name, n, expected } = self.case;
-        write!(f, "caught by {template}::{name} (n = {n}): ")?;
-        match &self.outcome {
-            Outcome::Returned(count) => write!(f, "returns {count}")?,
-            Outcome::Panicked(message) => write!(f, "panics: {message}")?,
-            Outcome::Crashed(message) => write!(f, "crashes: {message}")?,
-            Outcome::TimedOut => write!(f, "still running after {} s", CHILD_LIMIT.as_secs())?,
-        }
-        write!(f, "; expected {expected}")
-    }
-}
-
-/// What a test expects of a mistake's first catch: the case by its template
-/// and name (`"judge_counts::n2"`), and what the mistake does there; a panic
-/// or crash by a piece of its message.
-#[derive(Debug)]
-enum Expect {
-    Returns(&'static str, i64),
-    Panics(&'static str, &'static str),
-    Crashes(&'static str, &'static str),
-}
-
-impl Expect {
-    fn case(&self) -> &'static str {
-        match self {
-            Expect::Returns(case, _) | Expect::Panics(case, _) | Expect::Crashes(case, _) => case,
-        }
-    }
-
-    fn matches(&self, outcome: &Outcome) -> bool {
-        match (self, outcome) {
-            (Expect::Returns(_, expected), Outcome::Returned(count)) => expected == count,
-            (Expect::Panics(_, piece), Outcome::Panicked(message)) => message.contains(piece),
-            (Expect::Crashes(_, piece), Outcome::Crashed(message)) => message.contains(piece),
-            _ => false,
-        }
-    }
-}
-
-/// `caught!(mistake, Expect::..)`: the test that the shared cases catch the
-/// module `mistake`, first where and how the `Expect` says. In the child
-/// process the same test runs the mistake instead (see [`run_as_child`]).
-macro_rules! caught {
-    ($mistake:ident, $expect:expr) => {
-        #[test]
-        fn $mistake() {
-            if std::env::var_os(CHILD).is_some() {
-                run_as_child($mistake::Solution::total_n_queens);
-            } else {
-                check_caught(stringify!($mistake), $expect);
-            }
-        }
-    };
-}
-
 /// The panic of a subtraction below zero: its overflow check's in a test
 /// build; in a build without the check (`--release`), the wrapped number
 /// fails later, as `otherwise` says.
@@ -653,94 +565,4 @@ fn base_case_after_the_loop_check_first_counts_right() {
         let count = base_case_after_the_loop_check_first::Solution::total_n_queens(case.n);
         assert_eq!(count as u64, case.expected, "{case:?}");
     }
-}
-
-/// In the child: runs `solve` on every shared case in order, printing a
-/// line before each call and one with its result, and stops at the first
-/// wrong answer or panic. A crash leaves a "running" line without a result.
-fn run_as_child(solve: fn(i32) -> i32) {
-    // The parent reads the panic message from the "panicked" line.
-    std::panic::set_hook(Box::new(|_| {}));
-    for case in counted_cases() {
-        let label = format!("{}::{}", case.template, case.name);
-        println!("mistake-running {label}");
-        match std::panic::catch_unwind(|| solve(case.n)) {
-            Ok(count) => {
-                println!("mistake-returned {label} {count}");
-                if i64::from(count) != case.expected as i64 {
-                    return;
-                }
-            }
-            Err(payload) => {
-                let message = payload
-                    .downcast_ref::<&str>()
-                    .map(|text| text.to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                println!("mistake-panicked {label} {}", message.replace('\n', " "));
-                return;
-            }
-        }
-    }
-}
-
-/// In the parent: runs the test `mistake` as a child and finds the first
-/// case it gets wrong; `None` if it gets every case right.
-fn first_catch(mistake: &str) -> Option<Catch> {
-    let exe = std::env::current_exe().expect("the test binary");
-    let mut command = Command::new(exe);
-    command.args([mistake, "--exact", "--nocapture", "--test-threads=1"]).env(CHILD, "1");
-    let ran = output_with_deadline(&mut command, CHILD_LIMIT).expect("starting the child process");
-    let stdout = String::from_utf8_lossy(&ran.output.stdout);
-    let find = |label: &str| {
-        counted_cases().find(|case| format!("{}::{}", case.template, case.name) == label).expect("a shared case")
-    };
-    let mut running = None;
-    for line in stdout.lines() {
-        // libtest prints `test NAME ... ` with no line end before the test's own output.
-        let Some(start) = line.find("mistake-") else { continue };
-        let mut words = line[start..].splitn(3, ' ');
-        let (kind, label, rest) = (words.next(), words.next(), words.next().unwrap_or(""));
-        match (kind, label) {
-            (Some("mistake-running"), Some(label)) => running = Some(find(label)),
-            (Some("mistake-returned"), Some(label)) => {
-                running = None;
-                let case = find(label);
-                let count: i64 = rest.parse().expect("a count");
-                if count != case.expected as i64 {
-                    return Some(Catch { case, outcome: Outcome::Returned(count) });
-                }
-            }
-            (Some("mistake-panicked"), Some(label)) => {
-                return Some(Catch { case: find(label), outcome: Outcome::Panicked(rest.to_string()) });
-            }
-            _ => {}
-        }
-    }
-    // A case that started and never ended: the process died or was stopped.
-    let case = running?;
-    if ran.timed_out {
-        return Some(Catch { case, outcome: Outcome::TimedOut });
-    }
-    let stderr = String::from_utf8_lossy(&ran.output.stderr);
-    let last = stderr.lines().rev().find(|line| line.contains("overflowed")).or(stderr.lines().last());
-    Some(Catch { case, outcome: Outcome::Crashed(last.unwrap_or("no message").trim().to_string()) })
-}
-
-/// The test of one mistake: some shared case catches it, and the first one
-/// is where and does what `expect` says.
-fn check_caught(mistake: &str, expect: Expect) {
-    let Some(catch) = first_catch(mistake) else {
-        panic!(
-            "{mistake}: not caught. It returns the expected count for every shared case \
-             (judge_counts, edge_cases, beyond_judge): the cases must have lost the one that caught it."
-        );
-    };
-    // Shown with `cargo test -p n_queens_ii --test mistakes -- --nocapture`.
-    println!("{mistake}: {catch}");
-    let case = format!("{}::{}", catch.case.template, catch.case.name);
-    assert!(
-        case == expect.case() && expect.matches(&catch.outcome),
-        "{mistake}: {catch}, but this test (and docs/common-mistakes.md) says {expect:?}: update both"
-    );
 }

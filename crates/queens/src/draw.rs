@@ -66,8 +66,9 @@ impl Format {
             message.push_str(&format!("; --format {} writes it, one board a line", widest.name()));
         } else if let Some(further) = BoardSource::all().find(|further| further.max_n() >= n) {
             message.push_str(&format!(
-                "; {} goes that far: queens boards {n} --approach {} --format {}",
+                "; {} goes that far: {} boards {n} --approach {} --format {}",
                 further.name(),
+                crate::RUN,
                 further.name(),
                 widest.name()
             ));

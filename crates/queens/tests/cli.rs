@@ -3,13 +3,12 @@
 //! cases (OEIS tables, the boards data, the independent validator, the
 //! judge-paste harness), never from the binary itself.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use n_queens_cases::deadline::{call_with_deadline, output_with_deadline};
 use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness};
 use n_queens_cases::validate::check_columns;
 use n_queens_cases::{expected_boards, expected_count, oeis};
@@ -30,43 +29,20 @@ fn queens(args: &[&str]) -> Output {
 /// of them needs, so that only a hang reaches it. A guard, not a measure.
 const DEADLINE: Duration = Duration::from_secs(60);
 
-/// Runs `queens` as [`queens`] does, but kills it and fails the test if it
-/// is still running at the [`DEADLINE`].
+/// Runs `queens` as [`queens`] does, through the workspace's deadline
+/// runner: it kills the command and fails the test if it is still running at
+/// the [`DEADLINE`].
 fn queens_within_deadline(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .env("LC_ALL", "C")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the queens binary runs");
-    let read_all = |mut stream: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            stream.read_to_end(&mut bytes).unwrap();
-            bytes
-        })
-    };
-    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
-    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > DEADLINE {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("queens {args:?} still running after {DEADLINE:?}: it hangs");
-        }
-        thread::sleep(Duration::from_millis(20));
-    };
-    Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
+    let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+    command.args(args).env("LC_ALL", "C");
+    let ran = output_with_deadline(&mut command, DEADLINE).expect("the queens binary runs");
+    assert!(!ran.timed_out, "queens {args:?} still running after {DEADLINE:?}: it hangs");
+    ran.output
 }
 
 /// The first line `queens` writes to stdout, read while it keeps running,
-/// within the [`DEADLINE`]; then it is killed.
+/// within the [`DEADLINE`] (the workspace's deadline runner); then it is
+/// killed.
 fn first_line_while_running(args: &[&str]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(args)
@@ -76,17 +52,24 @@ fn first_line_while_running(args: &[&str]) -> String {
         .spawn()
         .expect("the queens binary runs");
     let stdout = child.stdout.take().unwrap();
-    let (send, receive) = mpsc::channel();
-    thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = send.send(line);
-    });
-    let line = receive.recv_timeout(DEADLINE);
+    let too_slow = || format!("queens {args:?} wrote no line within {DEADLINE:?}");
+    let line = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        call_with_deadline("first line", DEADLINE, too_slow, move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            line
+        })
+    }));
     child.kill().unwrap();
     child.wait().unwrap();
-    line.unwrap_or_else(|_| panic!("queens {args:?} wrote no line within {DEADLINE:?}"))
+    line.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
+
+/// The width everything the command prints by default fits in.
+const WIDTH: usize = 80;
+
+/// How the command is run right after the README's set-up.
+const RUN: &str = "cargo run --release --";
 
 /// The widest line of `text`, in characters (each of the command's
 /// characters, `µ`, `×` and the box drawing included, takes one column).
@@ -157,8 +140,31 @@ mod tour {
             assert!(!line.contains('!'), "an answer differs from OEIS: {line}");
         }
         assert!(out.contains("+-------------------------+"), "a 12×12 board is drawn:\n{out}");
-        assert!(out.contains("queens paste"), "{out}");
+        assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
         assert!(out.lines().count() <= 40, "fits on one screen");
+    }
+
+    /// "Where next" names commands that work right after the README's
+    /// set-up, the practice ladder and the docs' index; none of them a bare
+    /// `queens`, which is not on the PATH.
+    #[test]
+    fn where_next_works_after_the_set_up() {
+        let out = stdout_of(&["tour", "6"]);
+        let (_, next) = out.split_once("Where next").expect("a Where next");
+        for named in [
+            &format!("{RUN} list")[..],
+            &format!("{RUN} practice list"),
+            &format!("{RUN} paste 52 bitmask"),
+            "docs/README.md",
+        ] {
+            assert!(next.contains(named), "{named}:\n{next}");
+        }
+        assert!(!out.lines().any(|line| line.trim_start().starts_with("queens ")), "a bare queens:\n{out}");
+        assert!(!out.contains("(queens "), "a bare queens:\n{out}");
+        let help = stdout_of(&["--help"]);
+        assert!(help.contains(&format!("{RUN} paste 52 bitmask")) && help.contains("docs/README.md"), "{help}");
+        assert!(help.contains("practice"), "{help}");
+        assert!(!help.lines().any(|line| line.trim_start().starts_with("queens ")), "a bare queens:\n{help}");
     }
 
     #[test]
@@ -172,16 +178,30 @@ mod tour {
 
     #[test]
     fn refuses_sizes_it_cannot_time() {
-        refused(&["tour", "13"], &["n <= 12", "queens count"]);
+        refused(&["tour", "13"], &["n <= 12", &format!("{RUN} count 13"), "compare"]);
+        assert_same!(stdout_of(&["count", "13"]), format!("{}\n", oeis::A000170[13]));
+    }
+
+    /// The tour suggests `count N` only where `count` takes that n: n = 25
+    /// needs more memory than the fastest counter plans for on most machines.
+    #[test]
+    fn suggests_count_only_where_it_counts() {
+        let message = refused(&["tour", "25"], &["n <= 12", "compare"]);
+        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.args(["count", "25"]);
+        // Refused at once, or (on a machine with the memory) counting for years.
+        let ran = output_with_deadline(&mut command, Duration::from_secs(20)).unwrap();
+        let counts = ran.timed_out || ran.output.status.success();
+        assert_same!(message.contains("count 25"), counts, "{message}");
     }
 
     /// Every cell of the table ends in the column where its heading ends,
     /// the "-" of an approach a problem lacks included, and the tour fits
-    /// 100 columns.
+    /// 80 columns.
     #[test]
     fn cells_sit_under_their_headings() {
         let out = stdout_of(&["tour", "6"]);
-        assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
+        assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
         let header = out.lines().find(|line| line.starts_with("approach")).expect("a header");
         let heading_ends: Vec<usize> = cells(header).into_iter().map(|(_, end)| end).collect();
         let names: Vec<&str> =
@@ -226,7 +246,7 @@ mod tour {
     #[test]
     fn small_n_says_its_times_are_noise() {
         let out = stdout_of(&["tour", "6"]);
-        assert!(out.lines().nth(1).unwrap().contains("too small to compare"), "{out}");
+        assert!(out.lines().nth(2).unwrap().contains("too small to compare"), "{out}");
     }
 
     /// One board, not "1 boards"; and a tour of n = 1 draws it.
@@ -330,7 +350,9 @@ mod boards {
         refused(&["boards", "8", "--limit", "-1"], &["--limit", "whole number"]);
         refused(&["boards", "8", "--limit", "18446744073709551616"], &["--limit", "too large"]);
         refused(&["boards", "8", "--approach", "nope"], &["nope", "board_scan", "bitmask", "construct"]);
-        refused(&["boards", "15", "--approach", "bitmask"], &["n <= 14"]);
+        // The command stops at 14; the function itself answers 15, as the README says.
+        refused(&["boards", "15", "--approach", "bitmask"], &["n <= 14", "answers n <= 15"]);
+        refused(&["boards", "8", "--limit", "-x"], &["--limit", "whole number", "-x"]);
         refused(&["boards", "65", "--format", "columns"], &["n <= 64"]);
         refused(&["boards", "1001", "--format", "rows", "--approach", "construct"], &["--format rows", "1000"]);
         refused(&["boards", "100000001", "--format", "columns", "--approach", "construct"], &["100000000"]);
@@ -344,7 +366,7 @@ mod boards {
     fn past_the_grid_the_message_points_to_what_works() {
         let further = n_queens::BoardSource::all().find(|source| source.max_n() >= 65).unwrap().name();
         let message = refused(&["boards", "65"], &["--format board", "64", further, "--format columns"]);
-        let suggested = message.split("queens ").last().unwrap();
+        let suggested = message.split(&format!("{RUN} ")).last().unwrap();
         let args: Vec<&str> = suggested.split_whitespace().collect();
         let boards = parse_columns(&stdout_of(&args));
         assert_same!(boards[0].len(), 65);
@@ -403,10 +425,40 @@ mod boards {
         }
     }
 
+    /// Counts and class sizes are for a person at a terminal: a script
+    /// reading stdout and stderr gets the boards alone.
+    #[test]
+    fn without_a_terminal_no_counts() {
+        for args in [&["boards", "8", "--limit", "2"][..], &["boards", "8", "--unique"]] {
+            let output = queens(args);
+            assert!(output.status.success(), "{args:?}");
+            assert_same!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+        }
+    }
+
+    /// A leading `+` is taken for every number, as for n.
+    #[test]
+    fn a_plus_sign_is_taken() {
+        let boards = parse_columns(&stdout_of(&["boards", "+8", "--limit", "+3", "--format", "columns"]));
+        assert_same!(boards.len(), 3);
+        assert_same!(stdout_of(&["count", "+8", "--threads", "+2"]), "92\n");
+    }
+
+    /// A name with control characters reaches the terminal escaped.
+    #[test]
+    fn control_characters_are_escaped() {
+        for subcommand in ["boards", "count"] {
+            let message = refused(&[subcommand, "8", "--approach", "bit\u{1b}[2Jmask\u{7}"], &["\\u{1b}[2Jmask\\u{7}"]);
+            assert!(!message.chars().any(char::is_control), "{message:?}");
+        }
+    }
+
     /// The help says how far each source goes, as this command writes it.
     #[test]
     fn the_help_says_every_range() {
         let help = stdout_of(&["boards", "--help"]);
+        // As one line: clap wraps the help to the terminal.
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(!help.contains("any n"), "{help}");
         assert!(help.contains("construct: one board, without search, n <= 100,000,000"), "{help}");
         // Where a second board (or class) is a long search away.
@@ -480,10 +532,12 @@ mod count {
         refused(&["count", "8", "--approach", "bitmask", "--unique"], &["bitmask", "unique"]);
         refused(&["count", "8", "--threads", "many"], &["--threads", "whole number", "many"]);
         refused(&["count", "8", "--threads", "-1"], &["--threads", "whole number"]);
+        refused(&["count", "8", "--threads", "-inf"], &["--threads", "whole number", "-inf"]);
     }
 
     /// `--threads` where the approach counts on one thread is refused, with
-    /// the approaches that use threads; one thread suits every approach.
+    /// the approaches that use threads; one thread suits every approach, and
+    /// 0, which means "left out", too.
     #[test]
     fn threads_are_refused_where_they_do_nothing() {
         let threaded: Vec<&str> = n_queens_ii::APPROACHES.iter().filter(|a| a.threads).map(|a| a.name).collect();
@@ -492,8 +546,9 @@ mod count {
                 &["count", "8", "--approach", approach.name, "--threads", "4"],
                 &[&[approach.name][..], &threaded].concat(),
             );
-            refused(&["count", "8", "--approach", approach.name, "--threads", "0"], &threaded);
-            assert_same!(stdout_of(&["count", "8", "--approach", approach.name, "--threads", "1"]), "92\n");
+            for threads in ["0", "1"] {
+                assert_same!(stdout_of(&["count", "8", "--approach", approach.name, "--threads", threads]), "92\n");
+            }
         }
     }
 
@@ -537,20 +592,22 @@ mod compare {
     fn times_every_approach_and_ends() {
         let out = stdout_of(&["compare", "--max-n", "8", "--budget", "0.05", "--wide"]);
         let header = out.lines().find(|line| line.trim_start().starts_with("n ")).expect("a header");
+        let above = out.lines().take_while(|line| !line.trim_start().starts_with("n ")).last().unwrap();
         for approach in n_queens_ii::APPROACHES {
-            assert!(header.contains(approach.name), "{header}");
+            let (first, second) = approach.name.split_once('_').map_or(("", approach.name), |(a, b)| (a, b));
+            assert!(header.contains(second) && above.contains(first), "{above}\n{header}");
         }
         assert!(out.lines().any(|line| line.trim_start().starts_with("8 ")), "{out}");
         assert!(out.contains("1.00×"), "bitmask against itself:\n{out}");
     }
 
-    /// By default the table fits 100 columns, for either problem, and the
+    /// By default the table fits 80 columns, for either problem, and the
     /// budget reads as a duration.
     #[test]
-    fn fits_100_columns() {
+    fn fits_80_columns() {
         for problem in ["51", "52"] {
             let out = stdout_of(&["compare", "--problem", problem, "--max-n", "7", "--budget", "0.001"]);
-            assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
+            assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
             assert!(!out.contains('×'), "times only, without --wide:\n{out}");
             assert!(out.contains("1.00 ms"), "the budget as a duration:\n{out}");
         }
@@ -575,6 +632,15 @@ mod compare {
         refused(&["compare", "--budget", "1e300"], &["--budget"]);
         refused(&["compare", "--budget", "-1"], &["--budget", "0.001", "3600"]);
         refused(&["compare", "--max-n", "3"], &["--max-n", "6"]);
+        // Not taken for an option: a value, and refused as one.
+        let message = refused(&["compare", "--budget", "-inf"], &["--budget", "0.001", "3600", "-inf"]);
+        assert!(!message.contains("unexpected argument"), "{message}");
+    }
+
+    /// A leading `+` is taken for the budget as for every other number.
+    #[test]
+    fn a_plus_sign_is_taken() {
+        assert!(stdout_of(&["compare", "--max-n", "+6", "--budget", "+0.001"]).contains("1.00 ms"));
     }
 }
 
@@ -614,12 +680,19 @@ mod paste {
         refused(&["paste", "52", "nope"], &["nope", "bitmask"]);
         refused(&["paste", "53", "bitmask"], &["53"]);
     }
+
+    /// A name of the other problem's approaches says which problem has it.
+    #[test]
+    fn names_the_problem_that_has_the_approach() {
+        refused(&["paste", "51", "symmetry"], &["symmetry", "LeetCode 52", &format!("{RUN} paste 52 symmetry")]);
+        refused(&["paste", "52", "construct"], &["construct", "LeetCode 51", "not judge-ready"]);
+    }
 }
 
 #[test]
 fn list_names_every_approach_in_order() {
     let out = stdout_of(&["list"]);
-    assert!(widest(&out) <= 100, "{} columns:\n{out}", widest(&out));
+    assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
     let (part_51, part_52) = out.split_once("LeetCode 52").expect("both problems");
     let positions = |part: &str, names: Vec<&str>| {
         names.iter().map(|name| part.find(&format!(" {name} ")).unwrap()).collect::<Vec<_>>()
@@ -670,10 +743,10 @@ fn a_closed_stderr_never_aborts() {
     }
 }
 
-/// Every help, short (`-h`) and long (`--help`), fits 100 columns: clap
-/// wraps it (to the terminal's width, at most 100).
+/// Every help, short (`-h`) and long (`--help`), fits 80 columns: clap
+/// wraps it (to the terminal's width, at most 80).
 #[test]
-fn every_help_fits_100_columns() {
+fn every_help_fits_80_columns() {
     let commands: [&[&str]; 12] = [
         &[],
         &["tour"],
@@ -691,14 +764,14 @@ fn every_help_fits_100_columns() {
     for command in commands {
         for flag in ["-h", "--help"] {
             let help = stdout_of(&[command, &[flag]].concat());
-            assert!(widest(&help) <= 100, "queens {command:?} {flag}: {} columns\n{help}", widest(&help));
+            assert!(widest(&help) <= WIDTH, "queens {command:?} {flag}: {} columns\n{help}", widest(&help));
         }
     }
 }
 
 #[test]
 fn help_and_version_exit_zero() {
-    assert!(stdout_of(&["--help"]).contains("queens paste 52 bitmask"));
+    assert!(stdout_of(&["--help"]).contains(&format!("{RUN} paste 52 bitmask")));
     assert!(stdout_of(&["--version"]).starts_with("queens "));
     refused(&["frobnicate"], &["frobnicate"]);
 }

@@ -69,7 +69,7 @@ pub struct Approach {
     /// The judge's signature: the number of solutions for `n`.
     pub solve: fn(i32) -> i32,
     /// The largest `n` its 64-bit counting ([`counting::total_with`]) serves:
-    /// 18 when it counts only through the judge's signature.
+    /// [`JUDGE_MAX_N`] when it counts only through the judge's signature.
     pub max_n: u32,
     /// Whether it counts unique solutions ([`counting::unique_with`]).
     pub counts_unique: bool,
@@ -83,93 +83,109 @@ pub struct Approach {
     pub memory_needed: Option<counting::MemoryFn>,
 }
 
-impl Approach {
-    /// An approach that counts through its judge signature only (n <= 18);
-    /// written through the `approach!` macro below.
-    pub const fn new(
-        name: &'static str,
-        idea: &'static str,
-        judge_ready: bool,
-        source: &'static str,
-        solve: fn(i32) -> i32,
-    ) -> Approach {
-        Approach {
-            name,
-            idea,
-            judge_ready,
-            source,
-            solve,
-            max_n: 18,
-            counts_unique: false,
-            threads: false,
-            count: None,
-            memory_needed: None,
-        }
-    }
+/// The largest `n` the judge's signature counts: n = 19's count does not
+/// fit in its `i32`.
+pub const JUDGE_MAX_N: u32 = 18;
 
-    /// The same approach with its own 64-bit counter, for `n <= max_n`.
-    pub const fn counts(self, max_n: u32, count: counting::CountFn) -> Approach {
-        Approach { max_n, count: Some(count), ..self }
-    }
-
-    /// The same approach, marked as counting unique solutions too.
-    pub const fn unique(self) -> Approach {
-        Approach { counts_unique: true, ..self }
-    }
-
-    /// The same approach, marked as using more than one thread.
-    pub const fn threaded(self) -> Approach {
-        Approach { threads: true, ..self }
-    }
-
-    /// The same approach, with the memory check of its tables.
-    pub const fn plans_memory(self, memory_needed: counting::MemoryFn) -> Approach {
-        Approach { memory_needed: Some(memory_needed), ..self }
-    }
-}
-
-/// `approach!(judge_ready, module, "idea")` or
-/// `approach!(not_judge_ready, module, "idea")`: the [`Approach`] of
-/// `module`, its source file `module.rs` and `module::Solution::total_n_queens`.
-macro_rules! approach {
-    (judge_ready, $module:ident, $idea:expr) => {
-        approach!(@ true, $module, $idea)
-    };
-    (not_judge_ready, $module:ident, $idea:expr) => {
-        approach!(@ false, $module, $idea)
-    };
-    (@ $judge_ready:expr, $module:ident, $idea:expr) => {
-        Approach::new(
-            stringify!($module),
-            $idea,
-            $judge_ready,
-            include_str!(concat!(stringify!($module), ".rs")),
-            $module::Solution::total_n_queens,
-        )
-    };
-}
-
-/// Every approach, in the order of the chain. A new one is one line here,
-/// e.g. `approach!(not_judge_ready, module, "idea"),` (counting through its
-/// judge signature, n <= 18), plus `.counts(..)` if it has a 64-bit counter.
+/// Every approach, in the order of the chain. A new one is one more entry,
+/// every field written out.
 pub const APPROACHES: &[Approach] = &[
-    approach!(judge_ready, board_scan, "n×n board; scan the column and both diagonals above each square"),
-    approach!(judge_ready, column_abs, "one column per row; attacked when same column or |Δrow| == |Δcol|"),
-    approach!(judge_ready, three_arrays, "flags for columns, \"\\\" diagonals and \"/\" anti-diagonals: O(1) check"),
-    approach!(judge_ready, bitmask, "three integer masks; visit only the free squares, lowest bit first"),
-    approach!(judge_ready, mirror, "left-right mirror: row 0's queen in the left half, count doubled")
-        .counts(counting::MAX_N, counting::mirror),
-    approach!(judge_ready, symmetry, "all 8 symmetries: one canonical board per class, weighted 8, 4 or 2")
-        .counts(counting::MAX_N, counting::symmetry)
-        .unique(),
-    approach!(not_judge_ready, parallel, "the symmetry search cut into tasks, on every core")
-        .counts(counting::MAX_N, counting::parallel)
-        .unique()
-        .threaded(),
-    approach!(not_judge_ready, quarters, "quarter boards' diagonal patterns joined in bulk, on every core")
-        .counts(quarters::MAX_N, counting::quarters)
-        .threaded()
-        .plans_memory(quarters::memory_needed),
+    Approach {
+        name: "board_scan",
+        idea: "n×n board; scan the column and both diagonals above each square",
+        judge_ready: true,
+        source: include_str!("board_scan.rs"),
+        solve: board_scan::Solution::total_n_queens,
+        max_n: JUDGE_MAX_N,
+        counts_unique: false,
+        threads: false,
+        count: None,
+        memory_needed: None,
+    },
+    Approach {
+        name: "column_abs",
+        idea: "one column per row; attacked when same column or |Δrow| == |Δcol|",
+        judge_ready: true,
+        source: include_str!("column_abs.rs"),
+        solve: column_abs::Solution::total_n_queens,
+        max_n: JUDGE_MAX_N,
+        counts_unique: false,
+        threads: false,
+        count: None,
+        memory_needed: None,
+    },
+    Approach {
+        name: "three_arrays",
+        idea: "flags for columns, \"\\\" diagonals and \"/\" anti-diagonals: O(1) check",
+        judge_ready: true,
+        source: include_str!("three_arrays.rs"),
+        solve: three_arrays::Solution::total_n_queens,
+        max_n: JUDGE_MAX_N,
+        counts_unique: false,
+        threads: false,
+        count: None,
+        memory_needed: None,
+    },
+    Approach {
+        name: "bitmask",
+        idea: "three integer masks; visit only the free squares, lowest bit first",
+        judge_ready: true,
+        source: include_str!("bitmask.rs"),
+        solve: bitmask::Solution::total_n_queens,
+        max_n: JUDGE_MAX_N,
+        counts_unique: false,
+        threads: false,
+        count: None,
+        memory_needed: None,
+    },
+    Approach {
+        name: "mirror",
+        idea: "left-right mirror: row 0's queen in the left half, count doubled",
+        judge_ready: true,
+        source: include_str!("mirror.rs"),
+        solve: mirror::Solution::total_n_queens,
+        max_n: counting::MAX_N,
+        counts_unique: false,
+        threads: false,
+        count: Some(counting::mirror),
+        memory_needed: None,
+    },
+    Approach {
+        name: "symmetry",
+        idea: "all 8 symmetries: one canonical board per class, weighted 8, 4 or 2",
+        judge_ready: true,
+        source: include_str!("symmetry.rs"),
+        solve: symmetry::Solution::total_n_queens,
+        max_n: counting::MAX_N,
+        counts_unique: true,
+        threads: false,
+        count: Some(counting::symmetry),
+        memory_needed: None,
+    },
+    Approach {
+        name: "parallel",
+        idea: "the symmetry search cut into tasks, on every core",
+        judge_ready: false,
+        source: include_str!("parallel.rs"),
+        solve: parallel::Solution::total_n_queens,
+        max_n: counting::MAX_N,
+        counts_unique: true,
+        threads: true,
+        count: Some(counting::parallel),
+        memory_needed: None,
+    },
+    Approach {
+        name: "quarters",
+        idea: "quarter boards' diagonal patterns joined in bulk, on every core",
+        judge_ready: false,
+        source: include_str!("quarters.rs"),
+        solve: quarters::Solution::total_n_queens,
+        max_n: quarters::MAX_N,
+        counts_unique: false,
+        threads: true,
+        count: Some(counting::quarters),
+        memory_needed: Some(quarters::memory_needed),
+    },
 ];
 
 /// The approach called `name`, if there is one.

@@ -144,16 +144,19 @@ fn class_size(boards: usize) -> String {
 /// out of how many there are (OEIS A000170, A002562) where that is known.
 fn drawn(n: u32, written: u64, unique: bool) -> String {
     use n_queens_facts::oeis::{A000170, A002562};
-    let (table, what) = if unique { (&A002562, "classes of boards") } else { (&A000170, "boards") };
+    let (table, one, many) = if unique { (&A002562, "class", "classes") } else { (&A000170, "board", "boards") };
+    let noun = |count: u64| if count == 1 { one } else { many };
+    let boards = |count: u64| format!("{} board{}", thousands(count), if count == 1 { "" } else { "s" });
     match table.get(n as usize) {
         Some(&all) if unique => format!(
-            "{} of {} {what} for n = {n} ({} boards in all)",
+            "{} of {} {} for n = {n} ({} in all)",
             thousands(written),
             thousands(all),
-            thousands(A000170[n as usize])
+            noun(all),
+            boards(A000170[n as usize])
         ),
-        Some(&all) => format!("{} of {} {what} for n = {n}", thousands(written), thousands(all)),
-        None => format!("{} {what} for n = {n}, of more than anyone has counted", thousands(written)),
+        Some(&all) => format!("{} of {} for n = {n}", thousands(written), boards(all)),
+        None => format!("{} {} for n = {n}; nobody has counted them all", thousands(written), noun(written)),
     }
 }
 
@@ -174,9 +177,12 @@ mod tests {
     #[test]
     fn stderr_says_how_many_of_how_many() {
         assert_eq!(drawn(8, 2, false), "2 of 92 boards for n = 8");
-        assert_eq!(drawn(8, 12, true), "12 of 12 classes of boards for n = 8 (92 boards in all)");
+        assert_eq!(drawn(8, 12, true), "12 of 12 classes for n = 8 (92 boards in all)");
+        assert_eq!(drawn(6, 1, true), "1 of 1 class for n = 6 (4 boards in all)");
+        assert_eq!(drawn(1, 1, false), "1 of 1 board for n = 1");
         assert_eq!(drawn(16, 1, false), "1 of 14,772,512 boards for n = 16");
-        assert!(drawn(40, 3, false).starts_with("3 boards for n = 40"));
+        assert_eq!(drawn(40, 1, false), "1 board for n = 40; nobody has counted them all");
+        assert!(drawn(40, 3, true).starts_with("3 classes for n = 40"));
         assert!(class_size(8).contains("8 boards"));
         assert!(class_size(1).contains("alone"));
     }

@@ -57,13 +57,13 @@ pub const RUN: &str = "cargo run --release --";
 /// The end of `queens --help`.
 const AFTER_HELP: &str = "\
 Examples, from the workspace (an installed `queens` takes the same arguments):
-  cargo run --release                  the tour: every approach on n = 12
+  cargo run --release                   the tour: every approach on n = 12
   cargo run --release -- boards 8 --limit 2
   cargo run --release -- boards 1000000 --approach construct --format columns
   cargo run --release -- count 16 --approach bitmask
   cargo run --release -- compare --problem 52 --max-n 14
   cargo run --release -- paste 52 bitmask | xclip -selection clipboard
-  cargo run --release -- practice list     the practice ladder
+  cargo run --release -- practice list  the practice ladder
 The pages that explain each step: docs/README.md";
 
 /// The subcommands.

@@ -27,6 +27,7 @@ mod draw;
 mod practice;
 mod timing;
 mod tour;
+mod watch;
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
@@ -52,7 +53,8 @@ Examples:
   queens boards 1000000 --approach construct --format columns
   queens count 16 --approach bitmask --threads 1
   queens compare --problem 52 --max-n 14
-  queens paste 52 bitmask | xclip -selection clipboard";
+  queens paste 52 bitmask | xclip -selection clipboard
+  queens watch 6 --approach bitmask   watch a search run, event by event";
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
@@ -71,6 +73,8 @@ enum Command {
     List,
     /// The practice ladder: write each step yourself, with the shared cases, hints and a reset.
     Practice(practice::Args),
+    /// Watch one step of the chain search, event by event, in a full-screen view.
+    Watch(watch::Args),
 }
 
 /// The two problems, by their LeetCode numbers.
@@ -184,6 +188,7 @@ fn main() -> ExitCode {
         Some(Command::Paste(args)) => catalog::paste(&args, &mut out),
         Some(Command::List) => catalog::list(&mut out),
         Some(Command::Practice(args)) => practice::run(&args, &mut out),
+        Some(Command::Watch(args)) => watch::run(&args, &mut out),
     };
     // A failed write of the answer is an error even when the answer is "no".
     let flushed = out.flush();

@@ -1,0 +1,321 @@
+//! The state of a watched search, without a terminal: events in, counters
+//! and the last check's reads out ([`State`]); the whole history, forward
+//! and back, from checkpoints and replay ([`History`]); and what each key
+//! does ([`App`]).
+
+use std::time::Duration;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::events::{Event, Mistake, Search, Step};
+
+/// What the events so far add up to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    /// Events applied.
+    pub events: u64,
+    /// Queens placed: the nodes of the search tree, the root not counted.
+    pub nodes: u64,
+    /// The step's check, in its own unit ([`Step::unit`]).
+    pub checks: u64,
+    /// Queens taken away on the way back.
+    pub backtracks: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Queens placed plus queens taken back: where the search stands on
+    /// the board, the same in every step.
+    pub moves: u64,
+    /// The last event.
+    pub last: Option<Event>,
+    /// The square being tried (steps 1 to 3) and the reads of its check so far.
+    pub tried: Option<(usize, usize)>,
+    /// The reads of the current check, or step 4's sub-steps of the row.
+    pub reads: Vec<Event>,
+}
+
+impl State {
+    /// Adds one event.
+    pub fn apply(&mut self, event: Event) {
+        self.events += 1;
+        self.last = Some(event);
+        match event {
+            Event::Try { row, col } => {
+                self.tried = Some((row, col));
+                self.reads.clear();
+            }
+            Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. } => {
+                self.checks += 1;
+                self.reads.push(event);
+            }
+            Event::Masks { .. } => {
+                self.checks += 1;
+                self.tried = None;
+                self.reads.clear();
+                self.reads.push(event);
+            }
+            Event::Lowest { .. } | Event::Cleared { .. } => self.reads.push(event),
+            Event::Place { .. } => {
+                self.nodes += 1;
+                self.moves += 1;
+            }
+            Event::Back { .. } => {
+                self.backtracks += 1;
+                self.moves += 1;
+                self.tried = None;
+                self.reads.clear();
+            }
+            Event::Solution => self.solutions += 1,
+            Event::Done => self.events -= 1, // the end is not an event of its own
+        }
+    }
+}
+
+/// Events between two checkpoints: going back one event replays at most this many.
+pub const CHECKPOINT_EVERY: u64 = 4096;
+
+/// A search with its whole history: any earlier event can be returned to,
+/// with memory for one checkpoint per [`CHECKPOINT_EVERY`] events.
+#[derive(Clone, Debug)]
+pub struct History {
+    /// The search where the view stands.
+    pub search: Search,
+    /// The state where the view stands.
+    pub state: State,
+    checkpoints: Vec<(Search, State)>,
+}
+
+impl History {
+    /// A search at its start.
+    pub fn new(n: usize, step: Step, mistake: Option<Mistake>) -> History {
+        let search = Search::new(n, step, mistake);
+        History { checkpoints: vec![(search.clone(), State::default())], search, state: State::default() }
+    }
+
+    /// Whether the search is over.
+    pub fn done(&self) -> bool {
+        self.state.last == Some(Event::Done)
+    }
+
+    /// One event forward; false at the end.
+    pub fn forward(&mut self) -> bool {
+        if self.done() {
+            return false;
+        }
+        let event = self.search.next_event();
+        self.state.apply(event);
+        let at = self.state.events;
+        if at % CHECKPOINT_EVERY == 0 && at / CHECKPOINT_EVERY == self.checkpoints.len() as u64 {
+            self.checkpoints.push((self.search.clone(), self.state.clone()));
+        }
+        event != Event::Done
+    }
+
+    /// Goes to event `index` (0: the start), replaying from the checkpoint before it.
+    pub fn seek(&mut self, index: u64) {
+        let behind = index < self.state.events || self.done();
+        if behind || index / CHECKPOINT_EVERY > self.state.events / CHECKPOINT_EVERY {
+            let checkpoint = (index / CHECKPOINT_EVERY).min(self.checkpoints.len() as u64 - 1);
+            (self.search, self.state) = self.checkpoints[checkpoint as usize].clone();
+        }
+        while self.state.events < index && self.forward() {}
+    }
+
+    /// One event back; false at the start.
+    pub fn back(&mut self) -> bool {
+        let at = if self.done() { self.state.events + 1 } else { self.state.events };
+        if at == 0 {
+            return false;
+        }
+        self.seek(at - 1);
+        true
+    }
+
+    /// Forward until `stop` holds for the event just applied, or the end.
+    pub fn forward_until(&mut self, stop: impl Fn(&Event) -> bool) {
+        while self.forward() {
+            if self.state.last.as_ref().is_some_and(&stop) {
+                return;
+            }
+        }
+    }
+
+    /// Bytes the history holds: the checkpoints, with their vectors.
+    pub fn bytes(&self) -> usize {
+        let one = |(search, state): &(Search, State)| {
+            size_of::<(Search, State)>()
+                + search.queens().len() * size_of::<usize>()
+                + search.flags().iter().map(Vec::len).sum::<usize>()
+                + search.frames().len() * size_of::<super::events::Frame>()
+                + state.reads.capacity() * size_of::<Event>()
+        };
+        self.checkpoints.iter().map(one).sum::<usize>() + self.checkpoints.capacity() * size_of::<(Search, State)>()
+    }
+}
+
+/// Speeds, in events a second.
+pub const SPEEDS: [u32; 12] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 20000];
+
+/// The watcher: the history, and how it is played.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// The search and its history.
+    pub history: History,
+    /// Playing or paused.
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// The user asked to quit.
+    pub quit: bool,
+    /// One line about the last key's effect, if any.
+    pub note: Option<String>,
+    /// Events owed to the clock while playing, in millionths.
+    owed: u128,
+}
+
+impl App {
+    /// A paused watcher at the start of the search.
+    pub fn new(n: usize, step: Step, mistake: Option<Mistake>) -> App {
+        App { history: History::new(n, step, mistake), playing: false, speed: 3, quit: false, note: None, owed: 0 }
+    }
+
+    /// Events a second while playing.
+    pub fn events_per_second(&self) -> u32 {
+        SPEEDS[self.speed]
+    }
+
+    /// Plays the events that `elapsed` at the current speed is worth.
+    pub fn tick(&mut self, elapsed: Duration) {
+        if !self.playing {
+            return;
+        }
+        self.owed += elapsed.as_micros() * u128::from(self.events_per_second());
+        while self.owed >= 1_000_000 {
+            self.owed -= 1_000_000;
+            if !self.history.forward() {
+                self.playing = false;
+                self.owed = 0;
+            }
+        }
+    }
+
+    /// Does what `key` asks.
+    pub fn key(&mut self, key: KeyEvent) {
+        self.note = None;
+        let history = &mut self.history;
+        match key.code {
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => self.quit = true,
+            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            KeyCode::Char(' ') | KeyCode::Char('p') => self.playing = !self.playing,
+            KeyCode::Right | KeyCode::Char('l') => {
+                self.playing = false;
+                history.forward();
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.playing = false;
+                if !history.back() {
+                    self.note = Some("at the start".into());
+                }
+            }
+            KeyCode::Home | KeyCode::Char('g') => {
+                self.playing = false;
+                history.seek(0);
+            }
+            KeyCode::Char('s') => history.forward_until(|event| *event == Event::Solution),
+            KeyCode::Char('b') => history.forward_until(|event| matches!(event, Event::Back { .. })),
+            KeyCode::Char('r') => {
+                history.forward_until(|event| matches!(event, Event::Place { .. } | Event::Back { .. }));
+            }
+            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Up => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            KeyCode::Char('-') | KeyCode::Down => self.speed = self.speed.saturating_sub(1),
+            KeyCode::Tab => {
+                let next = history.search.step().next();
+                self.switch(next);
+            }
+            KeyCode::Char(digit @ '1'..='4') => self.switch(Step::ALL[digit as usize - '1' as usize]),
+            _ => {}
+        }
+    }
+
+    /// Runs `step` from the start up to the same place and back moves, so the
+    /// board is the one shown now.
+    pub fn switch(&mut self, step: Step) {
+        let search = &self.history.search;
+        if let Some(mistake) = search.mistake() {
+            self.note = Some(format!("--mistake {} runs {} only", mistake_name(mistake), search.step().name()));
+            return;
+        }
+        if step == search.step() {
+            return;
+        }
+        let moves = self.history.state.moves;
+        let mut history = History::new(search.n(), step, None);
+        while history.state.moves < moves && history.forward() {}
+        self.history = history;
+    }
+}
+
+/// The mistake's name on the command line.
+pub fn mistake_name(mistake: Mistake) -> String {
+    use clap::ValueEnum;
+    mistake.to_possible_value().map(|value| value.get_name().to_string()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    #[test]
+    fn back_returns_to_every_earlier_state() {
+        let mut history = History::new(6, Step::BoardScan, None);
+        let mut states = vec![history.state.clone()];
+        while history.forward() {
+            states.push(history.state.clone());
+        }
+        assert!(states.len() as u64 > 2 * CHECKPOINT_EVERY, "the run crosses checkpoints");
+        for expected in states.iter().rev() {
+            assert!(history.back());
+            assert_eq!(&history.state, expected);
+        }
+        assert!(!history.back());
+    }
+
+    #[test]
+    fn keys_step_jump_and_switch_at_the_same_board() {
+        let mut app = App::new(6, Step::BoardScan, None);
+        press(&mut app, KeyCode::Char('s'));
+        assert_eq!(app.history.state.last, Some(Event::Solution));
+        let board = app.history.search.queens().to_vec();
+        assert_eq!(board.len(), 6);
+        press(&mut app, KeyCode::Char('4'));
+        assert_eq!(app.history.search.step(), Step::Bitmask);
+        assert_eq!(app.history.search.queens(), board);
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(app.history.search.step(), Step::BoardScan);
+        press(&mut app, KeyCode::Char('b'));
+        assert!(matches!(app.history.state.last, Some(Event::Back { .. })));
+        let at = app.history.state.events;
+        press(&mut app, KeyCode::Left);
+        press(&mut app, KeyCode::Right);
+        assert_eq!(app.history.state.events, at);
+        press(&mut app, KeyCode::Char(' '));
+        assert!(app.playing);
+        app.tick(Duration::from_secs(1));
+        assert_eq!(app.history.state.events, at + u64::from(SPEEDS[3]));
+        press(&mut app, KeyCode::Char('+'));
+        assert_eq!(app.events_per_second(), SPEEDS[4]);
+        app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert!(app.quit);
+    }
+
+    #[test]
+    fn a_mistake_stays_on_its_step() {
+        let mut app = App::new(4, Step::BoardScan, Some(Mistake::FlagsNotCleared));
+        press(&mut app, KeyCode::Char('1'));
+        assert_eq!(app.history.search.step(), Step::ThreeArrays);
+        assert!(app.note.is_some());
+    }
+}

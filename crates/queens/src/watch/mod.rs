@@ -58,10 +58,10 @@ pub struct Args {
     #[arg(long, long_help = TRACE_HELP)]
     pub trace: bool,
     /// With --trace: stop after this many events.
-    #[arg(long, value_name = "K", requires = "trace", value_parser = parse_limit)]
+    #[arg(long, value_name = "K", value_parser = parse_limit)]
     pub limit: Option<u64>,
     /// Write the whole search as a self-contained animated SVG to FILE (for the docs).
-    #[arg(long, value_name = "FILE", conflicts_with = "trace")]
+    #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
 
@@ -76,6 +76,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             "watch takes n from 1 to {MAX_N} (got {}): larger searches run for hours at a watchable speed",
             args.n
         )));
+    }
+    if args.limit.is_some() && !args.trace {
+        return Err(Failure::Usage("--limit counts the events of --trace: add --trace".into()));
+    }
+    if args.svg.is_some() && args.trace {
+        return Err(Failure::Usage("--svg and --trace each write the whole search: choose one".into()));
     }
     let n = args.n as usize;
     if let Some(path) = &args.svg {

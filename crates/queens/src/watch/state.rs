@@ -270,7 +270,7 @@ mod tests {
 
     #[test]
     fn back_returns_to_every_earlier_state() {
-        let mut history = History::new(6, Step::BoardScan, None);
+        let mut history = History::new(7, Step::BoardScan, None);
         let mut states = vec![history.state.clone()];
         while history.forward() {
             states.push(history.state.clone());

@@ -163,10 +163,13 @@ pub(super) fn read_text(read: &Event, n: usize, row: usize, col: usize) -> Strin
             format!("{:<13} ({r}, {c}): {}", line.name(), if queen { "a queen: refused" } else { "empty" })
         }
         Event::Compare { queen_row, queen_col, distance, attacks } => format!(
-            "row {queen_row} col {queen_col}: same col {} |{col}-{queen_col}| = {distance} vs {row}-{queen_row} = {}{}",
-            if queen_col == col { "yes" } else { "no" },
+            "queen ({queen_row}, {queen_col}): |{col}-{queen_col}| = {distance}, {row}-{queen_row} = {}{}",
             row - queen_row,
-            if attacks { ": refused" } else { "" }
+            match () {
+                _ if queen_col == col => ": same column, refused",
+                _ if attacks => ": refused",
+                _ => "",
+            }
         ),
         Event::Flag { line, index, taken } => {
             let formula = match line {
@@ -386,20 +389,25 @@ mod tests {
         }
     }
 
-    fn screen(app: &App, width: u16, height: u16) -> String {
+    /// The screen as text, and the rows drawn on a yellow background.
+    fn screen_and_highlights(app: &App, width: u16, height: u16) -> (String, Vec<usize>) {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal.draw(|frame| draw(frame, app, Problem::NQueensII, None)).expect("drawn");
         let buffer = terminal.backend().buffer();
-        (0..height)
-            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>() + "\n")
-            .collect()
+        let text = (0..height).map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>() + "\n").collect();
+        let yellow = (0..height).filter(|&y| (0..width).filter(|&x| buffer[(x, y)].bg == Color::Yellow).count() > 20);
+        (text, yellow.map(usize::from).collect())
+    }
+
+    fn screen(app: &App, width: u16, height: u16) -> String {
+        screen_and_highlights(app, width, height).0
     }
 
     #[test]
     fn each_step_draws_its_check_at_a_known_event() {
         let expected = [
             (Step::BoardScan, "anti_diagonal (0, 3): a queen: refused", "while r > 0 && c + 1 < n"),
-            (Step::ColumnAbs, "row 0 col 3: same col no |2-3| = 1 vs 1-0 = 1: refused", "queen_col != col"),
+            (Step::ColumnAbs, "queen (0, 3): |2-3| = 1, 1-0 = 1: refused", "queen_col != col"),
             (Step::ThreeArrays, "anti_diagonals[1 + 2 = 3] = true: refused", "if !lines.columns[col]"),
             (Step::Bitmask, "lowest = free & -free", "let lowest = free & free.wrapping_neg()"),
         ];
@@ -414,10 +422,10 @@ mod tests {
             while !stop(&app) {
                 assert!(app.history.forward(), "{step:?} reaches the moment");
             }
-            let text = screen(&app, 100, 30);
+            let (text, highlighted) = screen_and_highlights(&app, 100, 30);
             assert!(text.contains(read), "{step:?}:\n{text}");
-            let running_line = text.lines().find(|line| line.contains(running)).expect("the running line is shown");
-            assert!(running_line.contains(running), "{text}");
+            let running_row = text.lines().position(|line| line.contains(running)).expect("the running line is shown");
+            assert_eq!(highlighted, [running_row], "{step:?}: only the running line is highlighted\n{text}");
             assert!(text.contains(step.name()));
         }
     }

@@ -239,7 +239,8 @@ impl Search {
         }
     }
 
-    /// The next event; [`Event::Done`] at the end, and forever after.
+    /// The next event; [`Event::Done`] at the end, and forever after. The
+    /// search's board, flags and calls are left as they are right after it.
     pub fn next_event(&mut self) -> Event {
         while self.pending.is_empty() {
             if self.done {
@@ -247,18 +248,51 @@ impl Search {
             }
             self.advance();
         }
-        self.pending.pop_front().unwrap_or(Event::Done)
+        let event = self.pending.pop_front().unwrap_or(Event::Done);
+        self.take_effect(event);
+        event
     }
 
-    /// Moves the search on by one square (or one call's start or end),
-    /// queueing the events that come with it.
+    /// Changes the board, flags and calls as `event` says.
+    fn take_effect(&mut self, event: Event) {
+        let top = self.frames.len().saturating_sub(1);
+        match event {
+            Event::Try { col, .. } => self.frames[top].next_col = col + 1,
+            Event::Masks { free, .. } | Event::Cleared { free, .. } => self.frames[top].free = free,
+            Event::Place { row, col } => {
+                let frame = self.frames[top];
+                let lowest = 1 << col;
+                let mut child = Frame { row: row + 1, ..Frame::default() };
+                if self.step == Step::Bitmask {
+                    child.columns = frame.columns | lowest;
+                    child.diagonals = (frame.diagonals | lowest) << 1;
+                    child.anti_diagonals = match self.mistake {
+                        Some(Mistake::ShiftWrongWay) => (frame.anti_diagonals | lowest) << 1,
+                        _ => (frame.anti_diagonals | lowest) >> 1,
+                    };
+                }
+                self.set_flags(row, col, true);
+                self.queens.push(col);
+                self.frames.push(child);
+            }
+            Event::Back { row, col } => {
+                self.frames.pop();
+                self.queens.pop();
+                if self.mistake != Some(Mistake::FlagsNotCleared) {
+                    self.set_flags(row, col, false);
+                }
+            }
+            Event::Solution => (self.frames[top].next_col, self.frames[top].free) = (self.n, 0),
+            Event::Done => self.done = true,
+            Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. } | Event::Lowest { .. } => {}
+        }
+    }
+
+    /// Queues the events of the search's next square (or one call's start
+    /// or end); their effects come as they are handed out.
     fn advance(&mut self) {
-        let Some(&frame) = self.frames.last() else {
-            self.done = true;
-            self.pending.push_back(Event::Done);
-            return;
-        };
         let top = self.frames.len() - 1;
+        let frame = self.frames[top];
         if !frame.entered {
             self.frames[top].entered = true;
             let solved = match self.step {
@@ -267,11 +301,8 @@ impl Search {
             };
             if solved {
                 self.pending.push_back(Event::Solution);
-                self.frames[top].next_col = self.n;
-                self.frames[top].free = 0;
             } else if self.step == Step::Bitmask {
                 let free = self.full() & !(frame.columns | frame.diagonals | frame.anti_diagonals);
-                self.frames[top].free = free;
                 let Frame { row, columns, diagonals, anti_diagonals, .. } = frame;
                 self.pending.push_back(Event::Masks { row, columns, diagonals, anti_diagonals, free });
             }
@@ -281,50 +312,28 @@ impl Search {
             Step::Bitmask => frame.free != 0,
             _ => frame.next_col < self.n,
         };
+        let row = frame.row;
         if !more {
-            self.frames.pop();
-            match self.queens.pop() {
-                Some(col) => {
-                    let row = self.queens.len();
-                    if self.mistake != Some(Mistake::FlagsNotCleared) {
-                        self.set_flags(row, col, false);
-                    }
-                    self.pending.push_back(Event::Back { row, col });
-                }
-                None => {
-                    self.done = true;
-                    self.pending.push_back(Event::Done);
-                }
-            }
+            let event = match self.queens.last() {
+                Some(&col) => Event::Back { row: row - 1, col },
+                None => Event::Done,
+            };
+            self.pending.push_back(event);
             return;
         }
-        let row = frame.row;
-        let mut child = Frame { row: row + 1, ..Frame::default() };
         let col = if self.step == Step::Bitmask {
             let lowest = frame.free & frame.free.wrapping_neg();
-            let free = frame.free & (frame.free - 1);
-            self.frames[top].free = free;
             self.pending.push_back(Event::Lowest { row, lowest });
-            self.pending.push_back(Event::Cleared { row, free });
-            child.columns = frame.columns | lowest;
-            child.diagonals = (frame.diagonals | lowest) << 1;
-            child.anti_diagonals = match self.mistake {
-                Some(Mistake::ShiftWrongWay) => (frame.anti_diagonals | lowest) << 1,
-                _ => (frame.anti_diagonals | lowest) >> 1,
-            };
+            self.pending.push_back(Event::Cleared { row, free: frame.free & (frame.free - 1) });
             lowest.trailing_zeros() as usize
         } else {
             let col = frame.next_col;
-            self.frames[top].next_col += 1;
             self.pending.push_back(Event::Try { row, col });
             if !self.check(row, col) {
                 return;
             }
             col
         };
-        self.set_flags(row, col, true);
-        self.queens.push(col);
-        self.frames.push(child);
         self.pending.push_back(Event::Place { row, col });
     }
 

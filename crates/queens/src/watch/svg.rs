@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use super::events::{Event, Mistake, Search, Step};
 use super::state::State;
-use super::view::{binary, marker, read_text, source, stack_lines};
+use super::view::{FLAG_NAMES, binary, marker, read_text, source, stack_lines};
 use crate::Problem;
 
 /// The side of a square, in pixels.
@@ -117,10 +117,17 @@ fn frame(search: &Search, state: &State, event: Event, problem: Problem) -> Stri
     if search.step() == Step::Bitmask {
         lines.extend(stack_lines(search));
     }
+    if search.step() == Step::ThreeArrays {
+        for (name, flags) in FLAG_NAMES.iter().zip(search.flags()) {
+            let size = if *name == "columns" { n } else { (2 * n).saturating_sub(1) };
+            let strip: String = flags.iter().take(size).map(|&taken| if taken { '1' } else { '0' }).collect();
+            lines.push(format!("{name:<15}{strip}"));
+        }
+    }
     lines.push(String::new());
     let expected = n_queens_facts::oeis::A000170.get(n).copied().unwrap_or_default();
     lines.push(format!(
-        "queens {} · {} {} · backtracks {} · solutions {} of {expected}",
+        "placed {} · {} {} · backtracks {} · solutions {} of {expected}",
         state.nodes,
         state.checks,
         search.step().unit(),

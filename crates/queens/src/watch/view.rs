@@ -57,6 +57,9 @@ pub fn marker(problem: Problem, step: Step, event: &Event) -> Option<&'static st
     })
 }
 
+/// Step 3's arrays, in the order the check reads them.
+pub(super) const FLAG_NAMES: [&str; 3] = ["columns", "diagonals", "anti_diagonals"];
+
 /// The width and height the view needs for `n`.
 pub fn needed(n: usize) -> (u16, u16) {
     let left = left_width(n);
@@ -64,7 +67,7 @@ pub fn needed(n: usize) -> (u16, u16) {
 }
 
 fn left_width(n: usize) -> u16 {
-    (4 * n as u16 + 20).max(46)
+    (4 * n as u16 + 20).max(48)
 }
 
 /// Draws the whole view.
@@ -183,9 +186,9 @@ pub(super) fn read_text(read: &Event, n: usize, row: usize, col: usize) -> Strin
     }
 }
 
-/// A mask in binary, column 0 last, after a dot (or a 1 when a bit lies past the board).
+/// A mask in binary, column 0 last, after a dot (a `+` when bits lie past the board).
 pub(super) fn binary(mask: u32, n: usize) -> String {
-    let past = if mask >> n != 0 { '1' } else { '·' };
+    let past = if mask >> n != 0 { '+' } else { '·' };
     let low: String = (0..n).rev().map(|bit| if mask >> bit & 1 == 1 { '1' } else { '0' }).collect();
     format!("{past}{low}")
 }
@@ -193,11 +196,12 @@ pub(super) fn binary(mask: u32, n: usize) -> String {
 /// Step 4's call stack as text: a header, then one line per call with its own masks.
 pub(super) fn stack_lines(search: &Search) -> Vec<String> {
     let n = search.n();
-    let mut lines = vec![format!("{:<5}{:<w$}{:<w$}{:<w$}free", "row", "columns", "diagonals", "anti_d.", w = n + 2)];
+    let w = (n + 2).max(10);
+    let mut lines = vec![format!("{:<5}{:<w$}{:<w$}{:<w$}free", "row", "columns", "diagonals", "anti_diag.")];
     for call in search.frames() {
         let masks = [call.columns, call.diagonals, call.anti_diagonals, call.free];
-        let bits: Vec<String> = masks.iter().map(|&mask| binary(mask, n)).collect();
-        lines.push(format!("{:<5}{}", call.row, bits.join(" ")));
+        let bits: String = masks.iter().map(|&mask| format!("{:<w$}", binary(mask, n))).collect();
+        lines.push(format!("{:<5}{}", call.row, bits.trim_end()));
     }
     lines
 }
@@ -221,7 +225,6 @@ fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
             lines.extend(state.reads.iter().skip(skip).map(|read| Line::from(read_text(read, n, row, col))));
         }
         Step::ThreeArrays => {
-            let names = ["columns", "diagonals", "anti_diagonals"];
             let read: Vec<(Ray, usize)> = state
                 .reads
                 .iter()
@@ -233,7 +236,7 @@ fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
             let lines_of = [Ray::Column, Ray::Diagonal, Ray::AntiDiagonal];
             for (kind, flags) in search.flags().iter().enumerate() {
                 let size = if kind == 0 { n } else { (2 * n).saturating_sub(1) };
-                let mut spans = vec![Span::from(format!("{:<15}", names[kind]))];
+                let mut spans = vec![Span::from(format!("{:<15}", FLAG_NAMES[kind]))];
                 for (index, &taken) in flags.iter().take(size).enumerate() {
                     let mut span = Span::from(if taken { "1" } else { "0" });
                     if read.contains(&(lines_of[kind], index)) {
@@ -247,7 +250,7 @@ fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
             lines.extend(state.reads.iter().map(|read| Line::from(read_text(read, n, row, col))));
         }
         Step::Bitmask => {
-            lines.push(Line::from("bit c = column c: binary shows the row mirrored").dim());
+            lines.push(Line::from("bit c = column c: column 0 is the last digit").dim());
             let stack = stack_lines(search);
             let last = stack.len() - 1;
             for (index, line) in stack.into_iter().enumerate() {
@@ -257,12 +260,13 @@ fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
                     _ => Line::from(line),
                 });
             }
-            for read in &state.reads {
+            // The sub-step of the row just done; the stack above holds the rest.
+            if let Some(read) = state.reads.last() {
                 let (name, value) = match *read {
                     Event::Masks { free, .. } => ("free = full & !(c | d | a)", free),
                     Event::Lowest { lowest, .. } => ("lowest = free & -free", lowest),
                     Event::Cleared { free, .. } => ("free &= free - 1", free),
-                    _ => continue,
+                    _ => ("", 0),
                 };
                 lines.push(Line::from(format!("{name:<27}{}", binary(value, n))));
             }
@@ -310,23 +314,22 @@ fn draw_counters(frame: &mut Frame, area: Rect, app: &App, fps: Option<u32>) {
     let expected = n_queens_facts::oeis::A000170.get(n).map_or("?".to_string(), u64::to_string);
     let status = if app.history.done() { "done" } else if app.playing { "playing" } else { "paused" };
     let first = format!(
-        "queens {} · {} {} · backtracks {} · solutions {} of {expected} (A000170) · depth {} · event {}",
+        "placed {} · {} {} · backtracks {} · solutions {}/{expected} A000170 · depth {}",
         state.nodes,
-        state.checks,
         search.step().unit(),
+        state.checks,
         state.backtracks,
         state.solutions,
         search.queens().len(),
-        state.events
     );
-    let mut second = format!("{status} at {}/s", app.events_per_second());
+    let mut second = format!("event {} · {status} at {}/s", state.events, app.events_per_second());
     if let Some(fps) = fps {
         second += &format!(" · {fps} fps · history {} KiB", app.history.bytes().div_ceil(1024));
     }
     if let Some(note) = &app.note {
         second += &format!(" · {note}");
     }
-    let keys = "space play · ←/→ event · s solution · b backtrack · r row · +/- speed · 1-4/tab step · q quit";
+    let keys = "space play  ←/→ event  s solution  b back  r row  +/- speed  1-4 step  q quit";
     let lines = vec![Line::from(first), Line::from(second).add_modifier(Modifier::BOLD), Line::from(keys).dim()];
     frame.render_widget(Paragraph::new(lines), area);
 }

@@ -231,6 +231,14 @@ impl Search {
         &self.frames
     }
 
+    /// Bytes this search holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.queens.capacity() * size_of::<usize>()
+            + self.flags.iter().map(Vec::capacity).sum::<usize>()
+            + self.frames.capacity() * size_of::<Frame>()
+            + self.pending.capacity() * size_of::<Event>()
+    }
+
     /// `full`: a 1 for each column (or the mistake's single bit).
     pub fn full(&self) -> u32 {
         match self.mistake {

@@ -141,12 +141,14 @@ fn watch(terminal: &mut ratatui::DefaultTerminal, mut app: App, problem: Problem
             if !event::poll(wait)? {
                 break;
             }
-            // A resize needs nothing more: the next frame is drawn at the new size.
-            if let TermEvent::Key(key) = event::read()? {
-                if key.kind == KeyEventKind::Press {
+            match event::read()? {
+                TermEvent::Key(key) if key.kind == KeyEventKind::Press => {
                     app.key(key);
                     break;
                 }
+                // Drawn again at once, at the new size.
+                TermEvent::Resize(..) => break,
+                _ => {}
             }
         }
         app.tick(last_tick.elapsed());

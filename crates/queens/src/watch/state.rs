@@ -71,7 +71,7 @@ impl State {
 }
 
 /// Events between two checkpoints: going back one event replays at most this many.
-pub const CHECKPOINT_EVERY: u64 = 4096;
+pub const CHECKPOINT_EVERY: u64 = 16_384;
 
 /// A search with its whole history: any earlier event can be returned to,
 /// with memory for one checkpoint per [`CHECKPOINT_EVERY`] events.
@@ -130,23 +130,21 @@ impl History {
         true
     }
 
-    /// Forward until `stop` holds for the event just applied, or the end.
-    pub fn forward_until(&mut self, stop: impl Fn(&Event) -> bool) {
-        while self.forward() {
-            if self.state.last.as_ref().is_some_and(&stop) {
-                return;
+    /// Forward until `stop` holds for the event just applied, or the end
+    /// (true), or until `budget` events are spent (false).
+    pub fn forward_until(&mut self, stop: impl Fn(&Event) -> bool, budget: u64) -> bool {
+        for _ in 0..budget {
+            if !self.forward() || self.state.last.as_ref().is_some_and(&stop) {
+                return true;
             }
         }
+        false
     }
 
     /// Bytes the history holds: the checkpoints, with their vectors.
     pub fn bytes(&self) -> usize {
         let one = |(search, state): &(Search, State)| {
-            size_of::<(Search, State)>()
-                + search.queens().len() * size_of::<usize>()
-                + search.flags().iter().map(Vec::len).sum::<usize>()
-                + search.frames().len() * size_of::<super::events::Frame>()
-                + state.reads.capacity() * size_of::<Event>()
+            size_of::<(Search, State)>() + search.heap_bytes() + state.reads.capacity() * size_of::<Event>()
         };
         self.checkpoints.iter().map(one).sum::<usize>() + self.checkpoints.capacity() * size_of::<(Search, State)>()
     }
@@ -154,6 +152,35 @@ impl History {
 
 /// Speeds, in events a second.
 pub const SPEEDS: [u32; 12] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 20000];
+
+/// Events a jump or a switch runs between two frames, so the view stays live on long runs.
+const EVENTS_PER_FRAME: u64 = 100_000;
+
+/// Where a jump key goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jump {
+    /// To the end of the search.
+    End,
+    /// To the next solution.
+    Solution,
+    /// To the next queen taken back.
+    Backtrack,
+    /// To the next queen placed or taken back.
+    Row,
+    /// Replaying another step up to the same board: the moves to reach.
+    Switch(u64),
+}
+
+impl Jump {
+    fn stops_at(self, event: &Event) -> bool {
+        match self {
+            Jump::End | Jump::Switch(_) => false,
+            Jump::Solution => *event == Event::Solution,
+            Jump::Backtrack => matches!(event, Event::Back { .. }),
+            Jump::Row => matches!(event, Event::Place { .. } | Event::Back { .. }),
+        }
+    }
+}
 
 /// The watcher: the history, and how it is played.
 #[derive(Clone, Debug)]
@@ -168,6 +195,9 @@ pub struct App {
     pub quit: bool,
     /// One line about the last key's effect, if any.
     pub note: Option<String>,
+    /// A jump under way, run a slice per frame; a switch replays `switched`.
+    pub jump: Option<Jump>,
+    switched: Option<History>,
     /// Events owed to the clock while playing, in millionths.
     owed: u128,
 }
@@ -175,7 +205,29 @@ pub struct App {
 impl App {
     /// A paused watcher at the start of the search.
     pub fn new(n: usize, step: Step, mistake: Option<Mistake>) -> App {
-        App { history: History::new(n, step, mistake), playing: false, speed: 3, quit: false, note: None, owed: 0 }
+        let history = History::new(n, step, mistake);
+        App { history, playing: false, speed: 3, quit: false, note: None, jump: None, switched: None, owed: 0 }
+    }
+
+    /// Runs the jump under way for one frame's slice.
+    fn run_jump(&mut self) {
+        let Some(jump) = self.jump else { return };
+        let arrived = match (jump, &mut self.switched) {
+            (Jump::Switch(moves), Some(history)) => {
+                let mut budget = EVENTS_PER_FRAME;
+                while history.state.moves < moves && budget > 0 && history.forward() {
+                    budget -= 1;
+                }
+                budget > 0
+            }
+            _ => self.history.forward_until(|event| jump.stops_at(event), EVENTS_PER_FRAME),
+        };
+        if arrived {
+            self.jump = None;
+            if let Some(history) = self.switched.take() {
+                self.history = history;
+            }
+        }
     }
 
     /// Events a second while playing.
@@ -185,7 +237,8 @@ impl App {
 
     /// Plays the events that `elapsed` at the current speed is worth.
     pub fn tick(&mut self, elapsed: Duration) {
-        if !self.playing {
+        self.run_jump();
+        if !self.playing || self.jump.is_some() {
             return;
         }
         self.owed += elapsed.as_micros() * u128::from(self.events_per_second());
@@ -201,6 +254,8 @@ impl App {
     /// Does what `key` asks.
     pub fn key(&mut self, key: KeyEvent) {
         self.note = None;
+        // Any key ends a jump under way where it stands.
+        (self.jump, self.switched) = (None, None);
         let history = &mut self.history;
         match key.code {
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => self.quit = true,
@@ -220,11 +275,10 @@ impl App {
                 self.playing = false;
                 history.seek(0);
             }
-            KeyCode::Char('s') => history.forward_until(|event| *event == Event::Solution),
-            KeyCode::Char('b') => history.forward_until(|event| matches!(event, Event::Back { .. })),
-            KeyCode::Char('r') => {
-                history.forward_until(|event| matches!(event, Event::Place { .. } | Event::Back { .. }));
-            }
+            KeyCode::End | KeyCode::Char('e') => self.jump = Some(Jump::End),
+            KeyCode::Char('s') => self.jump = Some(Jump::Solution),
+            KeyCode::Char('b') => self.jump = Some(Jump::Backtrack),
+            KeyCode::Char('r') => self.jump = Some(Jump::Row),
             KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Up => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             KeyCode::Char('-') | KeyCode::Down => self.speed = self.speed.saturating_sub(1),
             KeyCode::Tab => {
@@ -234,6 +288,7 @@ impl App {
             KeyCode::Char(digit @ '1'..='4') => self.switch(Step::ALL[digit as usize - '1' as usize]),
             _ => {}
         }
+        self.run_jump();
     }
 
     /// Runs `step` from the start up to the same place and back moves, so the
@@ -247,10 +302,10 @@ impl App {
         if step == search.step() {
             return;
         }
-        let moves = self.history.state.moves;
-        let mut history = History::new(search.n(), step, None);
-        while history.state.moves < moves && history.forward() {}
-        self.history = history;
+        self.playing = false;
+        self.switched = Some(History::new(search.n(), step, None));
+        self.jump = Some(Jump::Switch(self.history.state.moves));
+        self.run_jump();
     }
 }
 
@@ -264,22 +319,36 @@ pub fn mistake_name(mistake: Mistake) -> String {
 mod tests {
     use super::*;
 
+    /// Presses a key and lets a jump run to its end, as the frames would.
     fn press(app: &mut App, code: KeyCode) {
         app.key(KeyEvent::new(code, KeyModifiers::NONE));
+        while app.jump.is_some() {
+            app.tick(Duration::ZERO);
+        }
     }
 
     #[test]
     fn back_returns_to_every_earlier_state() {
-        let mut history = History::new(7, Step::BoardScan, None);
+        let mut history = History::new(8, Step::BoardScan, None);
         let mut states = vec![history.state.clone()];
         while history.forward() {
             states.push(history.state.clone());
         }
-        assert!(states.len() as u64 > 2 * CHECKPOINT_EVERY, "the run crosses checkpoints");
-        for expected in states.iter().rev() {
+        let checkpoints = states.len() as u64 / CHECKPOINT_EVERY;
+        assert!(checkpoints >= 2, "the run crosses checkpoints");
+        for expected in states.iter().rev().take(100) {
             assert!(history.back());
             assert_eq!(&history.state, expected);
         }
+        for index in (1..=checkpoints).flat_map(|k| [k * CHECKPOINT_EVERY - 1, k * CHECKPOINT_EVERY, k * CHECKPOINT_EVERY + 1]) {
+            history.seek(index);
+            assert_eq!(history.state, states[index as usize]);
+            assert!(history.back());
+            assert_eq!(history.state, states[index as usize - 1]);
+        }
+        history.seek(1);
+        assert!(history.back());
+        assert_eq!(history.state, states[0]);
         assert!(!history.back());
     }
 

@@ -197,7 +197,7 @@ pub(super) fn binary(mask: u32, n: usize) -> String {
 pub(super) fn stack_lines(search: &Search) -> Vec<String> {
     let n = search.n();
     let w = (n + 2).max(10);
-    let mut lines = vec![format!("{:<5}{:<w$}{:<w$}{:<w$}free", "row", "columns", "diagonals", "anti_diag.")];
+    let mut lines = vec![format!("{:<5}{:<w$}{:<w$}{:<w$}free", "row", "columns", "diagonals", "anti_diag")];
     for call in search.frames() {
         let masks = [call.columns, call.diagonals, call.anti_diagonals, call.free];
         let bits: String = masks.iter().map(|&mask| format!("{:<w$}", binary(mask, n))).collect();
@@ -312,7 +312,12 @@ fn draw_counters(frame: &mut Frame, area: Rect, app: &App, fps: Option<u32>) {
     let state = &app.history.state;
     let n = search.n();
     let expected = n_queens_facts::oeis::A000170.get(n).map_or("?".to_string(), u64::to_string);
-    let status = if app.history.done() { "done" } else if app.playing { "playing" } else { "paused" };
+    let status = match () {
+        _ if app.jump.is_some() => "seeking",
+        _ if app.history.done() => "done",
+        _ if app.playing => "playing",
+        _ => "paused",
+    };
     let first = format!(
         "placed {} · {} {} · backtracks {} · solutions {}/{expected} A000170 · depth {}",
         state.nodes,
@@ -324,8 +329,9 @@ fn draw_counters(frame: &mut Frame, area: Rect, app: &App, fps: Option<u32>) {
     );
     let mut second = format!("event {} · {status} at {}/s", state.events, app.events_per_second());
     if let Some(fps) = fps {
-        second += &format!(" · {fps} fps · history {} KiB", app.history.bytes().div_ceil(1024));
+        second += &format!(" · {fps} fps");
     }
+    second += &format!(" · history {} KiB", app.history.bytes().div_ceil(1024));
     if let Some(note) = &app.note {
         second += &format!(" · {note}");
     }
@@ -425,7 +431,7 @@ mod tests {
             while !stop(&app) {
                 assert!(app.history.forward(), "{step:?} reaches the moment");
             }
-            let (text, highlighted) = screen_and_highlights(&app, 100, 30);
+            let (text, highlighted) = screen_and_highlights(&app, 110, 30);
             assert!(text.contains(read), "{step:?}:\n{text}");
             let running_row = text.lines().position(|line| line.contains(running)).expect("the running line is shown");
             assert_eq!(highlighted, [running_row], "{step:?}: only the running line is highlighted\n{text}");

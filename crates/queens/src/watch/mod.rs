@@ -24,20 +24,20 @@ const MAX_N: u32 = 12;
 
 /// The long help: the trace format.
 const TRACE_HELP: &str = "\
-Write the events as text, one per line, instead of the view. Rows and columns count from 0;
-the format is stable:
-  place ROW COL             a queen put on (ROW, COL)
-  back ROW COL              a queen taken away on the way back
-  solution C0 C1 .. Cn-1    every row has its queen: the column of each row's queen
-  try ROW COL               steps 1-3: the square about to be checked
-  scan LINE ROW COL queen|empty      board_scan: one square above read
+Write the events as text, one per line, instead of the view.
+Rows and columns count from 0. The format is stable:
+  place ROW COL            a queen put on (ROW, COL)
+  back ROW COL             a queen taken away on the way back
+  solution C0 .. Cn-1      every row has its queen: the column of each row's queen
+  try ROW COL              steps 1-3: the square about to be checked
+  scan LINE ROW COL queen|empty           board_scan: one square read
   compare ROW COL DISTANCE attacks|safe   column_abs: one queen above compared
-  flag LINE INDEX taken|free         three_arrays: one flag read
-  masks ROW COLUMNS DIAGONALS ANTI_DIAGONALS FREE   bitmask: a call's masks, in binary
-  lowest ROW BITS / cleared ROW FREE                bitmask: free & -free, free &= free - 1
-  end nodes N checks N backtracks N solutions N     the counters, when the search is over
-LINE is column, diagonal or anti_diagonal. Binary is written highest bit first: column 0 is
-the last digit.";
+  flag LINE INDEX taken|free              three_arrays: one flag read
+  masks ROW COLUMNS DIAGONALS ANTI FREE   bitmask: a call's own masks
+  lowest ROW BITS                         bitmask: free & free.wrapping_neg()
+  cleared ROW FREE                        bitmask: free &= free - 1
+  end nodes N checks N backtracks N solutions N     the counters, at the end
+LINE: column, diagonal or anti_diagonal. Masks in binary, column 0 the last digit.";
 
 /// Arguments of `queens watch`.
 #[derive(Debug, clap::Args)]

@@ -279,7 +279,9 @@ impl App {
             KeyCode::Char('s') => self.jump = Some(Jump::Solution),
             KeyCode::Char('b') => self.jump = Some(Jump::Backtrack),
             KeyCode::Char('r') => self.jump = Some(Jump::Row),
-            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Up => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Up => {
+                self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+            }
             KeyCode::Char('-') | KeyCode::Down => self.speed = self.speed.saturating_sub(1),
             KeyCode::Tab => {
                 let next = history.search.step().next();
@@ -340,7 +342,9 @@ mod tests {
             assert!(history.back());
             assert_eq!(&history.state, expected);
         }
-        for index in (1..=checkpoints).flat_map(|k| [k * CHECKPOINT_EVERY - 1, k * CHECKPOINT_EVERY, k * CHECKPOINT_EVERY + 1]) {
+        for index in
+            (1..=checkpoints).flat_map(|k| [k * CHECKPOINT_EVERY - 1, k * CHECKPOINT_EVERY, k * CHECKPOINT_EVERY + 1])
+        {
             history.seek(index);
             assert_eq!(history.state, states[index as usize]);
             assert!(history.back());

@@ -138,11 +138,20 @@ fn frame(search: &Search, state: &State, event: Event, problem: Problem) -> Stri
         .and_then(|marker| source(problem, search.step()).lines().find(|line| line.contains(marker)));
     let x = LEFT + (n + 1) * CELL;
     for (index, line) in lines.iter().enumerate() {
-        let _ = write!(body, "<text x=\"{x}\" y=\"{}\" xml:space=\"preserve\">{}</text>", TOP + 14 + index * 20, escape(line));
+        let _ = write!(
+            body,
+            "<text x=\"{x}\" y=\"{}\" xml:space=\"preserve\">{}</text>",
+            TOP + 14 + index * 20,
+            escape(line)
+        );
     }
     if let Some(line) = running {
         let y = TOP + 14 + (lines.len() + 1) * 20;
-        let _ = write!(body, "<text x=\"{x}\" y=\"{y}\" class=\"run\" xml:space=\"preserve\">▶ {}</text>", escape(line.trim()));
+        let _ = write!(
+            body,
+            "<text x=\"{x}\" y=\"{y}\" class=\"run\" xml:space=\"preserve\">▶ {}</text>",
+            escape(line.trim())
+        );
     }
     body
 }
@@ -154,8 +163,12 @@ fn describe(event: &Event, search: &Search, state: &State) -> String {
         Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. } => {
             format!("check ({}, {})", state.tried.map_or(0, |t| t.0), state.tried.map_or(0, |t| t.1))
         }
-        Event::Masks { row, free, .. } => format!("row {row}: free = full & !(c | d | a) = {}", binary(free, search.n())),
-        Event::Lowest { lowest, .. } => format!("lowest = free & free.wrapping_neg(): column {}", lowest.trailing_zeros()),
+        Event::Masks { row, free, .. } => {
+            format!("row {row}: free = full & !(c | d | a) = {}", binary(free, search.n()))
+        }
+        Event::Lowest { lowest, .. } => {
+            format!("lowest = free & free.wrapping_neg(): column {}", lowest.trailing_zeros())
+        }
         Event::Cleared { free, .. } => format!("free &= free - 1 = {}", binary(free, search.n())),
         Event::Place { row, col } => format!("place a queen on ({row}, {col})"),
         Event::Back { row, col } => format!("back: take the queen off ({row}, {col})"),

@@ -77,7 +77,10 @@ pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
     let area = frame.area();
     let (width, height) = needed(n);
     if area.width < width || area.height < height {
-        let text = format!("queens watch {n} needs a terminal of at least {width}x{height} (this one is {}x{}): make it larger, or q to quit", area.width, area.height);
+        let text = format!(
+            "queens watch {n} needs a terminal of at least {width}x{height} (this one is {}x{}): make it larger, or q to quit",
+            area.width, area.height
+        );
         frame.render_widget(Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }), area);
         return;
     }
@@ -403,7 +406,8 @@ mod tests {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal.draw(|frame| draw(frame, app, Problem::NQueensII, None)).expect("drawn");
         let buffer = terminal.backend().buffer();
-        let text = (0..height).map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>() + "\n").collect();
+        let text =
+            (0..height).map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>() + "\n").collect();
         let yellow = (0..height).filter(|&y| (0..width).filter(|&x| buffer[(x, y)].bg == Color::Yellow).count() > 20);
         (text, yellow.map(usize::from).collect())
     }
@@ -425,8 +429,19 @@ mod tests {
             // Row 0's queen at column 3 is the fourth first-row square; the
             // search is at row 1, column 2 checking it.
             let stop = |app: &App| match step {
-                Step::Bitmask => app.history.search.queens() == [1] && matches!(app.history.state.last, Some(Event::Lowest { .. })),
-                _ => app.history.search.queens() == [3] && app.history.state.tried == Some((1, 2)) && app.history.state.reads.last().is_some_and(|read| read_text(read, 4, 1, 2).contains("refused")),
+                Step::Bitmask => {
+                    app.history.search.queens() == [1] && matches!(app.history.state.last, Some(Event::Lowest { .. }))
+                }
+                _ => {
+                    app.history.search.queens() == [3]
+                        && app.history.state.tried == Some((1, 2))
+                        && app
+                            .history
+                            .state
+                            .reads
+                            .last()
+                            .is_some_and(|read| read_text(read, 4, 1, 2).contains("refused"))
+                }
             };
             while !stop(&app) {
                 assert!(app.history.forward(), "{step:?} reaches the moment");

@@ -153,7 +153,7 @@ pub struct Frame {
     pub row: usize,
     /// Steps 1 to 3: the next column to try.
     pub next_col: usize,
-    /// Step 4: this call's own masks, and what is left of `free`.
+    /// Step 4 (each call has its own masks): the columns taken above.
     pub columns: u32,
     /// Step 4: the "\" lines through this row.
     pub diagonals: u32,
@@ -173,7 +173,7 @@ pub struct Search {
     mistake: Option<Mistake>,
     /// The column of each placed queen, row by row.
     queens: Vec<usize>,
-    /// Step 3's flags (kept for every step, so a switch shows them).
+    /// Step 3's flags: `columns`, `diagonals`, `anti_diagonals`.
     flags: [Vec<bool>; 3],
     /// The calls in progress, the root first.
     frames: Vec<Frame>,
@@ -186,19 +186,18 @@ impl Search {
     /// A search of the n×n board by `step`, or by the step of `mistake`.
     pub fn new(n: usize, step: Step, mistake: Option<Mistake>) -> Search {
         let lines = (2 * n).saturating_sub(1);
-        let mut search = Search {
+        let mut frames = Vec::with_capacity(n + 2);
+        frames.push(Frame::default()); // the first call, on row 0
+        Search {
             n,
             step: mistake.map_or(step, Mistake::step),
             mistake,
             queens: Vec::with_capacity(n + 1),
-            flags: [vec![false; n + 1], vec![false; lines + 1], vec![false; lines + 1]],
-            frames: Vec::with_capacity(n + 2),
+            flags: [vec![false; n], vec![false; lines], vec![false; lines]],
+            frames,
             pending: VecDeque::new(),
             done: false,
-        };
-        let root = Frame { free: search.full(), ..Frame::default() };
-        search.frames.push(root);
-        search
+        }
     }
 
     /// The board size.

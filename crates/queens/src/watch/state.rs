@@ -293,8 +293,8 @@ impl App {
         self.run_jump();
     }
 
-    /// Runs `step` from the start up to the same place and back moves, so the
-    /// board is the one shown now.
+    /// Runs `step` from the start, a slice per frame, up to as many queens
+    /// placed and taken back as now: the board shown now.
     pub fn switch(&mut self, step: Step) {
         let search = &self.history.search;
         if let Some(mistake) = search.mistake() {

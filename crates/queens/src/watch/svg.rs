@@ -119,8 +119,7 @@ fn frame(search: &Search, state: &State, event: Event, problem: Problem) -> Stri
     }
     if search.step() == Step::ThreeArrays {
         for (name, flags) in FLAG_NAMES.iter().zip(search.flags()) {
-            let size = if *name == "columns" { n } else { (2 * n).saturating_sub(1) };
-            let strip: String = flags.iter().take(size).map(|&taken| if taken { '1' } else { '0' }).collect();
+            let strip: String = flags.iter().map(|&taken| if taken { '1' } else { '0' }).collect();
             lines.push(format!("{name:<15}{strip}"));
         }
     }

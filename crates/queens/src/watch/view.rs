@@ -238,9 +238,8 @@ fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
                 .collect();
             let lines_of = [Ray::Column, Ray::Diagonal, Ray::AntiDiagonal];
             for (kind, flags) in search.flags().iter().enumerate() {
-                let size = if kind == 0 { n } else { (2 * n).saturating_sub(1) };
                 let mut spans = vec![Span::from(format!("{:<15}", FLAG_NAMES[kind]))];
-                for (index, &taken) in flags.iter().take(size).enumerate() {
+                for (index, &taken) in flags.iter().enumerate() {
                     let mut span = Span::from(if taken { "1" } else { "0" });
                     if read.contains(&(lines_of[kind], index)) {
                         span = span.bg(if taken { Color::Red } else { Color::Cyan }).fg(Color::Black);

@@ -29,6 +29,7 @@ mod draw;
 mod practice;
 mod timing;
 mod tour;
+mod watch;
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
@@ -64,6 +65,7 @@ Examples, from the workspace (an installed `queens` takes the same arguments):
   cargo run --release -- compare --problem 52 --max-n 14
   cargo run --release -- paste 52 bitmask | xclip -selection clipboard
   cargo run --release -- practice list  the practice ladder
+  cargo run --release -- watch 6        watch a search run, event by event
 The pages that explain each step: docs/README.md";
 
 /// The subcommands.
@@ -83,6 +85,8 @@ enum Command {
     List,
     /// The practice ladder: write each step yourself, with the shared cases, hints and a reset.
     Practice(practice::Args),
+    /// Watch one step of the chain search, event by event, in a full-screen view.
+    Watch(watch::Args),
 }
 
 pub use n_queens_facts::Problem;
@@ -220,6 +224,7 @@ fn main() -> ExitCode {
         Some(Command::Paste(args)) => catalog::paste(&args, &mut out),
         Some(Command::List) => catalog::list(&mut out),
         Some(Command::Practice(args)) => practice::run(&args, &mut out),
+        Some(Command::Watch(args)) => watch::run(&args, &mut out),
     };
     // A failed write of the answer is an error even when the answer is "no".
     let flushed = out.flush();

@@ -1,0 +1,247 @@
+//! End-to-end: `queens watch`, through the built binary. The trace of each
+//! step is held against the step itself (its boards for LeetCode 51, in
+//! order, and its count for 52), the four traces against each other, and
+//! each check counter against a count made here another way; the mistakes'
+//! solutions against the independent validator; the committed pictures
+//! against what the command writes now.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use n_queens_cases::expected_count;
+use n_queens_cases::validate::check_columns;
+
+const STEPS: [&str; 4] = ["board_scan", "column_abs", "three_arrays", "bitmask"];
+
+/// Runs `queens` with `args`, stdin closed and stdout captured (not a terminal).
+fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the queens binary runs")
+}
+
+/// A finished trace, read back.
+struct Trace {
+    lines: Vec<String>,
+    /// The `place` and `back` lines, in order.
+    moves: Vec<String>,
+    /// Each solution's columns.
+    solutions: Vec<Vec<usize>>,
+    /// The `end` line's numbers, by name.
+    end: Vec<(String, u64)>,
+}
+
+impl Trace {
+    fn of(n: usize, args: &[&str]) -> Trace {
+        let n_text = n.to_string();
+        let mut all = vec!["watch", &n_text, "--trace"];
+        all.extend_from_slice(args);
+        let output = queens(&all);
+        assert!(output.status.success(), "{all:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let lines: Vec<String> = String::from_utf8(output.stdout).expect("UTF-8").lines().map(String::from).collect();
+        let moves =
+            lines.iter().filter(|line| line.starts_with("place ") || line.starts_with("back ")).cloned().collect();
+        let solutions = lines
+            .iter()
+            .filter_map(|line| line.strip_prefix("solution"))
+            .map(|columns| columns.split_whitespace().map(|col| col.parse().expect("a column")).collect())
+            .collect();
+        let end_line = lines.last().and_then(|line| line.strip_prefix("end ")).expect("an end line").to_string();
+        let words: Vec<&str> = end_line.split_whitespace().collect();
+        let end = words.chunks(2).map(|pair| (pair[0].to_string(), pair[1].parse().expect("a number"))).collect();
+        Trace { lines, moves, solutions, end }
+    }
+
+    fn end(&self, name: &str) -> u64 {
+        self.end.iter().find(|(key, _)| key == name).map(|(_, value)| *value).expect("the counter")
+    }
+
+    fn count(&self, prefix: &str) -> usize {
+        self.lines.iter().filter(|line| line.starts_with(prefix)).count()
+    }
+}
+
+/// The number of boards, from OEIS A000170.
+fn a000170(n: usize) -> u64 {
+    expected_count(n as i32).expect("known up to n = 27")
+}
+
+/// Each step's boards (LeetCode 51) and count (52), from the crates.
+fn step_answers(step: &str, n: i32) -> (Vec<Vec<String>>, i32) {
+    match step {
+        "board_scan" => {
+            (n_queens::board_scan::Solution::solve_n_queens(n), n_queens_ii::board_scan::Solution::total_n_queens(n))
+        }
+        "column_abs" => {
+            (n_queens::column_abs::Solution::solve_n_queens(n), n_queens_ii::column_abs::Solution::total_n_queens(n))
+        }
+        "three_arrays" => (
+            n_queens::three_arrays::Solution::solve_n_queens(n),
+            n_queens_ii::three_arrays::Solution::total_n_queens(n),
+        ),
+        _ => (n_queens::bitmask::Solution::solve_n_queens(n), n_queens_ii::bitmask::Solution::total_n_queens(n)),
+    }
+}
+
+/// The judge's strings of a board given by its columns.
+fn draw(columns: &[usize]) -> Vec<String> {
+    let n = columns.len();
+    columns.iter().map(|&col| (0..n).map(|c| if c == col { 'Q' } else { '.' }).collect()).collect()
+}
+
+#[test]
+fn every_step_is_the_steps_own_search() {
+    for n in 1..=8 {
+        let traces: Vec<Trace> = STEPS.iter().map(|step| Trace::of(n, &["--approach", step])).collect();
+        for (step, trace) in STEPS.iter().zip(&traces) {
+            let (boards, count) = step_answers(step, n as i32);
+            let drawn: Vec<Vec<String>> = trace.solutions.iter().map(|columns| draw(columns)).collect();
+            assert_eq!(drawn, boards, "{step} n = {n}: the same boards in the same order");
+            assert_eq!(trace.solutions.len() as i32, count, "{step} n = {n}");
+            assert_eq!(trace.solutions.len() as u64, a000170(n), "{step} n = {n}");
+            assert_eq!(trace.end("solutions"), a000170(n));
+            assert_eq!(trace.end("nodes"), trace.count("place ") as u64);
+            assert_eq!(trace.end("backtracks"), trace.count("back ") as u64);
+            assert_eq!(trace.moves, traces[0].moves, "{step} n = {n}: one search for every step");
+        }
+        if n == 8 {
+            assert_eq!(traces[0].end("nodes"), 2056, "the 2,057 nodes of the tree, the root not counted");
+        }
+    }
+}
+
+/// The reads of each step's check, counted from the geometry of the queens
+/// above: how far along each ray the first queen is, not by walking.
+#[derive(Default, Debug, PartialEq)]
+struct Reads {
+    squares: u64,
+    comparisons: u64,
+    flags: u64,
+    calls: u64,
+}
+
+fn count_reads(n: usize, queens: &mut Vec<usize>, reads: &mut Reads) {
+    let row = queens.len();
+    if row == n {
+        return;
+    }
+    reads.calls += 1; // one `free` per call that is not a solution
+    for col in 0..n {
+        // The rays are scanned in order; each stops at its first queen.
+        let nearest_on = |on: &dyn Fn(usize, usize) -> bool, from_top: bool| {
+            let rows: Vec<usize> = (0..row).filter(|&r| on(r, queens[r])).collect();
+            if from_top { rows.first().copied() } else { rows.last().copied() }
+        };
+        let column = nearest_on(&|_, c| c == col, true);
+        let diagonal = nearest_on(&|r, c| c + row == col + r, false);
+        let anti = nearest_on(&|r, c| c + r == col + row, false);
+        let up_left = row.min(col) as u64;
+        let up_right = row.min(n - 1 - col) as u64;
+        reads.squares += match (column, diagonal, anti) {
+            (Some(r), _, _) => r as u64 + 1,
+            (None, Some(r), _) => row as u64 + (row - r) as u64,
+            (None, None, Some(r)) => row as u64 + up_left + (row - r) as u64,
+            (None, None, None) => row as u64 + up_left + up_right,
+        };
+        let first_attacker = (0..row).find(|&r| queens[r] == col || queens[r].abs_diff(col) == row - r);
+        reads.comparisons += first_attacker.map_or(row, |r| r + 1) as u64;
+        reads.flags += if column.is_some() {
+            1
+        } else if diagonal.is_some() {
+            2
+        } else {
+            3
+        };
+        if first_attacker.is_none() {
+            queens.push(col);
+            count_reads(n, queens, reads);
+            queens.pop();
+        }
+    }
+}
+
+#[test]
+fn each_check_counter_is_its_reads_counted_another_way() {
+    for n in 1..=8 {
+        let mut reads = Reads::default();
+        count_reads(n, &mut Vec::new(), &mut reads);
+        let expected = [reads.squares, reads.comparisons, reads.flags, reads.calls];
+        let lines = ["scan ", "compare ", "flag ", "masks "];
+        for ((step, expected), line) in STEPS.iter().zip(expected).zip(lines) {
+            let trace = Trace::of(n, &["--approach", step]);
+            assert_eq!(trace.end("checks"), expected, "{step} n = {n}");
+            assert_eq!(trace.count(line) as u64, expected, "{step} n = {n}: one line per read");
+        }
+    }
+}
+
+#[test]
+fn mistakes_go_wrong_where_the_page_says() {
+    // (mistake, n where docs/common-mistakes.md says it is first caught)
+    for (mistake, n) in
+        [("diagonal-not-equal", 2), ("flags-not-cleared", 4), ("full-one-bit", 2), ("shift-wrong-way", 2)]
+    {
+        let trace = Trace::of(n, &["--mistake", mistake]);
+        assert_ne!(trace.end("solutions"), a000170(n), "{mistake} n = {n}");
+        for columns in &trace.solutions {
+            let valid = columns.iter().all(|&col| col < n) && check_columns(columns).is_ok();
+            assert!(!valid, "{mistake} n = {n}: {columns:?} is a real solution");
+        }
+    }
+}
+
+#[test]
+fn limit_stops_after_k_events() {
+    let output = queens(&["watch", "8", "--trace", "--limit", "5"]);
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 5);
+}
+
+#[test]
+fn without_a_terminal_or_out_of_range_one_line_and_exit_2() {
+    for args in [
+        &["watch", "5"][..],
+        &["watch", "13", "--trace"],
+        &["watch", "0", "--trace"],
+        &["watch", "5", "--limit", "3"],
+        &["watch", "4", "--trace", "--svg", "x.svg"],
+    ] {
+        let output = queens(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+    }
+    let stderr = String::from_utf8_lossy(&queens(&["watch", "5"]).stderr).to_string();
+    assert_eq!(stderr.lines().count(), 1);
+    assert!(stderr.contains("--trace"), "{stderr}");
+}
+
+#[test]
+fn help_gives_the_trace_format() {
+    let help = String::from_utf8(queens(&["watch", "--help"]).stdout).expect("UTF-8");
+    for line in ["place ROW COL", "back ROW COL", "solution C0 .. Cn-1"] {
+        assert!(help.contains(line), "{help}");
+    }
+}
+
+#[test]
+fn the_committed_pictures_are_what_the_command_writes() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    let dir = std::env::temp_dir().join(format!("queens-watch-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for step in STEPS {
+        let written = dir.join(format!("{step}.svg"));
+        let output = queens(&["watch", "4", "--approach", step, "--svg", written.to_str().expect("UTF-8")]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let now = std::fs::read_to_string(&written).expect("written");
+        let committed = std::fs::read_to_string(docs.join(format!("watch-{step}.svg"))).expect("committed");
+        assert!(committed == now, "docs/watch-{step}.svg is stale: rerun the command in docs/watch.md");
+        assert!(now.len() <= 300_000, "{step}: {} bytes", now.len());
+        assert!(!now.contains("<script"), "no script");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -49,7 +49,8 @@ fn main() {
 fn half_boards(rows: u32, full: u32, columns: u32, diagonals: u32, anti_diagonals: u32, out: &mut Vec<u64>) {
     if rows == 0 {
         let width = full.count_ones();
-        let state = u64::from(columns) | u64::from(diagonals & full) << width | u64::from(anti_diagonals) << (2 * width);
+        let state =
+            u64::from(columns) | u64::from(diagonals & full) << width | u64::from(anti_diagonals) << (2 * width);
         out.push(state);
         return;
     }

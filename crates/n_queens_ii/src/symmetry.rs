@@ -1,4 +1,4 @@
-//! # 6. All eight symmetries of the square
+//! # Past the judge: all eight symmetries of the square
 //!
 //! **Idea.** The square has eight symmetries: four rotations (0°, 90°, 180°,
 //! 270°) and four reflections. Each maps a solution to a solution, so the
@@ -33,9 +33,9 @@
 //!
 //! This is the corner and edge pruning of the fast backtracking counters
 //! (Takaken's program is the best known; Somers' program, often cited
-//! beside it, uses only the left-right mirror of step 5).
+//! beside it, uses only the left-right mirror of `mirror`).
 //!
-//! **What changed.** Step 5 used one symmetry and searched half the tree; now
+//! **What changed.** `mirror` used one symmetry and searched half the tree; now
 //! all eight are used: row 0's queen still stays in the left half, but the
 //! corner and edge rules also bound the other border queens, so they prune
 //! rows deep in the tree too. The price is

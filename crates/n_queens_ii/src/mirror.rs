@@ -1,4 +1,4 @@
-//! # 5. Mirror symmetry
+//! # Past the judge: mirror symmetry
 //!
 //! **Idea.** Reflect a solution left to right, column `c` to column
 //! `n - 1 - c`, and it is still a solution: the reflection keeps rows,
@@ -16,8 +16,9 @@
 //!
 //! **What changed.** The search is the bitmask search of step 4, started
 //! from the first row (or first two rows) by hand instead of from an empty
-//! board, so it visits half of the tree. That is the whole 2x; nothing else
-//! changed.
+//! board, so it visits half of the tree: that is the whole 2x. It also
+//! counts in `u64` (`Solution::count`, which the judge's `i32` function
+//! calls), so that it counts past n = 18, the doubling checked.
 //!
 //! **Cost.** Half the nodes of step 4: still O(n!) in the worst case, time
 //! proportional to the nodes of the search tree; space O(n).

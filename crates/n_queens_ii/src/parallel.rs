@@ -1,4 +1,4 @@
-//! # 7. Every core
+//! # Past the judge: every core
 //!
 //! **Not judge-ready**: it uses `std::thread::scope` (Rust 1.63) and the
 //! crate's own [`crate::counting::Options`] and [`crate::symmetry`], so it

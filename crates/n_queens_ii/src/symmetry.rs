@@ -1,46 +1,37 @@
-//! # 6. All eight symmetries of the square
+//! # Past the judge: all eight symmetries of the square
 //!
 //! **Idea.** The square has eight symmetries: four rotations (0°, 90°, 180°,
 //! 270°) and four reflections. Each maps a solution to a solution, so the
-//! solutions fall into classes, and a class has 8, 4 or 2 boards: 8 when no
-//! symmetry but the identity keeps the board, 4 when the 180° rotation keeps
-//! it, 2 when the 90° rotation does. (No reflection ever keeps a board for
-//! n >= 2: two of its queens would attack each other.) Search for one board
-//! per class, its *canonical* one, and add 8, 4 or 2 for it. The number of
-//! classes is the "unique" count, OEIS A002562 (n = 8: 12 classes, 92 boards).
+//! solutions fall into classes of 8, 4 or 2 boards: 8 when no symmetry but
+//! the identity keeps the board, 4 when the 180° rotation keeps it, 2 when
+//! the 90° rotation does (no reflection ever keeps one for n >= 2). Search
+//! for one board per class, its *canonical* one, and add 8, 4 or 2 for it.
+//! The number of classes is the "unique" count, OEIS A002562 (n = 8: 12
+//! classes, 92 boards). The canonical board is chosen by the queens on the
+//! four edges, so that most of the search is cut before it starts (Takaken's
+//! corner and edge pruning; `docs/symmetry.md` explains it):
 //!
-//! The canonical board is chosen so that most of the search can be cut
-//! before it starts, by looking at the queens on the four edges of the board:
+//! - **A queen in a corner** (a solution holds at most one). Turn the board
+//!   so it sits at (0, 0); the reflection in the main diagonal keeps it
+//!   there, so of that pair keep the board whose row-1 queen, at
+//!   (1, `first`), is nearer the corner than its column-1 queen: row 0 is
+//!   column 0, row 1 is column `first` in `2..=n - 2`, and column 1 stays
+//!   empty above row `first`. Such a class always has 8 boards.
+//! - **No corner queen.** Every edge holds one queen, each at some distance
+//!   from its nearest corner along the edge. Turn the board so that a queen
+//!   of smallest distance is on the top edge, in the left half: row 0 is
+//!   column `first` with `2 * first < n - 1`, the queens of columns 0 and
+//!   `n - 1` are in rows `first..=n - 1 - first`, and the queen of the last
+//!   row is not within `first` of a corner. No reflection of such a board
+//!   meets the same rule, but up to three rotations may. So at the end,
+//!   compare the board with those rotations, row by row: keep it only if it
+//!   comes first; equal to one of them, it is a class of 2 (90°) or 4 (180°).
 //!
-//! - **A queen in a corner.** A solution holds at most one corner queen (any
-//!   two corners share a row, a column or a diagonal). Turn the board so it
-//!   sits at (0, 0); the reflection in the main diagonal still keeps it there,
-//!   so of that pair keep the board whose row-1 queen is in a lower column
-//!   than the row of its column-1 queen (`first` below). In the search:
-//!   row 0 is column 0, row 1 is column `first` in `2..=n - 2`, and column 1
-//!   stays empty above row `first`. Such a class always has 8 boards.
-//! - **No corner queen.** Every edge holds exactly one queen, and each queen
-//!   has a distance to its nearest corner along its edge. Turn the board so
-//!   that a queen of smallest distance is on the top edge, in the left half:
-//!   row 0 is column `first` with `2 * first < n - 1`, the queens of
-//!   columns 0 and `n - 1` are in rows `first..=n - 1 - first`, and the queen
-//!   of the last row is not within `first` of a corner. No reflection of such
-//!   a board meets the same rule (each would need two queens that attack each
-//!   other), but up to three rotations of it may. So at the end, compare the
-//!   board with those rotations, row by row: keep it only if it comes first,
-//!   and if it is equal to one of them, that rotation keeps it: a class of 2
-//!   (90°) or 4 (180°).
-//!
-//! This is the corner and edge pruning of the fast backtracking counters
-//! (Takaken's program is the best known; Somers' program, often cited
-//! beside it, uses only the left-right mirror of step 5).
-//!
-//! **What changed.** Step 5 used one symmetry and searched half the tree; now
-//! all eight are used: row 0's queen still stays in the left half, but the
-//! corner and edge rules also bound the other border queens, so they prune
-//! rows deep in the tree too. The price is
-//! the comparison at the end of a solution, O(n), and only for the few
-//! boards that pass a cheap one-row test first.
+//! **What changed.** `mirror` used one symmetry and searched half the tree;
+//! now all eight are used: row 0's queen still stays in the left half, and
+//! the corner and edge rules also bound the other border queens, pruning
+//! deep in the tree. The price, O(n) at the end of a solution, is paid only
+//! by the few boards that pass a cheap one-row test first.
 //!
 //! **Cost.** Still O(n!) in the worst case, in practice a fraction of step
 //! 4's work plus O(n) per solution that passes the one-row test; space O(n).

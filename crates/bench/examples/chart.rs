@@ -1,0 +1,30 @@
+//! Redraws `docs/chain.svg` from the committed `docs/measurements.md`,
+//! without measuring anything:
+//!
+//! ```sh
+//! cargo run -p n_queens_bench --example chart
+//! ```
+
+use std::path::Path;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    let page = match std::fs::read_to_string(docs.join("measurements.md")) {
+        Ok(page) => page,
+        Err(error) => {
+            eprintln!("reading docs/measurements.md: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match n_queens_bench::draw_chart(&page, &docs.join("chain.svg")) {
+        Ok(()) => {
+            println!("Redrew docs/chain.svg from docs/measurements.md.");
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("{why}");
+            ExitCode::FAILURE
+        }
+    }
+}

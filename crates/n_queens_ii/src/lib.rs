@@ -54,6 +54,7 @@ pub mod parallel;
 pub mod counting;
 /// The four-quarter join: quarter boards' diagonal patterns joined in bulk (not judge-ready).
 pub mod quarters;
+mod pool;
 
 /// One approach to LeetCode 52.
 #[derive(Clone, Copy, Debug)]

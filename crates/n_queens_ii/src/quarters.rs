@@ -1,27 +1,32 @@
 //! # The four-quarter join: quarter boards joined by their diagonals
 //!
-//! **Not judge-ready** (threads, tables built at run time): [`Solution`] is
-//! here for the shared cases, [`count`] is the counter. After Evgeny Kluev's
+//! **Not judge-ready** (threads, tables built at run time):
+//! [`Solution`](crate::quarters::Solution) is here for the shared cases,
+//! [`count`](crate::quarters::count) is the counter. After Evgeny Kluev's
 //! N-Queens-Count-Sol, written anew; `docs/quarters.md` tells how and why.
 //! Every placement on a quarter board is built once; for each *task* (the
 //! rows whose queen is in the east half) the half boards' diagonal
 //! *patterns* are paired, and a west and an east half make a solution
 //! exactly when their patterns share no bit, counted 512 pairs at a time.
 //!
-//! | term | what it is | file |
+//! | term | what it is | in |
 //! |---|---|---|
-//! | side, far | a quarter's rows and columns (`n / 2`); the first row and column past the middle lines (`n - side`) | `board` |
-//! | start, rule | the queens placed before the quarters (odd `n`: the middle row's and column's), and how its tasks are weighted | `starts` |
-//! | task, class, weight | a set of east rows; west patterns by the main diagonals they use; what each class counts for | `starts` |
-//! | quarter table, cell | every placement on a quarter, filed by its cell: the rows and columns it uses | `table` |
-//! | view, piece, origin | a start's placements of one quarter, each with its check and key bits; where the quarter lies | `views` |
-//! | window, key | the diagonals both halves reach; a placement's diagonals in the window, as bits | `views` |
-//! | split, pattern | the half's columns shared between its quarters; a half board's key | `join` |
-//! | sieve, cut bits | east patterns grouped by a few key bits, so that queries skip groups | `sieve` |
-//! | block, lane, chunk | patterns sliced 64 per lane, up to 8 lanes; key bits taken 7 at a time | `disjoint` |
+//! | side, far | a quarter's side, `n / 2`; the first row and column past the middle, `n - side` | `board` |
+//! | start | what is placed before the quarters (odd `n`: the two middle queens) | `starts` |
+//! | rule | how a start's tasks are weighted by the symmetries | `starts` |
+//! | task | a set of east rows, with a weight per class | `starts` |
+//! | class | west patterns by the main diagonals they use (even `n`) | `starts` |
+//! | cell | the rows and the columns a quarter placement uses | `table` |
+//! | view, origin | a start's placements of one quarter; where the quarter lies | `views` |
+//! | piece | a placement in a view: its check bits and its key | `views` |
+//! | window, key | the diagonals both halves reach; a placement's, as bits | `views` |
+//! | split, pattern | a half's columns shared by its quarters; a half board's key | `join` |
+//! | sieve, cut bits | stored patterns grouped by a few key bits | `sieve` |
+//! | block, lane, chunk | 64 · lanes patterns; 64 of them; 7 key bits | `disjoint` |
 //!
-//! [`count`] refuses, before any allocation or work, an `n` whose tables
-//! would pass [`MEMORY_LIMIT`] ([`memory_needed`] gives the estimate);
+//! It refuses, before any allocation or work, an `n` whose tables would
+//! pass [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT)
+//! ([`memory_needed`](crate::quarters::memory_needed) gives the estimate);
 //! `n < 4` goes to [`crate::bitmask`] (no quarters of more than one square).
 
 mod board;

@@ -31,16 +31,12 @@
 //!   and if it is equal to one of them, that rotation keeps it: a class of 2
 //!   (90°) or 4 (180°).
 //!
-//! This is the corner and edge pruning of the fast backtracking counters
-//! (Takaken's program is the best known; Somers' program, often cited
-//! beside it, uses only the left-right mirror of step 5).
+//! This is the corner and edge pruning of Takaken's counter.
 //!
-//! **What changed.** Step 5 used one symmetry and searched half the tree; now
-//! all eight are used: row 0's queen still stays in the left half, but the
-//! corner and edge rules also bound the other border queens, so they prune
-//! rows deep in the tree too. The price is
-//! the comparison at the end of a solution, O(n), and only for the few
-//! boards that pass a cheap one-row test first.
+//! **What changed.** `mirror` used one symmetry and searched half the tree;
+//! the corner and edge rules also bound the other border queens, so they
+//! prune rows deep in the tree too, for an O(n) comparison at the end of
+//! the few boards that pass a one-row test first.
 //!
 //! **Cost.** Still O(n!) in the worst case, in practice a fraction of step
 //! 4's work plus O(n) per solution that passes the one-row test; space O(n).

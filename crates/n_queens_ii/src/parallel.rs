@@ -119,7 +119,7 @@ pub struct Task {
 }
 
 impl Task {
-    /// Finishes the subtree: its classes, counted one thread.
+    /// Finishes the subtree: its classes, counted on one thread.
     pub fn run(&self, n: usize) -> Classes {
         let mut search = Search::new(n, usize::MAX);
         search.start(self.first);

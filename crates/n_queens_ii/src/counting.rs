@@ -212,6 +212,22 @@ fn counts(found: &Approach, n: u32, options: &Options) -> Result<Counts, CountEr
     }
 }
 
+/// The judge's signature of a counter past the judge ([`crate::parallel`],
+/// [`crate::quarters`]), through its 64-bit `count`: as in every judge-ready
+/// file, `n = 0` gives 1, `n < 0` gives 0 and `n > 18` panics, as the count
+/// for n = 19 does not fit in `i32`.
+pub(crate) fn judge_signature(n: i32, count: impl FnOnce(u32) -> u64) -> i32 {
+    if n < 0 {
+        return 0;
+    }
+    assert!(
+        n <= 18,
+        "total_n_queens: n = {n} is out of range; this approach supports n <= 18 \
+         (the count for n = 19, 4968057848, does not fit in i32)"
+    );
+    i32::try_from(count(n as u32)).expect("n <= 18: the count is below 700 million")
+}
+
 /// [`crate::mirror`]'s 64-bit counter.
 pub(crate) fn mirror(n: u32, _: &Options) -> Result<Counts, CountError> {
     let total = crate::mirror::Solution::count(n).ok_or(CountError::Overflow { n })?;

@@ -1,8 +1,9 @@
 //! LeetCode 52, N-Queens II: place `n` queens on an n×n board so that no two
 //! attack each other, and count the ways.
 //!
-//! Each module is one approach, in the order a learner climbs them. Each
-//! file stands alone; the judge-ready ones paste into the judge as they are
+//! Each approach is one module, in the order a learner climbs them (beside
+//! them, [`counting`] counts past the judge). Each approach's file stands
+//! alone; the judge-ready ones paste into the judge as they are
 //! (everything after their `pub struct Solution;` line).
 //!
 //! | approach | idea | check cost | time | space |
@@ -54,6 +55,7 @@ pub mod parallel;
 pub mod counting;
 /// The four-quarter join: quarter boards' diagonal patterns joined in bulk (not judge-ready).
 pub mod quarters;
+mod pool;
 
 /// One approach to LeetCode 52.
 #[derive(Clone, Copy, Debug)]

@@ -1,43 +1,31 @@
 //! # Past the judge: every core
 //!
 //! **Not judge-ready**: it uses `std::thread::scope` (Rust 1.63) and the
-//! crate's own [`crate::counting::Options`] and [`crate::symmetry`], so it
-//! does not paste into the judge. It is for counting past the judge's range.
+//! crate's own modules. It is for counting past the judge's range.
 //!
 //! **Idea.** The subtrees of the search share nothing: what lies below a
-//! placement of the first rows depends only on those queens. So cut the
-//! search of step 6 at row [`SPLIT_ROW`]: first walk rows `0..SPLIT_ROW`
-//! under the same corner and edge rules, and instead of going deeper keep
-//! each placement as a [`Task`] (the three masks, the queens so far and the
-//! rule parameters). Then every thread takes the next task from a shared
-//! counter, finishes that subtree alone, and adds up its own classes; the
-//! threads' classes are added at the end, with checked arithmetic.
+//! placement of the first rows depends only on those queens. So
+//! [`split`] walks rows `0..SPLIT_ROW` under [`crate::symmetry`]'s corner and
+//! edge rules and keeps each placement as a [`Task`]; the crate's worker
+//! pool hands the tasks out to every core (hundreds of tasks, so the cores
+//! finish together), and the threads' classes are added with checked
+//! arithmetic. The pool and the reasons are on `docs/parallel.md`.
 //!
-//! **What changed.** The search itself is step 6's, line for line, with one
-//! test more per node (`row == split_row`). A task is one placement of the
-//! first three rows, and there are hundreds of them (n = 16: 860, n = 17:
-//! 1,031), far more than there are cores, so a thread that drew small
-//! subtrees simply takes more of them and the cores finish together. Tasks
-//! are taken in order from a shared `AtomicUsize`, which costs nothing next
-//! to a subtree. With one thread it runs on the caller's thread.
+//! **What differs from `symmetry`'s search, and why it is a copy.** Its
+//! `corner` and `edge` are `symmetry`'s, with one test more per node
+//! (`row == split_row`: keep a task and go no deeper) and the search's
+//! state made a [`Task`] to resume from. `symmetry.rs` is judge-ready: it
+//! may import nothing, and a split test in it would cost the judge's
+//! answer a test per node; so the search is copied here, not shared.
 //!
-//! How much two cores buy, measured, with the commands that reproduce it:
-//! `docs/parallel.md`.
-//!
-//! **Cost.** The work of step 6 divided by the number of cores, plus
-//! O(tasks) to build the list; space O(tasks · n).
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//! Bit `c` of a mask is column `c`.
+//! **Cost.** `symmetry`'s work divided by the cores, plus O(tasks) to build
+//! the list; space O(tasks · n).
 //!
 //! **Range.** `total_n_queens`: as every step, `n = 0` gives 1, `n < 0` gives
 //! 0 and `n > 18` panics. [`count`] works for `n <= 32` (the `u32` masks).
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering as Atomic};
-use std::thread;
-
-use crate::counting::Options;
+use crate::counting::{self, Options};
+use crate::pool::{self, Progress, Queue};
 use crate::symmetry::{Classes, class_size};
 
 /// The judge's signature, for the shared cases (not judge-ready: see the module docs).
@@ -51,17 +39,10 @@ impl Solution {
     /// # Panics
     /// If `n > 18`: the count for n = 19 does not fit in `i32`.
     pub fn total_n_queens(n: i32) -> i32 {
-        if n < 0 {
-            return 0;
-        }
-        assert!(
-            n <= 18,
-            "total_n_queens: n = {n} is out of range; this approach supports n <= 18 \
-             (the count for n = 19, 4968057848, does not fit in i32)"
-        );
-        let classes = count(n as u32, &Options::default()).expect("fits in u64");
-        // n <= 18: the count is below 700 million.
-        classes.total().expect("fits in u64") as i32
+        counting::judge_signature(n, |n| {
+            let classes = count(n, &Options::default()).expect("n <= 18 fits in u64");
+            classes.total().expect("n <= 18 fits in u64")
+        })
     }
 }
 
@@ -83,44 +64,19 @@ pub const SPLIT_ROW: usize = 3;
 /// If `n > 32` (the masks are `u32`), or if a counting thread panics.
 pub fn count(n: u32, options: &Options) -> Option<Classes> {
     assert!(n <= 32, "count: n = {n} is out of range; this approach supports n <= 32");
-    let (tasks, mut classes) = split(n as usize);
-    let total = tasks.len() as u64;
-    if let Some(progress) = options.progress {
-        progress(0, total);
-    }
-    let threads = match options.threads {
-        0 => thread::available_parallelism().map_or(1, |cores| cores.get()),
-        threads => threads,
-    };
-    let threads = threads.min(tasks.len()).max(1);
-    let next = AtomicUsize::new(0);
-    let done = AtomicU64::new(0);
-    // One worker: take the next task until none is left, add up its classes.
-    let work = || {
+    let (tasks, above_split) = split(n as usize);
+    let progress = Progress::start(options.progress, tasks.len() as u64);
+    let threads = pool::threads(options.threads).min(tasks.len()).max(1);
+    let queue = Queue::new(&tasks);
+    let per_thread = pool::on_workers(&mut vec![(); threads], |_| {
         let mut classes = Classes::default();
-        while let Some(task) = tasks.get(next.fetch_add(1, Atomic::Relaxed)) {
+        while let Some(task) = queue.next() {
             classes = add(classes, task.run(n as usize))?;
-            let finished = done.fetch_add(1, Atomic::Relaxed) + 1;
-            if let Some(progress) = options.progress {
-                progress(finished, total);
-            }
+            progress.task_done();
         }
         Some(classes)
-    };
-    // The calling thread is one of the workers. A thread the system refuses
-    // (a memory or process limit) is no error: the workers started share
-    // the tasks, down to the calling thread alone.
-    let per_thread: Vec<Option<Classes>> = thread::scope(|scope| {
-        let helpers: Vec<_> =
-            (1..threads).map_while(|_| thread::Builder::new().spawn_scoped(scope, work).ok()).collect();
-        let mut per_thread = vec![work()];
-        per_thread.extend(helpers.into_iter().map(|helper| helper.join().expect("a counting thread panicked")));
-        per_thread
     });
-    for found in per_thread {
-        classes = add(classes, found?)?;
-    }
-    Some(classes)
+    per_thread.into_iter().try_fold(above_split, |sum, found| add(sum, found?))
 }
 
 /// The classes of `a` and `b` together; `None` past `u64`.
@@ -133,7 +89,7 @@ fn add(a: Classes, b: Classes) -> Option<Classes> {
     })
 }
 
-/// Which of step 6's two searches a task continues.
+/// Which of `symmetry`'s two searches a task continues.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
     /// A queen in the corner (0, 0).
@@ -142,12 +98,12 @@ pub enum Rule {
     Edge,
 }
 
-/// One subtree: the search of step 6 stopped at row `row`.
+/// One subtree: `symmetry`'s search stopped at row `row`.
 #[derive(Clone, Debug)]
 pub struct Task {
     /// The search it continues.
     pub rule: Rule,
-    /// Step 6's `first`: row 1's column (corner) or row 0's (edge).
+    /// `symmetry`'s `first`: row 1's column (corner) or row 0's (edge).
     pub first: usize,
     /// The next row to fill.
     pub row: usize,
@@ -157,12 +113,13 @@ pub struct Task {
     pub diagonals: u32,
     /// The squares of `row` on a "/" anti-diagonal of a queen above.
     pub anti_diagonals: u32,
-    /// `queens[r]`: the bit of the queen in row `r`, for `r < row`.
+    /// `queens[r]`: the bit of the queen in row `r`, for `r < row` (edge
+    /// search only, as in `symmetry`).
     pub queens: [u32; 32],
 }
 
 impl Task {
-    /// Finishes the subtree: its classes, counted one thread.
+    /// Finishes the subtree: its classes, counted on one thread.
     pub fn run(&self, n: usize) -> Classes {
         let mut search = Search::new(n, usize::MAX);
         search.start(self.first);
@@ -186,13 +143,11 @@ pub fn split(n: usize) -> (Vec<Task>, Classes) {
         search.classes.one = 1; // the empty board, or one queen on one square
         return (search.tasks, search.classes);
     }
-    // Step 6's two starts, unchanged.
+    // `symmetry`'s two starts, unchanged.
     for first in 2..n - 1 {
         search.start(first);
         let corner = 1;
         let queen = 1 << first;
-        search.queens[0] = corner;
-        search.queens[1] = queen;
         search.corner(2, corner | queen, (corner << 1 | queen) << 1, queen >> 1);
     }
     let mut first = 1;
@@ -206,7 +161,7 @@ pub fn split(n: usize) -> (Vec<Task>, Classes) {
     (search.tasks, search.classes)
 }
 
-/// Step 6's search, able to stop at `split_row` and keep a [`Task`] there.
+/// `symmetry`'s search, able to stop at `split_row` and keep a [`Task`] there.
 struct Search {
     n: usize,
     full: u32,
@@ -265,7 +220,6 @@ impl Search {
         while free != 0 {
             let queen = free & free.wrapping_neg();
             free &= free - 1;
-            self.queens[row] = queen;
             self.corner(row + 1, columns | queen, (diagonals | queen) << 1, (anti_diagonals | queen) >> 1);
         }
     }

@@ -16,17 +16,10 @@ fn on_threads(n: u32, threads: usize) -> Result<u64, CountError> {
 }
 
 /// n = 0..=15 on one thread against OEIS A000170 (n < 4 is answered by the
-/// bitmask search, and checked here too).
+/// bitmask search, and checked here too); n = 16..=18 are in `large_n.rs`.
 #[rstest]
 fn counts_up_to_15(#[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)] n: u32) {
     assert_eq!(on_threads(n, 1), Ok(A000170[n as usize]));
-}
-
-/// Beyond the normal run: seconds each on one core.
-#[rstest]
-#[ignore = "slow: seconds per n; run with --ignored"]
-fn counts_16_to_18(#[values(16, 17, 18)] n: u32) {
-    assert_eq!(on_threads(n, 0), Ok(A000170[n as usize]));
 }
 
 /// The tasks are independent: any number of threads gives the same count,
@@ -67,14 +60,21 @@ fn refuses_beyond_max_n(#[values(MAX_N + 1, 64, u32::MAX)] n: u32) {
 }
 
 /// An n whose tables would not fit in `MEMORY_LIMIT` is refused before
-/// they are allocated, with the bytes it would need.
+/// they are allocated, with the bytes it would need: at least the 72 bytes
+/// that each of the 633,443,407 placements on a 12×12 quarter takes (its
+/// diagonals, and a 16-byte piece in each of four views), far past the limit.
 #[rstest]
-fn refuses_what_would_not_fit(#[values(24, 27, 32)] n: u32) {
+fn refuses_what_would_not_fit(#[values(24, 25, 27, 32)] n: u32) {
+    let at_least = 633_443_407 * 72;
     match on_threads(n, 1) {
         Err(CountError::MemoryLimit { approach: "quarters", n: refused, needed, limit }) => {
             assert_eq!(refused, n);
             assert_eq!(limit, MEMORY_LIMIT);
-            assert!(needed > limit, "needs {needed}, limit {limit}");
+            assert!(needed >= at_least && needed > limit, "needs {needed}, limit {limit}");
+            assert_eq!(
+                quarters::memory_needed(n, 2),
+                Err(CountError::MemoryLimit { approach: "quarters", n, needed, limit })
+            );
         }
         other => panic!("n = {n}: expected a memory error, got {other:?}"),
     }

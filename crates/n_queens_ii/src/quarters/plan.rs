@@ -1,0 +1,229 @@
+//! The plan of a count, settled before anything large is allocated: the
+//! memory it needs, checked against [`MEMORY_LIMIT`], the threads that fit,
+//! and how they share the work.
+
+use super::board::Board;
+use super::disjoint::DisjointCounter;
+use super::sieve::{MOST_CUTS, SIEVE_GROUP};
+use super::starts::Start;
+use super::table::CellSizes;
+use super::views::Piece;
+use super::{MEMORY_LIMIT, NAME};
+use crate::counting::CountError;
+use crate::pool;
+
+/// What [`plan`] settles before anything large is allocated.
+pub(super) struct Plan {
+    pub(super) cells: CellSizes,
+    pub(super) starts: Vec<Start>,
+    /// The tasks of every start.
+    pub(super) tasks_total: usize,
+    /// The threads to count on: as asked, but no more than a start has
+    /// tasks, nor than [`MEMORY_LIMIT`] holds.
+    pub(super) threads: usize,
+    /// How the threads share the work.
+    pub(super) split: Split,
+    /// The bytes the count will need at most.
+    pub(super) needed: u64,
+}
+
+/// How the threads share the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Split {
+    /// Each thread counts whole starts, with views of its own: for odd `n`,
+    /// whose many starts would each end with threads waiting for the last
+    /// task, when each thread's views fit in memory.
+    ByStart,
+    /// The threads share a start's views and split its tasks.
+    ByTask,
+}
+
+/// Bytes per cell of the quarter table's index (`QuarterTable::first`,
+/// a `u32`) and of the four views' (two `u32` each).
+const INDEX_BYTES_PER_CELL: u64 = 4 + 4 * 8;
+
+/// Bytes per quarter placement: its diagonals in the table, and a [`Piece`]
+/// in each of the four views.
+const PLACEMENT_BYTES: u64 = 8 + 4 * size_of::<Piece>() as u64;
+
+/// The number of placements of non-attacking queens (any number, none
+/// included) on a `side`×`side` board, for `side = 0..=12`, as
+/// [`CellSizes::count`] finds them (the tests check it).
+const PLACEMENTS: [u64; 13] =
+    [1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234, 633_443_407];
+
+/// The bytes of the quarter table and the views' indexes for `side`, from
+/// [`PLACEMENTS`] alone, before any work: exact up to `side = 12`, and past
+/// it at least that (a larger board holds every placement of a smaller one).
+fn tables_bytes(side: u32) -> u64 {
+    let placements = PLACEMENTS[(side as usize).min(PLACEMENTS.len() - 1)];
+    let cells = 1u64.checked_shl(2 * side).unwrap_or(u64::MAX);
+    cells.saturating_mul(INDEX_BYTES_PER_CELL).saturating_add(placements.saturating_mul(PLACEMENT_BYTES))
+}
+
+/// Sizes the quarter table, lists the starts and counts their tasks, and
+/// checks the whole plan against [`MEMORY_LIMIT`] before anything large is
+/// allocated.
+pub(super) fn plan(board: &Board, threads: usize) -> Result<Plan, CountError> {
+    let n = board.n;
+    // First, before any work: the tables alone.
+    let tables = tables_bytes(board.side);
+    if tables > MEMORY_LIMIT {
+        return Err(too_large(n, tables));
+    }
+    let cells = CellSizes::count(board.side);
+    let starts = board.starts();
+    let task_counts: Vec<usize> = starts.iter().map(|start| start.tasks(board).len()).collect();
+    // More threads than a start has tasks would only wait.
+    let most_tasks = task_counts.iter().copied().max().unwrap_or(1).max(1);
+    let threads = pool::threads(threads).clamp(1, most_tasks);
+    // Each thread holds buffers of its own: no more threads than fit.
+    let one = peak_bytes(board, &cells, 1);
+    if one > MEMORY_LIMIT {
+        return Err(too_large(n, one));
+    }
+    let per_thread = peak_bytes(board, &cells, 2) - one;
+    let fitting = 1 + (MEMORY_LIMIT - one) / per_thread.max(1);
+    let threads = threads.min(usize::try_from(fitting).unwrap_or(usize::MAX));
+    let needed = peak_bytes(board, &cells, threads);
+    // By start: every thread but one holds a second set of views.
+    let by_start = needed + (threads as u64 - 1) * views_bytes(&cells);
+    let (split, needed) = if threads > 1 && starts.len() >= 2 * threads && by_start <= MEMORY_LIMIT {
+        (Split::ByStart, by_start)
+    } else {
+        (Split::ByTask, needed)
+    };
+    Ok(Plan { cells, starts, tasks_total: task_counts.iter().sum(), threads, split, needed })
+}
+
+fn too_large(n: u32, needed: u64) -> CountError {
+    CountError::MemoryLimit { approach: NAME, n, needed, limit: MEMORY_LIMIT }
+}
+
+/// Bytes the count will hold at its peak: the quarter table, one start's
+/// four views, and each worker's buffers (an upper bound).
+fn peak_bytes(board: &Board, cells: &CellSizes, threads: usize) -> u64 {
+    let tables = cells.sizes.len() as u64 * INDEX_BYTES_PER_CELL + cells.placements() * PLACEMENT_BYTES;
+    // Per thread: each half's patterns (at most `half_bound`) in a
+    // vector that may have grown to twice its length, the east ones
+    // once more sorted by the sieve and then sliced, the west ones
+    // once more sorted by the sieve.
+    let key_bits = 2 * (board.n - 1);
+    let east_bytes = 2 * 8 + 2 * 8 + DisjointCounter::bytes_per_pattern(key_bits);
+    let west_bytes = 2 * 8 + 2 * 8;
+    let half_bound = half_bound(cells, board.quarter_mask());
+    // And the small tables its sieve's counters keep for the block sizes
+    // they do not use (see `DisjointCounter::RETAINED_BYTES`), for as many
+    // counters as the largest half could be sieved into.
+    let counters = (half_bound / SIEVE_GROUP as u64).checked_ilog2().map_or(1, |cuts| 1 << cuts.min(MOST_CUTS as u32));
+    let retained = counters * 4 * 2 * DisjointCounter::RETAINED_BYTES as u64;
+    let worker_bytes = half_bound * (east_bytes + west_bytes) + retained;
+    tables + threads as u64 * worker_bytes
+}
+
+/// The bytes of one start's four views: their indexes and pieces.
+fn views_bytes(cells: &CellSizes) -> u64 {
+    cells.sizes.len() as u64 * 4 * 8 + cells.placements() * 4 * size_of::<Piece>() as u64
+}
+
+/// An upper bound on the patterns of one half whose quarters use
+/// `columns`: for each number of north queens, the sum over the splits of
+/// the columns of the largest north and south cells' product.
+fn half_bound(cells: &CellSizes, columns: u32) -> u64 {
+    let side = cells.side;
+    // The largest cell with these columns, over all rows (a cell with
+    // placements has as many rows as columns).
+    let mut largest = vec![0u64; 1 << side];
+    for (cell, &size) in cells.sizes.iter().enumerate() {
+        let columns = cell & ((1 << side) - 1);
+        largest[columns] = largest[columns].max(u64::from(size));
+    }
+    let mut by_north_queens = vec![0u64; side as usize + 1];
+    let mut north = columns;
+    loop {
+        by_north_queens[north.count_ones() as usize] += largest[north as usize] * largest[(columns ^ north) as usize];
+        if north == 0 {
+            break;
+        }
+        north = (north - 1) & columns;
+    }
+    by_north_queens.into_iter().max().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table of placement counts is what the search finds (sides 11
+    /// and 12, seconds of work, in the ignored run).
+    #[test]
+    fn placement_counts_are_the_searchs() {
+        for side in 0..=10 {
+            assert_eq!(CellSizes::count(side).placements(), PLACEMENTS[side as usize], "side {side}");
+        }
+    }
+
+    #[test]
+    #[ignore = "slow: seconds; run with --ignored"]
+    fn placement_counts_are_the_searchs_up_to_side_12() {
+        for side in 11..=12 {
+            assert_eq!(CellSizes::count(side).placements(), PLACEMENTS[side as usize], "side {side}");
+        }
+    }
+
+    /// The estimate before any work is the tables' exact size as far as
+    /// the plan can also measure it.
+    #[test]
+    fn the_first_estimate_is_the_tables() {
+        for n in 4..=19 {
+            let board = Board::new(n);
+            let cells = CellSizes::count(board.side);
+            let measured = cells.sizes.len() as u64 * INDEX_BYTES_PER_CELL + cells.placements() * PLACEMENT_BYTES;
+            assert_eq!(tables_bytes(board.side), measured, "n = {n}");
+        }
+    }
+
+    /// From n = 24 the tables alone pass the limit: refused with their
+    /// size, computed, not the limit; it grows with n and never wraps.
+    #[test]
+    fn large_n_is_refused_with_the_tables_size() {
+        let mut last = 0;
+        for n in 24..=super::super::MAX_N {
+            let side = n / 2;
+            let expected = (1u64 << (2 * side)) * 36 + PLACEMENTS[12] * PLACEMENT_BYTES;
+            match plan(&Board::new(n), 1) {
+                Err(CountError::MemoryLimit { needed, .. }) => {
+                    assert!(needed >= expected && needed > MEMORY_LIMIT, "n = {n}: {needed}");
+                    assert!(needed >= last, "n = {n}");
+                    last = needed;
+                }
+                _ => panic!("n = {n} is refused"),
+            }
+        }
+        assert_eq!(tables_bytes(12), (1 << 24) * 36 + 633_443_407 * PLACEMENT_BYTES);
+        assert!(tables_bytes(16) < u64::MAX);
+    }
+
+    /// Odd `n` has many starts, and two threads take whole starts each; a
+    /// single thread, or even `n` with its one start, splits tasks.
+    #[test]
+    fn threads_take_whole_starts_only_when_there_are_many() {
+        let split = |n: u32, threads: usize| plan(&Board::new(n), threads).expect("small n fits").split;
+        assert_eq!(split(13, 2), Split::ByStart);
+        assert_eq!(split(13, 1), Split::ByTask);
+        assert_eq!(split(12, 2), Split::ByTask);
+    }
+
+    /// The plan counts each thread's buffers and, when threads take whole
+    /// starts, each extra thread's views.
+    #[test]
+    fn the_plan_counts_every_thread_and_its_views() {
+        let board = Board::new(13);
+        let one = plan(&board, 1).expect("small n fits");
+        let two = plan(&board, 2).expect("small n fits");
+        assert_eq!(two.split, Split::ByStart);
+        let per_thread = peak_bytes(&board, &two.cells, 2) - peak_bytes(&board, &two.cells, 1);
+        assert!(per_thread > 0 && views_bytes(&two.cells) > 0);
+        assert_eq!(two.needed, one.needed + per_thread + views_bytes(&two.cells));
+    }
+}

@@ -1,0 +1,373 @@
+//! A start's views of the quarter table: for each quarter, the placements
+//! that avoid the start's diagonals, each as a [`Piece`] (the bits that
+//! check it against the other quarter of its half, and its key in the
+//! join's window), and each half's splits of its columns.
+
+use super::board::{Board, Diagonals};
+use super::starts::{Rule, Start};
+use super::table::{LOW_HALF, QuarterTable};
+use crate::pool;
+
+/// The four quarters of a start, as the join needs them.
+pub(super) struct Views {
+    pub(super) east: Half,
+    pub(super) west: Half,
+    /// The board rows the quarters fill ([`Start::rows`]).
+    pub(super) rows: u32,
+}
+
+/// One half of the board (east or west) for one start: its north and south
+/// quarter, and how its columns may be split between them.
+pub(super) struct Half {
+    north: QuarterView,
+    south: QuarterView,
+    /// `splits[k]`: every set of `k` of the half's free quarter columns, the
+    /// north quarter's columns when it holds `k` queens (the south quarter
+    /// takes the others).
+    splits: Vec<Vec<u32>>,
+    /// The half's free quarter columns.
+    columns: u32,
+    /// Board rows `0..side` are the north quarter's rows, `far..far + side` the south one's.
+    far: u32,
+    /// One bit per row or column of a quarter.
+    quarter_mask: u32,
+}
+
+/// Where a quarter lies on the board: its top row and left column.
+#[derive(Clone, Copy)]
+pub(super) struct Origin {
+    pub(super) row: u32,
+    pub(super) col: u32,
+}
+
+/// The pieces of a cell of a view: those on no flagged diagonal, and those on one.
+#[derive(Clone, Copy)]
+pub(super) struct Cell<'a> {
+    pub(super) plain: &'a [Piece],
+    pub(super) flagged: &'a [Piece],
+}
+
+/// One quarter's placements for one start: those that avoid the start's
+/// diagonals, each as a [`Piece`], by cell as in the [`QuarterTable`];
+/// within a cell, the pieces on a flagged diagonal come last.
+struct QuarterView {
+    side: u32,
+    /// Per cell: its first piece and its first flagged piece; the next
+    /// cell's first piece ends it.
+    bounds: Vec<[u32; 2]>,
+    pieces: Vec<Piece>,
+}
+
+/// A quarter placement, as the join uses it.
+#[derive(Clone, Copy, Default, Debug)]
+pub(super) struct Piece {
+    /// The diagonals that can meet the other quarter of the same half: a
+    /// south piece's own, a north piece's shifted down by `far` to the
+    /// south quarter's local numbering, so that `north & south != 0`
+    /// exactly when they share a diagonal.
+    pub(super) check: u64,
+    /// Its diagonals within the join's window, as key bits.
+    pub(super) key: u64,
+}
+
+/// What a [`QuarterView`] keeps of the quarter table.
+#[derive(Clone, Copy)]
+struct ViewPlan {
+    origin: Origin,
+    /// Placements on these diagonals are left out.
+    shuns: Diagonals,
+    /// Placements on these diagonals come last in their cell.
+    flags: Diagonals,
+    /// The quarter rows and columns the tasks use: cells with others stay empty.
+    rows: u32,
+    columns: u32,
+}
+
+impl Views {
+    /// The views of `start`, built on up to `threads` threads.
+    pub(super) fn new(board: &Board, table: &QuarterTable, start: &Start, threads: usize) -> Views {
+        let far = board.far;
+        let north_west = Origin { row: 0, col: 0 };
+        let north_east = Origin { row: 0, col: far };
+        let south_west = Origin { row: far, col: 0 };
+        let south_east = Origin { row: far, col: far };
+        let east_shuns = start.taken.union(start.east_shuns);
+        let window = window(board, start.taken, east_shuns);
+        let flags = if start.rule == Rule::Even { start.east_shuns } else { Diagonals::default() };
+        let no_flags = Diagonals::default();
+        // The quarter rows and columns the tasks use: for odd n, not the
+        // row of the middle column's queen (south) nor the column of the
+        // middle row's queen (east). The other cells are never asked for.
+        let (all, south_rows) = (board.quarter_mask(), start.rows >> far & board.quarter_mask());
+        let east_columns = start.east_columns;
+        let plans = [
+            ViewPlan { origin: north_east, shuns: east_shuns, flags: no_flags, rows: all, columns: east_columns },
+            ViewPlan {
+                origin: south_east,
+                shuns: east_shuns,
+                flags: no_flags,
+                rows: south_rows,
+                columns: east_columns,
+            },
+            ViewPlan { origin: north_west, shuns: start.taken, flags, rows: all, columns: all },
+            ViewPlan { origin: south_west, shuns: start.taken, flags, rows: south_rows, columns: all },
+        ];
+        let [north_east, south_east, north_west, south_west] =
+            pool::on_jobs(threads, plans.map(|plan| move || QuarterView::new(board, table, &plan, window)));
+        Views {
+            east: Half::new(board, north_east, south_east, start.east_columns),
+            west: Half::new(board, north_west, south_west, board.quarter_mask()),
+            rows: start.rows,
+        }
+    }
+}
+
+/// The join's window: the diagonals both halves can reach, the west half
+/// off the diagonals `west_shuns`, the east half off `east_shuns`.
+fn window(board: &Board, west_shuns: Diagonals, east_shuns: Diagonals) -> Diagonals {
+    let far = board.far;
+    let reach = |row, col, shuns| Origin { row, col }.reach(board, shuns);
+    let west = reach(0, 0, west_shuns).union(reach(far, 0, west_shuns));
+    let east = reach(0, far, east_shuns).union(reach(far, far, east_shuns));
+    west.intersection(east)
+}
+
+impl Half {
+    fn new(board: &Board, north: QuarterView, south: QuarterView, columns: u32) -> Half {
+        let mut splits = vec![Vec::new(); board.side as usize + 1];
+        let mut north_columns = columns;
+        loop {
+            splits[north_columns.count_ones() as usize].push(north_columns);
+            if north_columns == 0 {
+                break;
+            }
+            north_columns = (north_columns - 1) & columns;
+        }
+        Half { north, south, splits, columns, far: board.far, quarter_mask: board.quarter_mask() }
+    }
+
+    /// Calls `pair(north cell, south cell)` for every split of the half's
+    /// columns between its quarters, for the queens of the board rows `rows`.
+    pub(super) fn pairs<'a>(&'a self, rows: u32, mut pair: impl FnMut(Cell<'a>, Cell<'a>)) {
+        let north_rows = rows & self.quarter_mask;
+        let south_rows = rows >> self.far & self.quarter_mask;
+        for &north_columns in &self.splits[north_rows.count_ones() as usize] {
+            let north = self.north.cell(north_rows, north_columns);
+            let south = self.south.cell(south_rows, self.columns ^ north_columns);
+            // Many cells are empty once the start's diagonals are left out.
+            if !(north.is_empty() || south.is_empty()) {
+                pair(north, south);
+            }
+        }
+    }
+}
+
+impl Cell<'_> {
+    fn is_empty(&self) -> bool {
+        self.plain.is_empty() && self.flagged.is_empty()
+    }
+}
+
+impl Origin {
+    /// How far a placement's local diagonals shift on the board:
+    /// `row - col + n - 1 = (r - c + side - 1) + (self.row - self.col + n - side)`
+    /// and `row + col = (r + c) + (self.row + self.col)`.
+    pub(super) fn shifts(self, board: &Board) -> (u32, u32) {
+        (self.row + board.n - board.side - self.col, self.row + self.col)
+    }
+
+    /// The packed local bits of this quarter whose board diagonals are in `lines`.
+    fn local(self, board: &Board, lines: Diagonals) -> u64 {
+        let (diagonal_shift, anti_shift) = self.shifts(board);
+        (lines.diagonals >> diagonal_shift & LOW_HALF) | (lines.anti_diagonals >> anti_shift & LOW_HALF) << 32
+    }
+
+    /// Every board diagonal some placement of this quarter uses, leaving
+    /// out those on a diagonal of `shuns`: the diagonals of its squares
+    /// that are not on one (a lone queen is a placement too).
+    fn reach(self, board: &Board, shuns: Diagonals) -> Diagonals {
+        let mut reach = Diagonals::default();
+        for row in self.row..self.row + board.side {
+            for col in self.col..self.col + board.side {
+                let (diagonal, anti_diagonal) = (board.diagonal(row, col), board.anti_diagonal(row, col));
+                if diagonal & shuns.diagonals == 0 && anti_diagonal & shuns.anti_diagonals == 0 {
+                    reach.diagonals |= diagonal;
+                    reach.anti_diagonals |= anti_diagonal;
+                }
+            }
+        }
+        reach
+    }
+}
+
+impl QuarterView {
+    fn new(board: &Board, table: &QuarterTable, plan: &ViewPlan, window: Diagonals) -> QuarterView {
+        let origin = plan.origin;
+        let (shuns, flags) = (origin.local(board, plan.shuns), origin.local(board, plan.flags));
+        let keys = KeyBytes::new(board, origin, window);
+        let south = origin.row != 0;
+        let side = table.side;
+        let cells = table.first.len() - 1;
+        let mut bounds = Vec::with_capacity(cells + 1);
+        let mut pieces = Vec::with_capacity(table.diagonals.len());
+        let mut flagged = Vec::new();
+        for cell in 0..cells {
+            let first = pieces.len() as u32;
+            let (rows, columns) = ((cell >> side) as u32, cell as u32 & ((1 << side) - 1));
+            let placements = table.cell(cell);
+            // Most cells are empty (rows and columns of different counts).
+            if placements.is_empty() || rows & !plan.rows != 0 || columns & !plan.columns != 0 {
+                bounds.push([first, first]);
+                continue;
+            }
+            for &lines in placements {
+                if lines & shuns != 0 {
+                    continue;
+                }
+                let check =
+                    if south { lines } else { (lines & LOW_HALF) >> board.far | (lines >> 32 >> board.far) << 32 };
+                let piece = Piece { check, key: keys.key(lines) };
+                if lines & flags == 0 { pieces.push(piece) } else { flagged.push(piece) }
+            }
+            bounds.push([first, pieces.len() as u32]);
+            pieces.extend_from_slice(&flagged);
+            flagged.clear();
+        }
+        let end = pieces.len() as u32;
+        bounds.push([end, end]);
+        QuarterView { side: table.side, bounds, pieces }
+    }
+
+    #[inline]
+    fn cell(&self, rows: u32, columns: u32) -> Cell<'_> {
+        let cell = (rows << self.side | columns) as usize;
+        let [first, flagged] = self.bounds[cell];
+        let end = self.bounds[cell + 1][0];
+        Cell {
+            plain: &self.pieces[first as usize..flagged as usize],
+            flagged: &self.pieces[flagged as usize..end as usize],
+        }
+    }
+}
+
+/// A quarter's key bits by byte of its packed local diagonals: `key(lines)`
+/// is the OR of one table lookup per byte (six for quarters of up to 12
+/// squares a side), where packing bit by bit would take a step per bit.
+struct KeyBytes {
+    /// Per byte of the packed "\" diagonals, then per byte of the "/" ones:
+    /// the key bits of each value of that byte.
+    bytes: Vec<[u64; 256]>,
+    /// Bytes per direction: a quarter's diagonals take `2 · side - 1` bits.
+    per_direction: usize,
+}
+
+impl KeyBytes {
+    /// Key bits are the window's "\" diagonals, lowest first, then its "/" ones.
+    fn new(board: &Board, origin: Origin, window: Diagonals) -> KeyBytes {
+        let (diagonal_shift, anti_shift) = origin.shifts(board);
+        let diagonal_bits = window.diagonals.count_ones();
+        // The key bit of each packed local bit, or 0 outside the window.
+        let key_bit = |local: u32| -> u64 {
+            let (set, position, offset) = if local < 32 {
+                (window.diagonals, local + diagonal_shift, 0)
+            } else {
+                (window.anti_diagonals, local - 32 + anti_shift, diagonal_bits)
+            };
+            if position < 64 && set >> position & 1 != 0 {
+                1 << (offset + (set & ((1 << position) - 1)).count_ones())
+            } else {
+                0
+            }
+        };
+        let per_direction = (2 * board.side as usize - 1).div_ceil(8);
+        let firsts =
+            (0..per_direction).map(|byte| 8 * byte as u32).chain((0..per_direction).map(|byte| 32 + 8 * byte as u32));
+        let bytes = firsts
+            .map(|first| {
+                std::array::from_fn(|value| {
+                    (0..8).filter(|bit| value >> bit & 1 != 0).fold(0, |key, bit| key | key_bit(first + bit))
+                })
+            })
+            .collect();
+        KeyBytes { bytes, per_direction }
+    }
+
+    fn key(&self, lines: u64) -> u64 {
+        let (diagonal_bytes, anti_bytes) = self.bytes.split_at(self.per_direction);
+        let mut key = 0;
+        for (byte, keys) in diagonal_bytes.iter().enumerate() {
+            key |= keys[(lines >> (8 * byte)) as usize & 255];
+        }
+        for (byte, keys) in anti_bytes.iter().enumerate() {
+            key |= keys[(lines >> (32 + 8 * byte)) as usize & 255];
+        }
+        key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::table::CellSizes;
+    use super::super::testing::Random;
+    use super::*;
+
+    /// A key is the placement's board diagonals inside the window, packed:
+    /// the byte tables agree with bit-by-bit packing.
+    #[test]
+    fn keys_pack_the_window() {
+        let pack = |value: u64, mask: u64| {
+            (0..64)
+                .filter(|bit| mask >> bit & 1 != 0)
+                .enumerate()
+                .fold(0u64, |packed, (position, bit)| packed | (value >> bit & 1) << position)
+        };
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        for n in [8u32, 9, 16, 17, 20] {
+            let board = Board::new(n);
+            let table = QuarterTable::fill(CellSizes::count(board.side));
+            let window = Diagonals { diagonals: random.next(), anti_diagonals: random.next() };
+            for origin in [Origin { row: 0, col: 0 }, Origin { row: board.far, col: board.far }] {
+                let keys = KeyBytes::new(&board, origin, window);
+                let (diagonal_shift, anti_shift) = origin.shifts(&board);
+                for &lines in table.diagonals.iter().step_by(97) {
+                    let on_board = ((lines & LOW_HALF) << diagonal_shift, (lines >> 32) << anti_shift);
+                    let expected = pack(on_board.0, window.diagonals)
+                        | pack(on_board.1, window.anti_diagonals) << window.diagonals.count_ones();
+                    assert_eq!(keys.key(lines), expected, "n = {n}");
+                }
+            }
+        }
+    }
+
+    /// With nothing shunned the window holds the diagonals that cross the
+    /// middle line: `n - 1` each way for even `n`, `n - 2` for odd `n`
+    /// (the middle column lies between the halves). Checked square by square.
+    #[test]
+    fn the_window_is_the_diagonals_across_the_middle() {
+        for n in 4..=32u32 {
+            let board = Board::new(n);
+            let none = Diagonals::default();
+            let window = window(&board, none, none);
+            let (mut diagonals, mut anti_diagonals) = (0u64, 0u64);
+            // A diagonal with a square in a west and in an east quarter.
+            for (west_row, west_col) in (0..n).flat_map(|row| (0..board.side).map(move |col| (row, col))) {
+                for (east_row, east_col) in (0..n).flat_map(|row| (board.far..n).map(move |col| (row, col))) {
+                    let in_quarter = |row: u32| row < board.side || row >= board.far;
+                    if !(in_quarter(west_row) && in_quarter(east_row)) {
+                        continue;
+                    }
+                    if west_row + east_col == east_row + west_col {
+                        diagonals |= board.diagonal(west_row, west_col);
+                    }
+                    if west_row + west_col == east_row + east_col {
+                        anti_diagonals |= board.anti_diagonal(west_row, west_col);
+                    }
+                }
+            }
+            assert_eq!(window, Diagonals { diagonals, anti_diagonals }, "n = {n}");
+            let across = if n % 2 == 0 { n - 1 } else { n - 2 };
+            assert_eq!(window.diagonals.count_ones(), across, "n = {n}");
+            assert_eq!(window.anti_diagonals.count_ones(), across, "n = {n}");
+        }
+    }
+}

@@ -779,18 +779,6 @@ fn help_and_version_exit_zero() {
 mod practice {
     use super::*;
 
-    /// An exercise that does not pass yet is a "no", as `cargo test` says it:
-    /// exit code 1, after saying why on stdout. (Every exercise is committed
-    /// untouched, so this one is not started; no cargo run is needed.)
-    #[test]
-    fn an_exercise_not_started_is_exit_code_1() {
-        let output = queens(&["practice", "test", "52", "bitmask"]);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert_same!(output.status.code(), Some(1), "{stdout}");
-        assert!(stdout.contains("not started"), "{stdout}");
-        assert!(stdout.contains("practice hint 52 bitmask"), "{stdout}");
-    }
-
     #[test]
     fn hints_come_one_at_a_time() {
         let first = stdout_of(&["practice", "hint", "51", "three_arrays"]);

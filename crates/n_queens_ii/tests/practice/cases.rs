@@ -14,13 +14,20 @@
 //! that never returns (a loop whose condition never changes) fails with a
 //! message instead of hanging.
 
-/// `exercise_tests!(bitmask)`: the cases of the judge's range and the
-/// judge-paste test against `exercise::Solution` (the exercise file, included
-/// as `mod exercise`), in a module named after the exercise so that a failure
+/// `exercise_tests!(bitmask, "path/to/bitmask.rs")`: the cases of the judge's
+/// range and the judge-paste test against `exercise::Solution`, the file at
+/// that path (relative to this directory) included as `mod exercise`, in a
+/// module named after the exercise so that a failure
 /// reads `bitmask::counts::case_4_n4`.
 macro_rules! exercise_tests {
-    ($exercise:ident) => {
+    ($exercise:ident, $file:tt) => {
+        // `.` keeps the `#[path]` below relative to this directory.
+        #[path = "."]
         mod $exercise {
+            #[clippy::msrv = "1.58"]
+            #[path = $file]
+            mod exercise;
+
             use std::path::Path;
 
             use n_queens_cases::judge::{JUDGE_NS, Problem, assert_pastes_for};
@@ -29,7 +36,7 @@ macro_rules! exercise_tests {
             use rstest::rstest;
             use rstest_reuse::apply;
 
-            use super::exercise::Solution;
+            use exercise::Solution;
 
             /// The judge's range, against OEIS A000170.
             #[apply(judge_counts)]
@@ -46,7 +53,7 @@ macro_rules! exercise_tests {
             #[case::edition_2021("2021")]
             fn judge_paste(#[case] edition: &str) {
                 let name = stringify!($exercise);
-                let source = include_str!(concat!("../../exercises/", stringify!($exercise), ".rs"));
+                let source = include_str!($file);
                 let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("practice_paste");
                 let program = format!("n_queens_ii_practice_{name}_{edition}");
                 assert_pastes_for(Problem::NQueensII, &JUDGE_NS, source, edition, &dir, &program);

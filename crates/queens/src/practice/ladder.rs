@@ -1,12 +1,13 @@
 //! The ladder itself: which exercises there are, where each one lives, its
 //! starting text and its hints.
 //!
-//! An exercise is a file of a problem crate, `crates/<crate>/exercises/<step>.rs`,
-//! that the learner edits; its test target is `practice_<step>` of that
-//! crate. The starting texts are kept here, in `crates/queens/exercises/`,
-//! and built into the binary: `reset` needs them after the learner has
-//! changed, and maybe committed, their own copy. A test of this crate checks
-//! that the two copies agree (see `tests` below).
+//! The starting texts are stored once, in `crates/queens/exercises/`, and
+//! built into the binary. The learner's file, `crates/<crate>/exercises/<step>.rs`
+//! of a problem crate, is written from it the first time it is needed and
+//! ignored by git, as `rustlings` does: the learner's answers never mix with
+//! the project's history, and `reset` writes the starting text again. The
+//! problem crate's test target `practice`, built with `--cfg exercise="<step>"`,
+//! runs the shared cases against that file alone.
 
 use crate::Problem;
 
@@ -25,7 +26,7 @@ pub enum Step {
     /// 4. Three integer masks.
     #[value(name = "bitmask")]
     Bitmask,
-    /// The bonus: search half of the first row.
+    /// Past the judge: search half of the first row.
     #[value(name = "mirror")]
     Mirror,
 }
@@ -49,14 +50,15 @@ impl Step {
         }
     }
 
-    /// "1".."4", or "bonus" for the step past the judge's chain.
-    pub fn number(self) -> &'static str {
+    /// "1".."4" for the four steps of the chain, `None` for `mirror`, the
+    /// exercise past the judge.
+    pub fn number(self) -> Option<&'static str> {
         match self {
-            Step::BoardScan => "1",
-            Step::ColumnAbs => "2",
-            Step::ThreeArrays => "3",
-            Step::Bitmask => "4",
-            Step::Mirror => "bonus",
+            Step::BoardScan => Some("1"),
+            Step::ColumnAbs => Some("2"),
+            Step::ThreeArrays => Some("3"),
+            Step::Bitmask => Some("4"),
+            Step::Mirror => None,
         }
     }
 }
@@ -102,9 +104,10 @@ impl Exercise {
         format!("crates/{}/src/{}.rs", crate_name(self.problem), self.step.name())
     }
 
-    /// The cargo test target that runs the shared cases against it.
-    pub fn test_target(self) -> String {
-        format!("practice_{}", self.step.name())
+    /// The flag that builds the problem crate's `practice` test target
+    /// around this exercise's file alone.
+    pub fn cfg(self) -> String {
+        format!("exercise=\"{}\"", self.step.name())
     }
 
     /// The starting text, exactly as `reset` writes it.
@@ -154,38 +157,10 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use super::*;
-    use pretty_assertions::assert_eq;
 
     /// The workspace root, from this crate's directory.
     fn root() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-    }
-
-    /// The exercise files and the starting texts built into the command are
-    /// two copies. Every exercise's header (the part above `pub struct
-    /// Solution;`, which a learner leaves alone) must match its starting
-    /// text, and an exercise nobody has started must match it whole. A
-    /// learner's answer, below the header, is never compared.
-    #[test]
-    fn exercise_files_match_their_starting_texts() {
-        for exercise in Exercise::all() {
-            let path = root().join(exercise.path());
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-            let start = exercise.starting_text();
-            assert_eq!(
-                header(&text),
-                header(start),
-                "{}: the header differs from the starting text in crates/queens/exercises/{}/{}.rs; \
-                 the two must be changed together (`queens practice reset {}` rewrites the file from it)",
-                exercise.path(),
-                number(exercise.problem),
-                exercise.step.name(),
-                exercise.label()
-            );
-            if text[header(&text).len()..] == start[header(start).len()..] {
-                assert_eq!(text, start);
-            }
-        }
     }
 
     #[test]
@@ -204,42 +179,20 @@ mod tests {
         }
     }
 
-    /// The normal build leaves the exercises out (their test targets are
-    /// `test = false`), so this compiles every starting text, as modules of
-    /// one crate, in the workspace's edition: `reset` never writes a file
-    /// that does not build.
+    /// The test target picks each exercise by its flag, and the learner's
+    /// file is where [`Exercise::path`] says.
     #[test]
-    fn every_starting_text_compiles() {
-        let mut program = String::new();
+    fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
         for exercise in Exercise::all() {
-            let module = format!("exercise_{}_{}", number(exercise.problem), exercise.step.name());
-            program.push_str(&format!("pub mod {module} {{\n{}}}\n", exercise.starting_text()));
-        }
-        let dir = std::env::temp_dir().join(format!("queens_practice_starts_{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let source = dir.join("starts.rs");
-        std::fs::write(&source, program).unwrap();
-        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-        let compiled = std::process::Command::new(rustc)
-            .args(["--edition", "2024", "--crate-type", "lib", "--emit", "metadata", "-D", "warnings", "--out-dir"])
-            .arg(&dir)
-            .arg(&source)
-            .output()
-            .unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
-        assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
-    }
-
-    #[test]
-    fn every_exercise_has_a_test_target_and_its_chain_file() {
-        for exercise in Exercise::all() {
-            let target = root().join("crates").join(crate_name(exercise.problem)).join("tests/practice");
-            assert!(target.join(format!("{}.rs", exercise.step.name())).exists(), "{}", exercise.label());
+            let target = root().join("crates").join(crate_name(exercise.problem)).join("tests/practice/main.rs");
+            let target = std::fs::read_to_string(target).unwrap();
+            // The flag, as rustc reads `--cfg`, then the learner's file from tests/practice/.
+            let step = exercise.step.name();
+            assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
+            let picked =
+                format!("#[cfg(exercise = \"{step}\")]\nexercise_tests!({step}, \"../../exercises/{step}.rs\");");
+            assert!(target.contains(&picked), "{}", exercise.label());
             assert!(root().join(exercise.chain_path()).exists(), "{}", exercise.label());
-            let manifest =
-                std::fs::read_to_string(root().join("crates").join(crate_name(exercise.problem)).join("Cargo.toml"))
-                    .unwrap();
-            assert!(manifest.contains(&format!("name = \"{}\"", exercise.test_target())), "{}", exercise.label());
         }
     }
 

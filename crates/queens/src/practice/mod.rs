@@ -8,9 +8,10 @@
 //! - `reset 52 bitmask`: the exercise's starting text again, and only that
 //!   exercise's.
 //!
-//! The exercises are files of the workspace this command was built from
-//! ([`ladder`]); their tests are test targets of the problem crates that the
-//! normal test run leaves out, run here through cargo ([`results`]).
+//! The exercises are files of the workspace it runs in, written from the
+//! command's own starting texts when first needed ([`ladder`]); their tests
+//! are a test target of each problem crate that the normal test run leaves
+//! out, built here by cargo for one exercise and run ([`results`]).
 
 mod hints;
 mod ladder;
@@ -36,11 +37,12 @@ pub struct Args {
 /// The end of `queens practice --help`.
 const AFTER_HELP: &str = "\
 The exercises are crates/n_queens_ii/exercises/*.rs (LeetCode 52) and
-crates/n_queens/exercises/*.rs (LeetCode 51). Examples:
-  queens practice                      where you stand on every exercise
-  queens practice test 52 board_scan   run the shared cases on one exercise
-  queens practice hint 52 board_scan   its first hint (then: ... board_scan 2)
-  queens practice reset 52 board_scan  back to its starting text";
+crates/n_queens/exercises/*.rs (LeetCode 51), written when first needed.
+Four steps of the chain, then `mirror`, past the judge. From the root:
+  cargo run --release -- practice                      where you stand
+  cargo run --release -- practice test 52 board_scan   run its cases
+  cargo run --release -- practice hint 52 board_scan   its first hint
+  cargo run --release -- practice reset 52 board_scan  its starting text";
 
 /// The subcommands of `queens practice`.
 #[derive(Debug, clap::Subcommand)]
@@ -91,44 +93,68 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     }
 }
 
-/// The workspace this command was built from: the exercises are its files.
+/// The workspace the exercises live in: the one around the current
+/// directory, as `cargo run` leaves it, or else the one this command was
+/// built from.
 fn workspace() -> Result<PathBuf, Failure> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..");
-    let marker = root.join(Exercise::all().next().expect("an exercise").path());
-    if root.join("Cargo.toml").is_file() && marker.parent().is_some_and(Path::is_dir) {
-        Ok(root)
-    } else {
-        Err(Failure::Usage(format!(
-            "the practice exercises live in the workspace this command was built from, {}, which is not there any more; \
-             run `{COMMAND}` from a clone of the workspace",
-            root.display()
-        )))
+    let is_root = |dir: &Path| dir.join("crates/queens/exercises").is_dir() && dir.join("Cargo.toml").is_file();
+    let current = std::env::current_dir().ok();
+    if let Some(root) = current.as_deref().and_then(|dir| dir.ancestors().find(|dir| is_root(dir))) {
+        return Ok(root.to_path_buf());
+    }
+    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..");
+    if is_root(&built_from) {
+        return Ok(built_from);
+    }
+    Err(Failure::Usage(format!("the practice exercises live in a clone of the workspace: run `{COMMAND}` there")))
+}
+
+/// Reads an exercise file, after writing it from its starting text if it is
+/// not there yet (the first time, or after the learner deleted it).
+fn read(root: &Path, exercise: Exercise) -> Result<String, Failure> {
+    let path = root.join(exercise.path());
+    match std::fs::read_to_string(&path) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            let start = exercise.starting_text();
+            std::fs::create_dir_all(path.parent().expect("a file in a directory"))
+                .and_then(|()| std::fs::write(&path, start))
+                .map_err(|error| Failure::Failed(format!("writing {}: {error}", exercise.path())))?;
+            Ok(start.to_string())
+        }
+        read => read.map_err(|error| Failure::Failed(format!("reading {}: {error}", exercise.path()))),
     }
 }
 
-/// Reads an exercise file; `None` when it is missing.
-fn read(root: &Path, exercise: Exercise) -> Result<Option<String>, Failure> {
-    match std::fs::read_to_string(root.join(exercise.path())) {
-        Ok(text) => Ok(Some(text)),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(Failure::Failed(format!("reading {}: {error}", exercise.path()))),
-    }
-}
-
-/// Where one exercise stands. Unless the file is missing or not started,
-/// runs its cases (building them first), and the judge-paste test once every
-/// case passes; every line cargo prints is handed to `echo`.
+/// Where one exercise stands. Unless it is not started, builds its test
+/// target around it and runs its cases, then the judge-paste test once every
+/// case passes; every line cargo and the tests print is handed to `echo`,
+/// but cargo's JSON messages.
 fn status(root: &Path, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
-    let Some(text) = read(root, exercise)? else { return Ok(Status::Missing) };
-    if ladder::not_started(&text) {
+    if ladder::not_started(&read(root, exercise)?) {
         return Ok(Status::NotStarted);
     }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut echo_stderr = |line: &str, is_stderr: bool| {
+        if is_stderr {
+            echo(line, true);
+        }
+    };
+    let build =
+        results::run(&cargo, &results::cargo_build(exercise), root, &mut echo_stderr).map_err(Failure::Failed)?;
+    let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success) else {
+        // No test binary: its report is empty, and the status says why.
+        let failed = results::Printed { success: false, stdout: String::new(), stderr: build.stderr };
+        return Ok(results::cases_status(&failed).expect_err("a failed build is a status"));
+    };
+    // Where `cargo test` would run it: the problem crate's directory.
+    let dir = root.join("crates").join(ladder::crate_name(exercise.problem));
     let cases =
-        results::run_cargo(root, &results::cargo_test(exercise, Part::Cases), &mut *echo).map_err(Failure::Failed)?;
+        results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, &mut *echo).map_err(Failure::Failed)?;
     if let Err(status) = results::cases_status(&cases) {
         return Ok(status);
     }
-    let paste = results::run_cargo(root, &results::cargo_test(exercise, Part::Paste), echo).map_err(Failure::Failed)?;
+    let paste =
+        results::run(binary.as_os_str(), &results::test_args(Part::Paste), &dir, echo).map_err(Failure::Failed)?;
     Ok(results::paste_status(&paste))
 }
 
@@ -137,7 +163,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
     writeln!(out, "The practice ladder: one exercise per step of the chain, for each problem.")?;
     let mut started = 0;
     for exercise in Exercise::all() {
-        started += usize::from(read(root, exercise)?.is_some_and(|text| !ladder::not_started(&text)));
+        started += usize::from(!ladder::not_started(&read(root, exercise)?));
     }
     match started {
         0 => {}
@@ -154,7 +180,10 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
         writeln!(out, "{title}, in crates/{}/exercises/", ladder::crate_name(problem))?;
         for step in STEPS {
             let exercise = Exercise { problem, step };
-            write!(out, "  {:>5}  {:<13} ", step.number(), step.name())?;
+            if step.number().is_none() {
+                writeln!(out, "  past the judge:")?;
+            }
+            write!(out, "  {:>5}  {:<13} ", step.number().unwrap_or(""), step.name())?;
             out.flush()?;
             let status = status(root, exercise, &mut |_, _| {})?;
             writeln!(out, "{}", status.describe())?;
@@ -184,11 +213,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
 /// cargo's output as it comes, then the exercise's status in one line.
 fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
     let label = exercise.label();
-    let Some(text) = read(root, exercise)? else {
-        writeln!(out, "{} is missing: `{COMMAND} reset {label}` writes it again.", exercise.path())?;
-        return Err(Failure::Unsuccessful);
-    };
-    if ladder::not_started(&text) {
+    if ladder::not_started(&read(root, exercise)?) {
         writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`, which fails every case.")?;
         writeln!(out, "Write your answer in {}, then run this again.", exercise.path())?;
         writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
@@ -219,18 +244,18 @@ fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
             writeln!(out, "The details are above. Stuck? `{COMMAND} hint {label}`.")?;
             return Err(Failure::Unsuccessful);
         }
-        Status::Missing | Status::NotStarted => return Err(Failure::Unsuccessful),
+        Status::NotStarted => return Err(Failure::Unsuccessful),
     }
     Ok(())
 }
 
-/// `queens practice hint 52 bitmask [K]`: hint K (1 by default) and how to see the next.
 /// Parses a hint's number: a whole number (its range depends on the exercise).
 fn parse_hint(text: &str) -> Result<usize, String> {
     let number = crate::parse_whole("the hint's number", text, 1)?;
     usize::try_from(number).map_err(|_| format!("there is no hint {text}"))
 }
 
+/// `queens practice hint 52 bitmask [K]`: hint K (1 by default) and how to see the next.
 fn hint(exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
     let hints = exercise.hints();
     let label = exercise.label();
@@ -262,7 +287,7 @@ fn hint(exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
 fn reset(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
     let path = exercise.path();
     let start = exercise.starting_text();
-    let current = read(root, exercise)?;
+    let current = std::fs::read_to_string(root.join(&path)).ok();
     if current.as_deref() == Some(start) {
         writeln!(out, "{path} is already at its starting text: nothing to do.")?;
         return Ok(());

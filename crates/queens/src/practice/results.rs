@@ -1,5 +1,5 @@
-//! Running an exercise's test target with cargo, and reading where it
-//! stands from what cargo and the test binary print.
+//! Building an exercise's test target with cargo, running it, and reading
+//! where it stands from what cargo and the test binary print.
 //!
 //! The test target of an exercise runs its cases one at a time
 //! (`--test-threads=1`), in the order of their names, which is the order of
@@ -7,8 +7,9 @@
 //! failing n, and a crash (a stack overflow ends the whole test process)
 //! happens in the last case that started.
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -18,8 +19,6 @@ use super::ladder::{Exercise, crate_name};
 /// Where an exercise stands: the list view's words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// The file is not there (deleted?).
-    Missing,
     /// Its answer still holds the starting `todo!(`.
     NotStarted,
     /// Cargo could not build it; the first error, with its place.
@@ -41,7 +40,6 @@ impl Status {
     /// The status in a few words, then a detail after a colon where there is one.
     pub fn describe(&self) -> String {
         match self {
-            Status::Missing => "missing (`reset` writes it again)".to_string(),
             Status::NotStarted => "not started".to_string(),
             Status::DoesNotCompile(error) => format!("does not compile: {error}"),
             Status::Failing { n, reason } => format!("failing at n = {n}: {reason}"),
@@ -51,14 +49,14 @@ impl Status {
     }
 }
 
-/// What a cargo run printed.
+/// What a run of cargo or of the test binary printed.
 pub struct Printed {
-    /// Whether cargo exited with success.
+    /// Whether it exited with success.
     pub success: bool,
-    /// Its standard output: the test binary's report.
+    /// Its standard output: cargo's JSON messages, or the test binary's report.
     pub stdout: String,
-    /// Its standard error: cargo's own messages, compile errors, and what the
-    /// test process printed there (a stack overflow's message).
+    /// Its standard error: cargo's own messages and compile errors, or what
+    /// the test process printed there (a stack overflow's message).
     pub stderr: String,
 }
 
@@ -71,35 +69,49 @@ pub enum Part {
     Paste,
 }
 
-/// The cargo command that runs `part` of `exercise`'s tests, from the
-/// workspace root.
-pub fn cargo_test(exercise: Exercise, part: Part) -> Vec<String> {
-    let mut args: Vec<String> = ["test", "-p", crate_name(exercise.problem), "--test", &exercise.test_target()]
-        .iter()
-        .map(|arg| arg.to_string())
-        .collect();
-    args.push("--".to_string());
-    match part {
-        Part::Cases => args.extend(["--skip", "judge_paste"].map(String::from)),
-        Part::Paste => args.push("judge_paste".to_string()),
-    }
-    args.push("--test-threads=1".to_string());
+/// The cargo command, from the workspace root, that builds the problem
+/// crate's `practice` test target around `exercise`'s file alone. Its JSON
+/// messages on standard output name the test binary ([`test_binary`]);
+/// compile errors are on standard error, as cargo renders them.
+pub fn cargo_build(exercise: Exercise) -> Vec<String> {
+    let package = crate_name(exercise.problem);
+    let args = ["rustc", "-p", package, "--test", "practice", "--profile", "test"];
+    let mut args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
+    args.extend(["--message-format", "json-render-diagnostics", "--", "--cfg"].map(String::from));
+    args.push(exercise.cfg());
     args
 }
 
-/// Runs cargo with `args` in `root`. Every line is also handed to `echo` as
-/// it comes (`true` for a line of standard error), so that a learner can
+/// The test binary that [`cargo_build`] made, from cargo's JSON messages.
+pub fn test_binary(stdout: &str) -> Option<PathBuf> {
+    stdout.lines().filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok()).find_map(|message| {
+        let is_practice = message["target"]["name"] == "practice";
+        message["executable"].as_str().filter(|_| is_practice).map(PathBuf::from)
+    })
+}
+
+/// The test binary's arguments for `part` of the tests: one case at a time,
+/// in the order of their names.
+pub fn test_args(part: Part) -> Vec<String> {
+    let filter: &[&str] = match part {
+        Part::Cases => &["--skip", "judge_paste"],
+        Part::Paste => &["judge_paste"],
+    };
+    filter.iter().chain(&["--test-threads=1"]).map(|arg| arg.to_string()).collect()
+}
+
+/// Runs `program` with `args` in `dir`. Every line is also handed to `echo`
+/// as it comes (`true` for a line of standard error), so that a learner can
 /// watch the build and the cases go by.
-pub fn run_cargo(root: &Path, args: &[String], echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut child = Command::new(&cargo)
+pub fn run(program: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
+    let mut child = Command::new(program)
         .args(args)
-        .current_dir(root)
+        .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|error| format!("could not run {}: {error}", Path::new(&cargo).display()))?;
+        .map_err(|error| format!("could not run {}: {error}", Path::new(program).display()))?;
     // Both pipes are read at once, each by a thread, into one channel, so
     // that neither fills up while the other is read.
     let (sender, receiver) = mpsc::channel();
@@ -117,7 +129,7 @@ pub fn run_cargo(root: &Path, args: &[String], echo: &mut dyn FnMut(&str, bool))
     for reader in readers {
         let _ = reader.join();
     }
-    let status = child.wait().map_err(|error| format!("waiting for cargo: {error}"))?;
+    let status = child.wait().map_err(|error| format!("waiting for {}: {error}", Path::new(program).display()))?;
     Ok(Printed { success: status.success(), stdout, stderr })
 }
 
@@ -214,13 +226,14 @@ fn first_error(stderr: &str) -> String {
     }
 }
 
-/// `a/tests/practice/../../exercises/b.rs` as `a/exercises/b.rs`: the test
-/// target includes the exercise by a relative path, and the compiler
+/// `a/tests/practice/./../../exercises/b.rs` as `a/exercises/b.rs`: the
+/// test target includes the exercise by a relative path, and the compiler
 /// reports it that way.
 fn without_dot_dot(path: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split('/') {
         match part {
+            "." => {}
             ".." if parts.last().is_some_and(|last| *last != "..") => {
                 parts.pop();
             }
@@ -236,7 +249,7 @@ fn without_dot_dot(path: &str) -> String {
 fn failure_reason(stdout: &str, name: &str) -> String {
     let marker = format!("---- {name} stdout ----");
     let Some(start) = stdout.find(&marker) else {
-        return "see `queens practice test`".to_string();
+        return "see `cargo run --release -- practice test`".to_string();
     };
     let section = &stdout[start + marker.len()..];
     let mut lines = section.lines();
@@ -254,7 +267,7 @@ fn failure_reason(stdout: &str, name: &str) -> String {
             return message.to_string();
         }
     }
-    "see `queens practice test`".to_string()
+    "see `cargo run --release -- practice test`".to_string()
 }
 
 /// Why the test process died, from what it printed to standard error.
@@ -314,7 +327,7 @@ mod tests {
     #[test]
     fn a_compile_error_names_its_place() {
         let stderr = "   Compiling n_queens_ii v0.1.0\nerror[E0425]: cannot find value `fulll` in this scope\n  \
-                      --> crates/n_queens_ii/tests/practice/../../exercises/bitmask.rs:40:9\n   |\n";
+                      --> crates/n_queens_ii/tests/practice/./../../exercises/bitmask.rs:40:9\n   |\n";
         let status = cases_status(&printed(false, "", stderr));
         assert_eq!(
             status,
@@ -342,15 +355,23 @@ mod tests {
     }
 
     #[test]
-    fn the_cargo_command_names_the_package_and_target() {
+    fn the_cargo_command_names_the_package_target_and_exercise() {
         let exercise = Exercise { problem: crate::Problem::NQueens, step: super::super::ladder::Step::ThreeArrays };
         assert_eq!(
-            cargo_test(exercise, Part::Cases).join(" "),
-            "test -p n_queens --test practice_three_arrays -- --skip judge_paste --test-threads=1"
+            cargo_build(exercise).join(" "),
+            "rustc -p n_queens --test practice --profile test --message-format json-render-diagnostics \
+             -- --cfg exercise=\"three_arrays\""
         );
-        assert_eq!(
-            cargo_test(exercise, Part::Paste).join(" "),
-            "test -p n_queens --test practice_three_arrays -- judge_paste --test-threads=1"
-        );
+        assert_eq!(test_args(Part::Cases).join(" "), "--skip judge_paste --test-threads=1");
+        assert_eq!(test_args(Part::Paste).join(" "), "judge_paste --test-threads=1");
+    }
+
+    #[test]
+    fn the_test_binary_is_the_practice_targets_executable() {
+        let stdout = "{\"reason\":\"compiler-artifact\",\"target\":{\"name\":\"rstest\"},\"executable\":null}\n\
+                      {\"reason\":\"compiler-artifact\",\"target\":{\"name\":\"practice\"},\
+                      \"executable\":\"/t/debug/deps/practice-1\"}\n{\"reason\":\"build-finished\",\"success\":true}\n";
+        assert_eq!(test_binary(stdout), Some(PathBuf::from("/t/debug/deps/practice-1")));
+        assert_eq!(test_binary("error: could not compile\n"), None);
     }
 }

@@ -1,0 +1,47 @@
+//! `queens practice` end to end: the real command, cargo and libtest, in a
+//! scratch copy of the workspace (see `scratch/mod.rs`).
+
+mod scratch;
+
+use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+use scratch::Scratch;
+
+/// An exercise answered with the step's own file passes every case and
+/// pastes into the judge, as the command reads it from libtest's report.
+#[test]
+fn a_solved_exercise_passes_and_pastes() {
+    let scratch = Scratch::new("solved");
+    let start = include_str!("../exercises/52/bitmask.rs");
+    // Up to the line itself, not a mention of it in the header's prose.
+    let line = format!("\n{SOLUTION_LINE}\n");
+    let header = &start[..start.find(&line).unwrap() + line.len()];
+    let answer = judge_text(include_str!("../../n_queens_ii/src/bitmask.rs")).unwrap();
+    scratch.write("crates/n_queens_ii/exercises/bitmask.rs", &format!("{header}\n{answer}\n"));
+
+    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    for n in 1..=9 {
+        let case = format!("test bitmask::counts::case_{n}_n{n} ... ok");
+        assert!(stdout.contains(&case), "{case}:\n{stdout}");
+    }
+    assert!(stdout.contains("test bitmask::judge_paste::case_2_edition_2021 ... ok"), "{stdout}");
+    assert!(stdout.contains("\nExercise 52 bitmask: passing, and pastes into the judge\n"), "{stdout}");
+}
+
+/// An exercise that does not pass yet is a "no", as `cargo test` says it:
+/// exit code 1, after saying why on stdout. The learner's file is written
+/// from the starting text on first use, so it is not started; no cargo run
+/// is needed.
+#[test]
+fn an_exercise_not_started_is_written_and_exit_code_1() {
+    let scratch = Scratch::new("not_started");
+    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("not started"), "{stdout}");
+    assert!(stdout.contains("cargo run --release -- practice hint 52 bitmask"), "{stdout}");
+    let written = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/bitmask.rs")).unwrap();
+    assert_eq!(written, include_str!("../exercises/52/bitmask.rs"));
+}

@@ -1,0 +1,92 @@
+//! A scratch copy of the workspace, for tests that run `queens` on files a
+//! learner would change (the practice exercises) without touching the real
+//! ones.
+//!
+//! The copy holds what cargo needs, the root manifests and `crates/`
+//! without build output or learner files, under this crate's
+//! `CARGO_TARGET_TMPDIR`, at a path fixed by its name. It is refreshed, not
+//! rewritten: a file whose text is unchanged keeps its time, so cargo
+//! rebuilds only what changed. Every copy builds into one target directory
+//! of its own, so the dependencies are built once for all of them; the
+//! workspace's own target directory is locked by the `cargo test` that runs
+//! these tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A scratch copy of the workspace.
+pub struct Scratch {
+    /// Its root, which holds `Cargo.toml`.
+    pub root: PathBuf,
+}
+
+/// The workspace this crate is part of.
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The test builds' own directory, shared by every scratch copy.
+fn scratch_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch")
+}
+
+impl Scratch {
+    /// The copy named `name`, refreshed from the workspace, with no learner
+    /// files: each exercise is written again when first needed.
+    pub fn new(name: &str) -> Scratch {
+        let root = scratch_dir().join(name);
+        for file in ["Cargo.toml", "Cargo.lock"] {
+            refresh(&workspace().join(file), &root.join(file));
+        }
+        refresh(&workspace().join("crates"), &root.join("crates"));
+        for learner in ["crates/n_queens/exercises", "crates/n_queens_ii/exercises"] {
+            let _ = std::fs::remove_dir_all(root.join(learner));
+        }
+        Scratch { root }
+    }
+
+    /// Writes `text` to the file at `relative`, a path from the root.
+    pub fn write(&self, relative: &str, text: &str) {
+        let path = self.root.join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    }
+
+    /// Runs `queens` with `args` in the root, as `cargo run` does, with the
+    /// shared target directory for the cargo it runs.
+    pub fn queens(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_TARGET_DIR", scratch_dir().join("target"))
+            .output()
+            .unwrap()
+    }
+}
+
+/// Copies `from` to `to`, a file or a directory tree without its `target`
+/// and learner directories, writing only the files whose text differs.
+fn refresh(from: &Path, to: &Path) {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name();
+            if name != "target" && !is_learner_dir(&entry.path()) {
+                refresh(&entry.path(), &to.join(name));
+            }
+        }
+    } else {
+        let text = std::fs::read(from).unwrap();
+        if std::fs::read(to).ok().as_ref() != Some(&text) {
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::write(to, text).unwrap();
+        }
+    }
+}
+
+/// Whether `path` holds a learner's exercises: `crates/n_queens/exercises`,
+/// not the starting texts of `crates/queens/exercises`.
+fn is_learner_dir(path: &Path) -> bool {
+    path.ends_with("exercises") && !path.parent().is_some_and(|dir| dir.ends_with("queens"))
+}

@@ -148,8 +148,8 @@ fn status(root: &Path, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> 
     };
     // Where `cargo test` would run it: the problem crate's directory.
     let dir = root.join("crates").join(ladder::crate_name(exercise.problem));
-    let cases =
-        results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, &mut *echo).map_err(Failure::Failed)?;
+    let cases = results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, &mut *echo)
+        .map_err(Failure::Failed)?;
     if let Err(status) = results::cases_status(&cases) {
         return Ok(status);
     }

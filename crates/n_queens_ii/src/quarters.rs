@@ -42,7 +42,7 @@ mod views;
 
 use std::collections::BTreeMap;
 
-pub use checkpoint::{Checkpoint, CheckpointError};
+pub use checkpoint::{Checkpoint, CheckpointError, SYNC_EVERY};
 pub use parts::{Part, Unit};
 
 use crate::counting::{self, CountError, Options};
@@ -83,7 +83,7 @@ pub const MEMORY_LIMIT: u64 = 8 << 30;
 const SMALLEST_SPLIT: u32 = 4;
 
 /// This approach's name in [`crate::APPROACHES`], for its errors.
-const NAME: &str = "quarters";
+pub const NAME: &str = "quarters";
 
 /// The number of solutions for `n`, on `options.threads` threads (0: one
 /// per core), reporting `(tasks done, tasks total)` to `options.progress`

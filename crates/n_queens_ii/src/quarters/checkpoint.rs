@@ -1,7 +1,9 @@
 //! A checkpoint file: a header naming the count (n, part, version), then
-//! one line per finished unit, `start east_rows count`, each written and
-//! synced to disk as its unit ends. Reopened, it gives the units already
-//! counted; a last line cut short by a crash is dropped, not fatal.
+//! one line per finished unit, `start east_rows count`, written as its unit
+//! ends (a killed process loses none) and synced to disk at most
+//! [`SYNC_EVERY`] apart (a machine that stops loses at most that much).
+//! Reopened, it gives the units already counted; a last line cut short by
+//! a crash is dropped, not fatal.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -9,12 +11,17 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use super::parts::{Part, Unit};
 
-/// A checkpoint file, open for appending.
+/// The longest time between two syncs of a checkpoint file to disk: a sync
+/// per unit would cost more than small units do.
+pub const SYNC_EVERY: Duration = Duration::from_secs(1);
+
+/// A checkpoint file, open for appending, and when it was last synced.
 pub struct Checkpoint {
-    file: Mutex<File>,
+    file: Mutex<(File, Instant)>,
     finished: BTreeMap<Unit, u64>,
 }
 
@@ -90,7 +97,7 @@ impl Checkpoint {
             file.seek(SeekFrom::End(0))?;
             writeln!(file, "{expected}")?;
             file.sync_data()?;
-            return Ok(Checkpoint { file: Mutex::new(file), finished });
+            return Ok(Checkpoint { file: Mutex::new((file, Instant::now())), finished });
         }
         let mut lines = text[..whole].lines();
         let found = lines.next().unwrap_or_default();
@@ -105,7 +112,7 @@ impl Checkpoint {
             file.set_len(whole as u64)?;
             file.sync_data()?;
         }
-        Ok(Checkpoint { file: Mutex::new(file), finished })
+        Ok(Checkpoint { file: Mutex::new((file, Instant::now())), finished })
     }
 
     /// The units counted before, with their counts.
@@ -113,11 +120,22 @@ impl Checkpoint {
         &self.finished
     }
 
-    /// Appends a finished unit and its count, and syncs it to disk.
+    /// Appends a finished unit and its count, in one write, and syncs the
+    /// file to disk if the last sync is [`SYNC_EVERY`] ago.
     pub fn record(&self, unit: Unit, count: u64) -> io::Result<()> {
-        let mut file = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut guard = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (file, synced) = &mut *guard;
         file.write_all(format!("{} {} {count}\n", unit.start, unit.east_rows).as_bytes())?;
-        file.sync_data()
+        if synced.elapsed() >= SYNC_EVERY {
+            file.sync_data()?;
+            *synced = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// Syncs the file to disk: at the end of a count.
+    pub fn sync(&self) -> io::Result<()> {
+        self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner).0.sync_data()
     }
 }
 

@@ -35,6 +35,7 @@ mod disjoint;
 mod join;
 mod parts;
 mod plan;
+mod schedule;
 mod sieve;
 mod starts;
 mod table;
@@ -44,6 +45,7 @@ use std::collections::BTreeMap;
 
 pub use checkpoint::{Checkpoint, CheckpointError, SYNC_EVERY};
 pub use parts::{Part, Unit};
+pub use schedule::{Prediction, Timings, time_units};
 
 use crate::counting::{self, CountError, Options};
 use crate::pool::{self, Progress, Queue};

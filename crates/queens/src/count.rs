@@ -47,6 +47,9 @@ pub struct Args {
     /// quarters: the most memory to plan for (64G, 512M, bytes); default the smaller of 8G and half the RAM.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_hyphen_values = true)]
     pub memory: Option<u64>,
+    /// quarters: time every unit on one thread, then print the speed-up predicted for 2 to 64 threads.
+    #[arg(long, conflicts_with_all = ["part", "checkpoint", "threads", "unique"])]
+    pub plan: bool,
 }
 
 /// Parses `--memory`: a whole number of bytes, or of K, M, G or T (powers of 1024).
@@ -105,6 +108,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     check_threads(approach, args.threads)?;
     let quarters = approach.name == quarters::NAME && !args.unique;
     check_quarters_only(args, quarters)?;
+    if args.plan {
+        return plan(n, out);
+    }
     let memory_limit = args.memory.unwrap_or_else(default_memory);
     let part = args.part.unwrap_or(Part::WHOLE);
     let checkpoint = match &args.checkpoint {
@@ -202,13 +208,37 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
 /// `--part`, `--checkpoint` and `--memory` act on `quarters`' total only:
 /// refused elsewhere rather than silently ignored.
 fn check_quarters_only(args: &Args, quarters: bool) -> Result<(), Failure> {
-    let given = [("--part", args.part.is_some()), ("--checkpoint", args.checkpoint.is_some()), ("--memory", args.memory.is_some())];
+    let given = [
+        ("--part", args.part.is_some()),
+        ("--checkpoint", args.checkpoint.is_some()),
+        ("--memory", args.memory.is_some()),
+        ("--plan", args.plan),
+    ];
     match given.iter().find(|(_, given)| *given) {
         Some((flag, _)) if !quarters => Err(Failure::usage(format!(
             "{flag} applies to `quarters` counting all boards, not to this count (without --unique, --approach quarters)"
         ))),
         _ => Ok(()),
     }
+}
+
+/// `--plan`: the schedule model's table, one row per thread count.
+fn plan(n: u32, out: &mut impl Write) -> Outcome {
+    let timings = quarters::time_units(n)?;
+    let one = timings.one_thread();
+    writeln!(out, "n = {n}: {} units, {one:.3} s on one thread (count {})", timings.units(), timings.count)?;
+    writeln!(out, "{:>7}  {:>8}  {:>10}  {:>8}", "threads", "split", "predicted", "speed-up")?;
+    for threads in [1, 2, 4, 8, 16, 32, 64] {
+        let prediction = timings.predict(threads)?;
+        let split = if prediction.by_start { "by start" } else { "by task" };
+        let started = if prediction.threads == threads { String::new() } else { format!(" ({} started)", prediction.threads) };
+        writeln!(
+            out,
+            "{threads:>7}  {split:>8}  {:>8.3} s  {:>7.2}×{started}",
+            prediction.seconds, prediction.speedup
+        )?;
+    }
+    Ok(())
 }
 
 /// A memory refusal names the flag that raises the limit, and a size that

@@ -158,7 +158,7 @@ mod tests {
         checkpoint.record(a, 40).unwrap();
         checkpoint.record(b, 7).unwrap();
         drop(checkpoint);
-        std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(b"0 11 3").unwrap();
+        OpenOptions::new().append(true).open(&path).unwrap().write_all(b"0 11 3").unwrap();
         let reopened = Checkpoint::open(&path, 12, part).unwrap();
         assert_eq!(reopened.finished().iter().map(|(&u, &c)| (u, c)).collect::<Vec<_>>(), [(a, 40), (b, 7)]);
         reopened.record(Unit { start: 1, east_rows: 3 }, 1).unwrap();

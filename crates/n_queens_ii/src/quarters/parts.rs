@@ -139,18 +139,6 @@ impl Parting {
             })
             .collect()
     }
-
-    /// The modelled size of every unit, in the count's order (for the schedule model).
-    pub(super) fn sizes(&self, board: &Board, starts: &[Start]) -> Vec<(Unit, f64)> {
-        let mut sizes = Vec::new();
-        for (index, start) in starts.iter().enumerate() {
-            for task in start.tasks(board) {
-                let unit = Unit { start: index as u32, east_rows: task.east_rows };
-                sizes.push((unit, self.size(index, start, &task)));
-            }
-        }
-        sizes
-    }
 }
 
 /// For each set of a quarter's rows, its placements whose columns lie in

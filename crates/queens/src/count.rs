@@ -222,20 +222,26 @@ fn check_quarters_only(args: &Args, quarters: bool) -> Result<(), Failure> {
     }
 }
 
-/// `--plan`: the schedule model's table, one row per thread count.
+/// `--plan`: the schedule model's table, one row per thread count: the
+/// speed-up of the split the count uses (`*`) and of the other one.
 fn plan(n: u32, out: &mut impl Write) -> Outcome {
     let timings = quarters::time_units(n)?;
     let one = timings.one_thread();
     writeln!(out, "n = {n}: {} units, {one:.3} s on one thread (count {})", timings.units(), timings.count)?;
-    writeln!(out, "{:>7}  {:>8}  {:>10}  {:>8}", "threads", "split", "predicted", "speed-up")?;
+    writeln!(out, "{:>7}  {:>10}  {:>9}  {:>9}", "threads", "predicted", "by task", "by start")?;
     for threads in [1, 2, 4, 8, 16, 32, 64] {
-        let prediction = timings.predict(threads)?;
-        let split = if prediction.by_start { "by start" } else { "by task" };
-        let started = if prediction.threads == threads { String::new() } else { format!(" ({} started)", prediction.threads) };
+        let chosen = timings.predict(threads)?;
+        let mark = |by_start: bool| if chosen.by_start == by_start { "*" } else { " " };
+        let by_task = timings.predict_split(threads, Some(false))?;
+        let by_start = timings.predict_split(threads, Some(true))?;
         writeln!(
             out,
-            "{threads:>7}  {split:>8}  {:>8.3} s  {:>7.2}×{started}",
-            prediction.seconds, prediction.speedup
+            "{threads:>7}  {:>8.3} s  {:>7.2}×{}  {:>7.2}×{}",
+            chosen.seconds,
+            by_task.speedup,
+            mark(false),
+            by_start.speedup,
+            mark(true)
         )?;
     }
     Ok(())

@@ -37,6 +37,11 @@ pub(super) enum Split {
     ByTask,
 }
 
+/// Threads take whole starts only with at least this many starts each:
+/// with fewer, the largest start keeps one thread busy long after the
+/// others are done (the schedule model, `docs/quarters.md`, shows where).
+const STARTS_PER_THREAD: usize = 8;
+
 /// Bytes per cell of the quarter table's index (`QuarterTable::first`,
 /// a `u32`) and of the four views' (two `u32` each).
 const INDEX_BYTES_PER_CELL: u64 = 4 + 4 * 8;
@@ -88,7 +93,7 @@ pub(super) fn plan(board: &Board, threads: usize, limit: u64) -> Result<Plan, Co
     let needed = peak_bytes(board, &cells, threads);
     // By start: every thread but one holds a second set of views.
     let by_start = needed + (threads as u64 - 1) * views_bytes(&cells);
-    let (split, needed) = if threads > 1 && starts.len() >= 2 * threads && by_start <= limit {
+    let (split, needed) = if threads > 1 && starts.len() >= STARTS_PER_THREAD * threads && by_start <= limit {
         (Split::ByStart, by_start)
     } else {
         (Split::ByTask, needed)
@@ -209,6 +214,9 @@ mod tests {
         assert_eq!(split(13, 2), Split::ByStart);
         assert_eq!(split(13, 1), Split::ByTask);
         assert_eq!(split(12, 2), Split::ByTask);
+        // n = 19 has 37 starts: whole starts for 4 threads, not for 8.
+        assert_eq!(split(19, 4), Split::ByStart);
+        assert_eq!(split(19, 8), Split::ByTask);
     }
 
     /// The plan counts each thread's buffers and, when threads take whole

@@ -103,12 +103,27 @@ impl Timings {
     /// # Errors
     /// As [`super::count`] (the plan's memory check).
     pub fn predict(&self, threads: usize) -> Result<Prediction, CountError> {
+        self.predict_split(threads, None)
+    }
+
+    /// As [`Timings::predict`], with each thread taking whole starts
+    /// (`Some(true)`) or the threads sharing each start's tasks
+    /// (`Some(false)`) whatever the count would choose (`None`).
+    ///
+    /// # Errors
+    /// As [`super::count`] (the plan's memory check).
+    pub fn predict_split(&self, threads: usize, by_start: Option<bool>) -> Result<Prediction, CountError> {
         let board = Board::new(self.n);
         let (threads, split) = if self.n < SMALLEST_SPLIT {
             (1, Split::ByTask)
         } else {
             let plan = plan::plan(&board, threads, MEMORY_LIMIT)?;
             (plan.threads, plan.split)
+        };
+        let split = match by_start {
+            Some(true) if threads > 1 => Split::ByStart,
+            Some(_) => Split::ByTask,
+            None => split,
         };
         let mut wall = self.table;
         match split {

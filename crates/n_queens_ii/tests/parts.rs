@@ -48,7 +48,8 @@ fn recorded_units_are_not_counted_again(#[values(12, 13)] n: u32, #[values(1, 2)
     for finished in [&all, &half] {
         let again = Mutex::new(Vec::new());
         let record = |unit: Unit, _: u64| again.lock().unwrap().push(unit);
-        let job = Job { options: Options { threads, progress: None }, finished, record: Some(&record), ..Job::default() };
+        let job =
+            Job { options: Options { threads, progress: None }, finished, record: Some(&record), ..Job::default() };
         assert_eq!(quarters::count_job(n, &job), Ok(A000170[n as usize]));
         let again = again.into_inner().unwrap();
         assert_eq!(again.len(), all.len() - finished.len());

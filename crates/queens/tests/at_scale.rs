@@ -126,10 +126,13 @@ fn a_killed_count_resumes_from_its_checkpoint() {
     assert!(after.iter().all(|line| line.split(' ').count() == 3), "a torn line is left");
     let recorded = before.iter().filter(|line| line.split(' ').count() == 3).count();
     assert!(recorded + 1 >= before.len() && after[..recorded] == before[..recorded]);
-    let mut unique: Vec<(&str, &str)> = after.iter().map(|line| {
-        let mut fields = line.split(' ');
-        (fields.next().unwrap(), fields.next().unwrap())
-    }).collect();
+    let mut unique: Vec<(&str, &str)> = after
+        .iter()
+        .map(|line| {
+            let mut fields = line.split(' ');
+            (fields.next().unwrap(), fields.next().unwrap())
+        })
+        .collect();
     let all = unique.len();
     unique.sort_unstable();
     unique.dedup();

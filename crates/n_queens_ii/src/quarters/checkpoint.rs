@@ -48,10 +48,9 @@ impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CheckpointError::Io(error) => write!(f, "the checkpoint file: {error}"),
-            CheckpointError::Other { found, expected } => write!(
-                f,
-                "the checkpoint file is from another count: it says `{found}`, this count is `{expected}`"
-            ),
+            CheckpointError::Other { found, expected } => {
+                write!(f, "the checkpoint file is from another count: it says `{found}`, this count is `{expected}`")
+            }
             CheckpointError::Corrupt { line } => {
                 write!(f, "the checkpoint file is damaged: line {line} is not `start east_rows count`")
             }

@@ -3,13 +3,13 @@
 //! asked), the threads that fit,
 //! and how they share the work.
 
+use super::NAME;
 use super::board::Board;
 use super::disjoint::DisjointCounter;
 use super::sieve::{MOST_CUTS, SIEVE_GROUP};
 use super::starts::Start;
 use super::table::CellSizes;
 use super::views::Piece;
-use super::NAME;
 use crate::counting::CountError;
 use crate::pool;
 

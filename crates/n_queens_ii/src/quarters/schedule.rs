@@ -4,8 +4,8 @@
 //! piece, in the same order, with the same waits. It predicts the speed-up
 //! on `T` cores with nothing else running (`docs/quarters.md` checks it).
 
-use std::collections::BinaryHeap;
 use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use super::board::Board;

@@ -143,3 +143,19 @@ fn a_killed_count_resumes_from_its_checkpoint() {
     assert_eq!(units(&path).len(), all);
     std::fs::remove_file(&path).unwrap();
 }
+
+/// `--plan` counts on one thread (the count it prints is OEIS's) and
+/// predicts a speed-up for each thread count, 1× for one thread, within
+/// 80 columns.
+#[test]
+fn the_plan_predicts_every_thread_count() {
+    let text = stdout_of(&["count", "13", "--plan"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains(&format!("count {}", A000170[13])), "{text}");
+    assert_eq!(lines.len(), 2 + 7, "{text}");
+    let threads: Vec<&str> = lines[2..].iter().map(|line| line.split_whitespace().next().unwrap()).collect();
+    assert_eq!(threads, ["1", "2", "4", "8", "16", "32", "64"]);
+    assert!(lines[2].contains("1.00×*"), "{text}");
+    assert!(lines.iter().all(|line| line.chars().count() <= 80), "{text}");
+    refused(&["count", "13", "--plan", "--approach", "bitmask"], &["--plan", "quarters"]);
+}

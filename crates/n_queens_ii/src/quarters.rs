@@ -23,11 +23,15 @@
 //! | split, pattern | a half's columns shared by its quarters; a half board's key | `join` |
 //! | sieve, cut bits | stored patterns grouped by a few key bits | `sieve` |
 //! | block, lane, chunk | 64 · lanes patterns; 64 of them; 7 key bits | `disjoint` |
+//! | unit, part | a task of a start; the units cut by modelled size into `M` | `parts` |
 //!
 //! It refuses, before any allocation or work, an `n` whose tables would
 //! pass [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT)
 //! ([`memory_needed`](crate::quarters::memory_needed) gives the estimate);
 //! `n < 4` goes to [`crate::bitmask`] (no quarters of more than one square).
+//! [`count_job`] counts a [`Part`] of the count, within a memory limit of
+//! its own, adding units a [`Checkpoint`] recorded; [`time_units`] times
+//! every unit for the schedule model.
 
 mod board;
 mod checkpoint;

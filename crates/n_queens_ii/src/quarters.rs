@@ -29,9 +29,11 @@
 //! pass [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT)
 //! ([`memory_needed`](crate::quarters::memory_needed) gives the estimate);
 //! `n < 4` goes to [`crate::bitmask`] (no quarters of more than one square).
-//! [`count_job`] counts a [`Part`] of the count, within a memory limit of
-//! its own, adding units a [`Checkpoint`] recorded; [`time_units`] times
-//! every unit for the schedule model.
+//! [`count_job`](crate::quarters::count_job) counts a
+//! [`Part`](crate::quarters::Part) of the count, within a memory limit of
+//! its own, adding units a [`Checkpoint`](crate::quarters::Checkpoint)
+//! recorded; [`time_units`](crate::quarters::time_units) times every unit
+//! for the schedule model.
 
 mod board;
 mod checkpoint;

@@ -63,7 +63,7 @@ impl FromStr for Part {
 }
 
 /// One unit of work: a task of a start, named by the start's place in
-/// [`Board::starts`] and the task's east rows.
+/// the count's list of starts and the task's east rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Unit {
     /// The start's index, in the order the count lists them.

@@ -23,26 +23,43 @@
 //! | split, pattern | a half's columns shared by its quarters; a half board's key | `join` |
 //! | sieve, cut bits | stored patterns grouped by a few key bits | `sieve` |
 //! | block, lane, chunk | 64 · lanes patterns; 64 of them; 7 key bits | `disjoint` |
+//! | unit, part | a task of a start; the units cut by modelled size into `M` | `parts` |
 //!
 //! It refuses, before any allocation or work, an `n` whose tables would
 //! pass [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT)
 //! ([`memory_needed`](crate::quarters::memory_needed) gives the estimate);
 //! `n < 4` goes to [`crate::bitmask`] (no quarters of more than one square).
+//! [`count_job`](crate::quarters::count_job) counts a
+//! [`Part`](crate::quarters::Part) of the count, within a memory limit of
+//! its own, adding units a [`Checkpoint`](crate::quarters::Checkpoint)
+//! recorded; [`time_units`](crate::quarters::time_units) times every unit
+//! for the schedule model.
 
 mod board;
+mod checkpoint;
 mod disjoint;
 mod join;
+mod parts;
 mod plan;
+mod schedule;
 mod sieve;
 mod starts;
 mod table;
 mod views;
 
+use std::collections::BTreeMap;
+
+pub use checkpoint::{Checkpoint, CheckpointError, SYNC_EVERY};
+pub use parts::{Part, Unit};
+pub use schedule::{Prediction, Timings, time_units};
+
 use crate::counting::{self, CountError, Options};
 use crate::pool::{self, Progress, Queue};
 use board::Board;
 use join::Worker;
+use parts::Parting;
 use plan::{Plan, Split};
+use starts::{Start, Task};
 use table::QuarterTable;
 use views::Views;
 
@@ -74,7 +91,7 @@ pub const MEMORY_LIMIT: u64 = 8 << 30;
 const SMALLEST_SPLIT: u32 = 4;
 
 /// This approach's name in [`crate::APPROACHES`], for its errors.
-const NAME: &str = "quarters";
+pub const NAME: &str = "quarters";
 
 /// The number of solutions for `n`, on `options.threads` threads (0: one
 /// per core), reporting `(tasks done, tasks total)` to `options.progress`
@@ -85,36 +102,109 @@ const NAME: &str = "quarters";
 /// if its tables would need more than [`MEMORY_LIMIT`] (checked before they
 /// are allocated), [`CountError::Overflow`] if the count does not fit in `u64`.
 pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
+    count_job(n, &Job { options: *options, ..Job::default() })
+}
+
+/// No units counted before.
+static NONE_FINISHED: BTreeMap<Unit, u64> = BTreeMap::new();
+
+/// A count as [`count_job`] runs it: a part of it, within a memory limit,
+/// picking up the units a checkpoint recorded.
+#[derive(Clone, Copy)]
+pub struct Job<'a> {
+    /// Threads and progress, as for [`count`] (the progress counts the
+    /// units left to count).
+    pub options: Options<'a>,
+    /// The part to count ([`Part::WHOLE`]: all of it).
+    pub part: Part,
+    /// The most bytes the count may plan to use.
+    pub memory_limit: u64,
+    /// Units counted before, with their counts: added, not counted again.
+    pub finished: &'a BTreeMap<Unit, u64>,
+    /// Called from any thread with each unit counted and its count.
+    pub record: Option<&'a (dyn Fn(Unit, u64) + Sync)>,
+}
+
+impl Default for Job<'_> {
+    fn default() -> Self {
+        Job {
+            options: Options::default(),
+            part: Part::WHOLE,
+            memory_limit: MEMORY_LIMIT,
+            finished: &NONE_FINISHED,
+            record: None,
+        }
+    }
+}
+
+/// The count of `job.part` of the count for `n`: the parts `1..=M` of `M`
+/// add up to [`count`]. Units in `job.finished` are taken as recorded.
+/// Below n = 4 part 1 holds the whole count, the others nothing.
+///
+/// # Errors
+/// As [`count`], with `job.memory_limit` for the limit.
+pub fn count_job(n: u32, job: &Job) -> Result<u64, CountError> {
+    let options = &job.options;
     if n > MAX_N {
         return Err(CountError::OutOfRange { approach: NAME, n, max: MAX_N });
     }
     if n < SMALLEST_SPLIT {
         Progress::start(options.progress, 0); // no tasks
+        if job.part.index() != 1 {
+            return Ok(0);
+        }
         let total = crate::bitmask::Solution::total_n_queens(n as i32);
         return Ok(u64::try_from(total).expect("a count is never negative"));
     }
     let board = Board::new(n);
-    let Plan { cells, mut starts, tasks_total, threads, split, .. } = plan::plan(&board, options.threads)?;
+    let Plan { cells, starts, threads, split, .. } = plan::plan(&board, options.threads, job.memory_limit)?;
+    let parting = Parting::new(&board, &cells, &starts, job.part);
+    let overflow = CountError::Overflow { n };
+    // The part's units of a start not counted before.
+    let left = |index: usize, start: &Start| {
+        let tasks = parting.select(index, start, start.tasks(&board));
+        tasks.into_iter().filter(|task| !job.finished.contains_key(&unit(index, task))).collect::<Vec<_>>()
+    };
+    // Before any work: what was recorded, and how much is left per start.
+    let mut recorded = 0u64;
+    let mut left_by_start = Vec::with_capacity(starts.len());
+    for (index, start) in starts.iter().enumerate() {
+        for task in parting.select(index, start, start.tasks(&board)) {
+            if let Some(&count) = job.finished.get(&unit(index, &task)) {
+                recorded = recorded.checked_add(count).ok_or(overflow.clone())?;
+            }
+        }
+        left_by_start.push((index, left(index, start).len()));
+    }
+    let tasks_total = left_by_start.iter().map(|&(_, tasks)| tasks).sum::<usize>();
     let table = QuarterTable::fill(cells);
 
     let progress = Progress::start(options.progress, tasks_total as u64);
     let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::default()).collect();
-    let overflow = CountError::Overflow { n };
+    let count_one = |worker: &mut Worker, views: &Views, index: usize, task: &Task| {
+        let count = worker.count(views, task)?;
+        if let Some(record) = job.record {
+            record(unit(index, task), count);
+        }
+        progress.task_done();
+        Some(count)
+    };
     let per_thread = match split {
         // Each thread takes the next start, builds its views alone and
         // counts all its tasks: the threads wait for each other only at the end.
         Split::ByStart => {
             // The starts with the most tasks first, so that the last one a
             // thread takes is small and the others wait little for it.
-            starts.sort_by_cached_key(|start| std::cmp::Reverse(start.tasks(&board).len()));
-            let queue = Queue::new(&starts);
+            left_by_start.retain(|&(_, tasks)| tasks > 0);
+            left_by_start.sort_by_key(|&(_, tasks)| std::cmp::Reverse(tasks));
+            let queue = Queue::new(&left_by_start);
             pool::on_workers(&mut workers, |worker| {
                 let mut sum = 0u64;
-                while let Some(start) = queue.next() {
+                while let Some(&(index, _)) = queue.next() {
+                    let start = &starts[index];
                     let views = Views::new(&board, &table, start, 1);
-                    for task in start.tasks(&board) {
-                        sum = sum.checked_add(worker.count(&views, &task)?)?;
-                        progress.task_done();
+                    for task in left(index, start) {
+                        sum = sum.checked_add(count_one(worker, &views, index, &task)?)?;
                     }
                 }
                 Some(sum)
@@ -123,17 +213,19 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
         // The threads share each start's views and split its tasks.
         Split::ByTask => {
             let mut per_start = Vec::with_capacity(starts.len());
-            for start in &starts {
+            for (index, start) in starts.iter().enumerate() {
+                let tasks = left(index, start);
+                if tasks.is_empty() {
+                    continue;
+                }
                 let views = Views::new(&board, &table, start, threads);
-                let tasks = start.tasks(&board);
                 let queue = Queue::new(&tasks);
                 // More threads than tasks would only wait.
                 let busy = workers.len().min(tasks.len()).max(1);
                 per_start.extend(pool::on_workers(&mut workers[..busy], |worker| {
                     let mut sum = 0u64;
                     while let Some(task) = queue.next() {
-                        sum = sum.checked_add(worker.count(&views, task)?)?;
-                        progress.task_done();
+                        sum = sum.checked_add(count_one(worker, &views, index, task)?)?;
                     }
                     Some(sum)
                 }));
@@ -141,7 +233,12 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
             per_start
         }
     };
-    per_thread.into_iter().try_fold(0u64, |total, sum| total.checked_add(sum?)).ok_or(overflow)
+    per_thread.into_iter().try_fold(recorded, |total, sum| total.checked_add(sum?)).ok_or(overflow)
+}
+
+/// The unit of a task of the start at `index`.
+fn unit(index: usize, task: &Task) -> Unit {
+    Unit { start: index as u32, east_rows: task.east_rows }
 }
 
 /// The bytes [`count`] would plan to use for `n` on `threads` threads (0:
@@ -152,13 +249,21 @@ pub fn count(n: u32, options: &Options) -> Result<u64, CountError> {
 /// # Errors
 /// As [`count`]: past [`MAX_N`], or past [`MEMORY_LIMIT`].
 pub fn memory_needed(n: u32, threads: usize) -> Result<u64, CountError> {
+    memory_needed_within(n, threads, MEMORY_LIMIT)
+}
+
+/// As [`memory_needed`], against a limit of `limit` bytes (see [`Job::memory_limit`]).
+///
+/// # Errors
+/// Past [`MAX_N`], or past `limit`.
+pub fn memory_needed_within(n: u32, threads: usize, limit: u64) -> Result<u64, CountError> {
     if n > MAX_N {
         return Err(CountError::OutOfRange { approach: NAME, n, max: MAX_N });
     }
     if n < SMALLEST_SPLIT {
         return Ok(0);
     }
-    plan::plan(&Board::new(n), threads).map(|plan| plan.needed)
+    plan::plan(&Board::new(n), threads, limit).map(|plan| plan.needed)
 }
 
 /// Small deterministic random patterns, for the tests of the parts that

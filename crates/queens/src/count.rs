@@ -11,12 +11,14 @@
 
 use std::fmt;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use n_queens_ii::Approach;
 use n_queens_ii::counting::{self, CountError, Options};
+use n_queens_ii::quarters::{self, Checkpoint, Job, Part, Unit};
 
 use crate::timing::{self, Estimate};
 use crate::{Failure, Outcome, parse_n, say};
@@ -36,6 +38,53 @@ pub struct Args {
     /// Count one board per class under rotations and reflections (OEIS A002562).
     #[arg(long)]
     pub unique: bool,
+    /// quarters: count only part K of M (the same cut on every machine); prints `n=N part=K/M count=C`.
+    #[arg(long, value_name = "K/M")]
+    pub part: Option<Part>,
+    /// quarters: record each finished unit in FILE, and skip those it holds.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// quarters: the most memory to plan for (64G, 512M, bytes); default the smaller of 8G and half the RAM.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_hyphen_values = true)]
+    pub memory: Option<u64>,
+    /// quarters: time every unit on one thread, then print the speed-up predicted for 2 to 64 threads.
+    #[arg(long, conflicts_with_all = ["part", "checkpoint", "threads", "unique"])]
+    pub plan: bool,
+}
+
+/// Parses `--memory`: a whole number of bytes, or of K, M, G or T (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("--memory takes a size such as 64G, 512M or 1000000 (bytes); got {text:?}");
+    let (digits, shift) = match text.char_indices().last() {
+        Some((at, unit)) if unit.is_ascii_alphabetic() => {
+            let shift = match unit.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(bad()),
+            };
+            (&text[..at], shift)
+        }
+        _ => (text, 0),
+    };
+    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let value: u64 = digits.parse().map_err(|_| bad())?;
+    value.checked_mul(1 << shift).filter(|&bytes| bytes > 0).ok_or_else(bad)
+}
+
+/// The memory limit when `--memory` is left out: the smaller of
+/// [`quarters::MEMORY_LIMIT`] and half of the machine's memory (Linux's
+/// `/proc/meminfo`; elsewhere the constant).
+fn default_memory() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        kib.checked_mul(1024)
+    });
+    total.map_or(quarters::MEMORY_LIMIT, |total| (total / 2).min(quarters::MEMORY_LIMIT))
 }
 
 /// Parses `--threads`: a whole number, 0 or more.
@@ -57,15 +106,64 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let name = args.approach.as_deref().unwrap_or(fastest);
     let approach = counting::check(name, n, args.unique)?;
     check_threads(approach, args.threads)?;
+    let quarters = approach.name == quarters::NAME && !args.unique;
+    check_quarters_only(args, quarters)?;
+    if args.plan {
+        return plan(n, out);
+    }
+    let memory_limit = args.memory.unwrap_or_else(default_memory);
+    let part = args.part.unwrap_or(Part::WHOLE);
+    let checkpoint = match &args.checkpoint {
+        Some(path) => Some(Checkpoint::open(path, n, part).map_err(|error| match error {
+            quarters::CheckpointError::Io(error) => Failure::Failed(format!("{}: {error}", path.display())),
+            refused => Failure::usage(format!("{}: {refused}", path.display())),
+        })?),
+        None => None,
+    };
+    let failed_record = Mutex::new(false);
+    let record = |unit: Unit, count: u64| {
+        let Some(checkpoint) = &checkpoint else { return };
+        if let Err(error) = checkpoint.record(unit, count) {
+            let mut failed = failed_record.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if !*failed {
+                say(format_args!("warning: the checkpoint file: {error}; counting on without it"));
+                *failed = true;
+            }
+        }
+    };
+    let finished = checkpoint.as_ref().map(Checkpoint::finished);
     let count = |n: u32, options: &Options| {
-        if args.unique { counting::unique_with(name, n, options) } else { counting::total_with(name, n, options) }
+        if quarters {
+            let mut job = Job { options: *options, part, memory_limit, record: Some(&record), ..Job::default() };
+            if let Some(finished) = finished {
+                job.finished = finished;
+            }
+            quarters::count_job(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))
+        } else if args.unique {
+            counting::unique_with(name, n, options).map_err(Failure::from)
+        } else {
+            counting::total_with(name, n, options).map_err(Failure::from)
+        }
     };
 
     let on_terminal = std::io::stderr().is_terminal();
-    check_memory(approach, n, args.threads, on_terminal)?;
-    let estimate = watched_estimate(on_terminal, n, speedup(approach, args.threads), |k| {
+    if quarters {
+        if on_terminal {
+            quarters::memory_needed_within(n, args.threads.unwrap_or(0), memory_limit)
+                .map_err(|error| memory_hint(error, args.memory.is_some()))?;
+        }
+    } else {
+        check_memory(approach, n, args.threads, on_terminal)?;
+    }
+    let speedup = speedup(approach, args.threads) * f64::from(part.of());
+    let estimate = watched_estimate(on_terminal, n, speedup, |k| {
         let start = Instant::now();
-        let _ = std::hint::black_box(count(k, &Options { threads: 1, progress: None }));
+        let one_thread = Options { threads: 1, progress: None };
+        let _ = std::hint::black_box(if args.unique {
+            counting::unique_with(name, k, &one_thread)
+        } else {
+            counting::total_with(name, k, &one_thread)
+        });
         start.elapsed()
     });
     if let Some(estimate) = estimate.filter(|estimate| estimate.seconds > ANNOUNCE) {
@@ -94,11 +192,75 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     };
     let options = Options { threads: args.threads.unwrap_or(0), progress: bar.as_ref().map(|_| &report as _) };
     let counted = count(n, &options);
+    if let Some(checkpoint) = &checkpoint {
+        checkpoint.sync().map_err(|error| Failure::Failed(format!("the checkpoint file: {error}")))?;
+    }
     if let Some((bar, _)) = &bar {
         bar.finish_and_clear();
     }
-    writeln!(out, "{}", counted?)?;
+    match args.part {
+        Some(part) => writeln!(out, "n={n} part={part} count={}", counted?)?,
+        None => writeln!(out, "{}", counted?)?,
+    }
     Ok(())
+}
+
+/// `--part`, `--checkpoint` and `--memory` act on `quarters`' total only:
+/// refused elsewhere rather than silently ignored.
+fn check_quarters_only(args: &Args, quarters: bool) -> Result<(), Failure> {
+    let given = [
+        ("--part", args.part.is_some()),
+        ("--checkpoint", args.checkpoint.is_some()),
+        ("--memory", args.memory.is_some()),
+        ("--plan", args.plan),
+    ];
+    match given.iter().find(|(_, given)| *given) {
+        Some((flag, _)) if !quarters => Err(Failure::usage(format!(
+            "{flag} applies to `quarters` counting all boards, not to this count (without --unique, --approach quarters)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `--plan`: the schedule model's table, one row per thread count: the
+/// speed-up of the split the count uses (`*`) and of the other one.
+fn plan(n: u32, out: &mut impl Write) -> Outcome {
+    let timings = quarters::time_units(n)?;
+    let one = timings.one_thread();
+    writeln!(out, "n = {n}: {} units, {one:.3} s on one thread (count {})", timings.units(), timings.count)?;
+    writeln!(out, "{:>7}  {:>10}  {:>9}  {:>9}", "threads", "predicted", "by task", "by start")?;
+    for threads in [1, 2, 4, 8, 16, 32, 64] {
+        let chosen = timings.predict(threads)?;
+        let mark = |by_start: bool| if chosen.by_start == by_start { "*" } else { " " };
+        let by_task = timings.predict_split(threads, Some(false))?;
+        let by_start = timings.predict_split(threads, Some(true))?;
+        writeln!(
+            out,
+            "{threads:>7}  {:>8.3} s  {:>7.2}×{}  {:>7.2}×{}",
+            chosen.seconds,
+            by_task.speedup,
+            mark(false),
+            by_start.speedup,
+            mark(true)
+        )?;
+    }
+    Ok(())
+}
+
+/// A memory refusal names the flag that raises the limit, and a size that
+/// would do.
+fn memory_hint(error: CountError, asked: bool) -> Failure {
+    match error {
+        CountError::MemoryLimit { needed, .. } => {
+            let enough = match needed.div_ceil(1 << 30) {
+                1 => format!("{}M", needed.div_ceil(1 << 20)),
+                gibibytes => format!("{gibibytes}G"),
+            };
+            let default = if asked { "" } else { " (the default: the smaller of 8G and half the RAM)" };
+            Failure::usage(format!("{error}{default}; --memory {enough} would allow it"))
+        }
+        other => Failure::from(other),
+    }
 }
 
 /// `--threads` is refused where the approach counts on one thread, unless it
@@ -282,6 +444,20 @@ mod tests {
         let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
         let line = announcement(32, longest.unwrap(), &estimate);
         assert!(line.chars().count() <= 80, "{} columns: {line}", line.chars().count());
+    }
+
+    #[test]
+    fn sizes_are_bytes_or_powers_of_1024() {
+        assert_eq!(parse_size("64G"), Ok(64 << 30));
+        assert_eq!(parse_size("512m"), Ok(512 << 20));
+        assert_eq!(parse_size("3K"), Ok(3 << 10));
+        assert_eq!(parse_size("2T"), Ok(2 << 40));
+        assert_eq!(parse_size("1000000"), Ok(1_000_000));
+        for bad in ["", "G", "0", "0G", "1.5G", "-1", "1GB", "16777216T", "99999999999999999999"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        let default = default_memory();
+        assert!(default > 0 && default <= quarters::MEMORY_LIMIT, "{default}");
     }
 
     #[test]

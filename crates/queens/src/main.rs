@@ -27,6 +27,7 @@ mod compare;
 mod count;
 mod draw;
 mod practice;
+mod sum;
 mod timing;
 mod tour;
 mod watch;
@@ -77,6 +78,8 @@ enum Command {
     Boards(boards::Args),
     /// Count the boards for n (LeetCode 52), as a 64-bit number.
     Count(count::Args),
+    /// Add up the outputs of `count N --part K/M`, checking that every part is there once.
+    Sum(sum::Args),
     /// Time each approach over increasing n until it passes its time budget.
     Compare(compare::Args),
     /// Print an approach's judge-ready text, to paste into leetcode.com or leetcode.cn.
@@ -220,6 +223,7 @@ fn main() -> ExitCode {
         Some(Command::Tour(args)) => tour::run(&args, &mut out),
         Some(Command::Boards(args)) => boards::run(&args, &mut out),
         Some(Command::Count(args)) => count::run(&args, &mut out),
+        Some(Command::Sum(args)) => sum::run(&args, &mut out),
         Some(Command::Compare(args)) => compare::run(&args, &mut out),
         Some(Command::Paste(args)) => catalog::paste(&args, &mut out),
         Some(Command::List) => catalog::list(&mut out),

@@ -1,14 +1,15 @@
 //! The plan of a count, settled before anything large is allocated: the
-//! memory it needs, checked against [`MEMORY_LIMIT`], the threads that fit,
+//! memory it needs, checked against a limit ([`MEMORY_LIMIT`](super::MEMORY_LIMIT) unless
+//! asked), the threads that fit,
 //! and how they share the work.
 
+use super::NAME;
 use super::board::Board;
 use super::disjoint::DisjointCounter;
 use super::sieve::{MOST_CUTS, SIEVE_GROUP};
 use super::starts::Start;
 use super::table::CellSizes;
 use super::views::Piece;
-use super::{MEMORY_LIMIT, NAME};
 use crate::counting::CountError;
 use crate::pool;
 
@@ -16,10 +17,8 @@ use crate::pool;
 pub(super) struct Plan {
     pub(super) cells: CellSizes,
     pub(super) starts: Vec<Start>,
-    /// The tasks of every start.
-    pub(super) tasks_total: usize,
     /// The threads to count on: as asked, but no more than a start has
-    /// tasks, nor than [`MEMORY_LIMIT`] holds.
+    /// tasks, nor than the limit holds.
     pub(super) threads: usize,
     /// How the threads share the work.
     pub(super) split: Split,
@@ -37,6 +36,11 @@ pub(super) enum Split {
     /// The threads share a start's views and split its tasks.
     ByTask,
 }
+
+/// Threads take whole starts only with at least this many starts each:
+/// with fewer, the largest start keeps one thread busy long after the
+/// others are done (the schedule model, `docs/quarters.md`, shows where).
+const STARTS_PER_THREAD: usize = 8;
 
 /// Bytes per cell of the quarter table's index (`QuarterTable::first`,
 /// a `u32`) and of the four views' (two `u32` each).
@@ -62,14 +66,15 @@ fn tables_bytes(side: u32) -> u64 {
 }
 
 /// Sizes the quarter table, lists the starts and counts their tasks, and
-/// checks the whole plan against [`MEMORY_LIMIT`] before anything large is
+/// checks the whole plan against `limit` bytes before anything large is
 /// allocated.
-pub(super) fn plan(board: &Board, threads: usize) -> Result<Plan, CountError> {
+pub(super) fn plan(board: &Board, threads: usize, limit: u64) -> Result<Plan, CountError> {
     let n = board.n;
+    let too_large = |needed| CountError::MemoryLimit { approach: NAME, n, needed, limit };
     // First, before any work: the tables alone.
     let tables = tables_bytes(board.side);
-    if tables > MEMORY_LIMIT {
-        return Err(too_large(n, tables));
+    if tables > limit {
+        return Err(too_large(tables));
     }
     let cells = CellSizes::count(board.side);
     let starts = board.starts();
@@ -79,25 +84,21 @@ pub(super) fn plan(board: &Board, threads: usize) -> Result<Plan, CountError> {
     let threads = pool::threads(threads).clamp(1, most_tasks);
     // Each thread holds buffers of its own: no more threads than fit.
     let one = peak_bytes(board, &cells, 1);
-    if one > MEMORY_LIMIT {
-        return Err(too_large(n, one));
+    if one > limit {
+        return Err(too_large(one));
     }
     let per_thread = peak_bytes(board, &cells, 2) - one;
-    let fitting = 1 + (MEMORY_LIMIT - one) / per_thread.max(1);
+    let fitting = 1 + (limit - one) / per_thread.max(1);
     let threads = threads.min(usize::try_from(fitting).unwrap_or(usize::MAX));
     let needed = peak_bytes(board, &cells, threads);
     // By start: every thread but one holds a second set of views.
     let by_start = needed + (threads as u64 - 1) * views_bytes(&cells);
-    let (split, needed) = if threads > 1 && starts.len() >= 2 * threads && by_start <= MEMORY_LIMIT {
+    let (split, needed) = if threads > 1 && starts.len() >= STARTS_PER_THREAD * threads && by_start <= limit {
         (Split::ByStart, by_start)
     } else {
         (Split::ByTask, needed)
     };
-    Ok(Plan { cells, starts, tasks_total: task_counts.iter().sum(), threads, split, needed })
-}
-
-fn too_large(n: u32, needed: u64) -> CountError {
-    CountError::MemoryLimit { approach: NAME, n, needed, limit: MEMORY_LIMIT }
+    Ok(Plan { cells, starts, threads, split, needed })
 }
 
 /// Bytes the count will hold at its peak: the quarter table, one start's
@@ -152,6 +153,7 @@ fn half_bound(cells: &CellSizes, columns: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::MEMORY_LIMIT;
     use super::*;
 
     /// The table of placement counts is what the search finds (sides 11
@@ -191,7 +193,7 @@ mod tests {
         for n in 24..=super::super::MAX_N {
             let side = n / 2;
             let expected = (1u64 << (2 * side)) * 36 + PLACEMENTS[12] * PLACEMENT_BYTES;
-            match plan(&Board::new(n), 1) {
+            match plan(&Board::new(n), 1, MEMORY_LIMIT) {
                 Err(CountError::MemoryLimit { needed, .. }) => {
                     assert!(needed >= expected && needed > MEMORY_LIMIT, "n = {n}: {needed}");
                     assert!(needed >= last, "n = {n}");
@@ -208,10 +210,13 @@ mod tests {
     /// single thread, or even `n` with its one start, splits tasks.
     #[test]
     fn threads_take_whole_starts_only_when_there_are_many() {
-        let split = |n: u32, threads: usize| plan(&Board::new(n), threads).expect("small n fits").split;
+        let split = |n: u32, threads: usize| plan(&Board::new(n), threads, MEMORY_LIMIT).expect("small n fits").split;
         assert_eq!(split(13, 2), Split::ByStart);
         assert_eq!(split(13, 1), Split::ByTask);
         assert_eq!(split(12, 2), Split::ByTask);
+        // n = 19 has 37 starts: whole starts for 4 threads, not for 8.
+        assert_eq!(split(19, 4), Split::ByStart);
+        assert_eq!(split(19, 8), Split::ByTask);
     }
 
     /// The plan counts each thread's buffers and, when threads take whole
@@ -219,8 +224,8 @@ mod tests {
     #[test]
     fn the_plan_counts_every_thread_and_its_views() {
         let board = Board::new(13);
-        let one = plan(&board, 1).expect("small n fits");
-        let two = plan(&board, 2).expect("small n fits");
+        let one = plan(&board, 1, MEMORY_LIMIT).expect("small n fits");
+        let two = plan(&board, 2, MEMORY_LIMIT).expect("small n fits");
         assert_eq!(two.split, Split::ByStart);
         let per_thread = peak_bytes(&board, &two.cells, 2) - peak_bytes(&board, &two.cells, 1);
         assert!(per_thread > 0 && views_bytes(&two.cells) > 0);

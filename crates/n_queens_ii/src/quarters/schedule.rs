@@ -1,0 +1,185 @@
+//! The schedule model: every piece of work timed on one thread (the table,
+//! each start's views, each task), then the schedule [`super::count_job`]
+//! uses replayed for `T` threads: a thread that is free takes the next
+//! piece, in the same order, with the same waits. It predicts the speed-up
+//! on `T` cores with nothing else running (`docs/quarters.md` checks it).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::Instant;
+
+use super::board::Board;
+use super::join::Worker;
+use super::plan::{self, Split};
+use super::table::QuarterTable;
+use super::views::Views;
+use super::{MEMORY_LIMIT, NAME, SMALLEST_SPLIT};
+use crate::counting::CountError;
+
+/// One start's work, timed on one thread.
+struct StartTimes {
+    views: f64,
+    tasks: Vec<f64>,
+}
+
+/// Every piece of a count's work, timed on one thread, in seconds.
+pub struct Timings {
+    n: u32,
+    table: f64,
+    starts: Vec<StartTimes>,
+    /// The count, as the timed run found it.
+    pub count: u64,
+}
+
+/// What the model predicts for `threads` threads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prediction {
+    /// The threads the count would start (as asked, within the memory
+    /// limit and the most tasks a start has).
+    pub threads: usize,
+    /// Whether each thread takes whole starts (odd `n`) or the threads
+    /// share each start's tasks.
+    pub by_start: bool,
+    /// The predicted wall time, in seconds.
+    pub seconds: f64,
+    /// The one-thread time over `seconds`.
+    pub speedup: f64,
+}
+
+fn seconds(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64()
+}
+
+/// Counts `n` on one thread, timing the table, each start's views and
+/// each task.
+///
+/// # Errors
+/// As [`super::count`].
+pub fn time_units(n: u32) -> Result<Timings, CountError> {
+    if n > super::MAX_N {
+        return Err(CountError::OutOfRange { approach: NAME, n, max: super::MAX_N });
+    }
+    let board = Board::new(n);
+    if n < SMALLEST_SPLIT {
+        return Ok(Timings { n, table: 0.0, starts: Vec::new(), count: super::count(n, &Default::default())? });
+    }
+    let plan = plan::plan(&board, 1, MEMORY_LIMIT)?;
+    let clock = Instant::now();
+    let table = QuarterTable::fill(plan.cells);
+    let table_seconds = seconds(clock);
+    let mut worker = Worker::default();
+    let mut count = 0u64;
+    let overflow = CountError::Overflow { n };
+    let mut starts = Vec::with_capacity(plan.starts.len());
+    for start in &plan.starts {
+        let clock = Instant::now();
+        let views = Views::new(&board, &table, start, 1);
+        let views_seconds = seconds(clock);
+        let mut tasks = Vec::new();
+        for task in start.tasks(&board) {
+            let clock = Instant::now();
+            let counted = worker.count(&views, &task).ok_or(overflow.clone())?;
+            tasks.push(seconds(clock));
+            count = count.checked_add(counted).ok_or(overflow.clone())?;
+        }
+        starts.push(StartTimes { views: views_seconds, tasks });
+    }
+    Ok(Timings { n, table: table_seconds, starts, count })
+}
+
+impl Timings {
+    /// The time of the whole count on one thread, as timed.
+    pub fn one_thread(&self) -> f64 {
+        self.table + self.starts.iter().map(|start| start.views + start.tasks.iter().sum::<f64>()).sum::<f64>()
+    }
+
+    /// The units of work timed (the tasks).
+    pub fn units(&self) -> usize {
+        self.starts.iter().map(|start| start.tasks.len()).sum()
+    }
+
+    /// The schedule the count uses on `threads` threads, replayed.
+    ///
+    /// # Errors
+    /// As [`super::count`] (the plan's memory check).
+    pub fn predict(&self, threads: usize) -> Result<Prediction, CountError> {
+        self.predict_split(threads, None)
+    }
+
+    /// As [`Timings::predict`], with each thread taking whole starts
+    /// (`Some(true)`) or the threads sharing each start's tasks
+    /// (`Some(false)`) whatever the count would choose (`None`).
+    ///
+    /// # Errors
+    /// As [`super::count`] (the plan's memory check).
+    pub fn predict_split(&self, threads: usize, by_start: Option<bool>) -> Result<Prediction, CountError> {
+        let board = Board::new(self.n);
+        let (threads, split) = if self.n < SMALLEST_SPLIT {
+            (1, Split::ByTask)
+        } else {
+            let plan = plan::plan(&board, threads, MEMORY_LIMIT)?;
+            (plan.threads, plan.split)
+        };
+        let split = match by_start {
+            Some(true) if threads > 1 => Split::ByStart,
+            Some(_) => Split::ByTask,
+            None => split,
+        };
+        let mut wall = self.table;
+        match split {
+            Split::ByStart => {
+                // Whole starts, the most tasks first, to the thread free first.
+                let mut order: Vec<&StartTimes> = self.starts.iter().collect();
+                order.sort_by_key(|start| Reverse(start.tasks.len()));
+                let pieces = order.iter().map(|start| start.views + start.tasks.iter().sum::<f64>());
+                wall += list_schedule(threads, pieces);
+            }
+            Split::ByTask => {
+                for start in &self.starts {
+                    // The views a quarter per thread, then the tasks.
+                    wall += start.views / threads.min(4) as f64;
+                    let busy = threads.min(start.tasks.len()).max(1);
+                    wall += list_schedule(busy, start.tasks.iter().copied());
+                }
+            }
+        }
+        let speedup = self.one_thread() / wall;
+        Ok(Prediction { threads, by_start: split == Split::ByStart, seconds: wall, speedup })
+    }
+}
+
+/// The time `threads` threads take over `pieces`, each piece going, in
+/// order, to the thread that is free first.
+fn list_schedule(threads: usize, pieces: impl Iterator<Item = f64>) -> f64 {
+    // Free times as whole nanoseconds, so that the heap can order them.
+    let mut free: BinaryHeap<Reverse<u64>> = (0..threads).map(|_| Reverse(0)).collect();
+    for piece in pieces {
+        let Reverse(at) = free.pop().expect("at least one thread");
+        free.push(Reverse(at + (piece * 1e9) as u64));
+    }
+    free.into_iter().map(|Reverse(at)| at).max().unwrap_or(0) as f64 / 1e9
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_scheduling_waits_for_the_last_piece() {
+        assert_eq!(list_schedule(2, [1.0, 1.0, 1.0].into_iter()), 2.0);
+        assert_eq!(list_schedule(3, [3.0, 1.0, 1.0, 1.0].into_iter()), 3.0);
+        assert_eq!(list_schedule(1, [0.5, 0.25].into_iter()), 0.75);
+    }
+
+    /// The timed run counts right, and one thread is predicted at 1×.
+    #[test]
+    fn the_timed_count_is_the_count_and_one_thread_is_one() {
+        let timings = time_units(12).expect("small n");
+        assert_eq!(timings.count, n_queens_cases::oeis::A000170[12]);
+        assert!(timings.units() > 1);
+        let one = timings.predict(1).expect("fits");
+        assert!((one.speedup - 1.0).abs() < 1e-3, "{one:?}");
+        let two = timings.predict(2).expect("fits");
+        assert!(two.speedup >= 1.0 && two.speedup <= 2.0 + 1e-9, "{two:?}");
+    }
+}

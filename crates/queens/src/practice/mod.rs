@@ -16,6 +16,7 @@
 mod hints;
 mod ladder;
 mod results;
+mod summary;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -187,7 +188,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
             out.flush()?;
             let status = status(root, exercise, &mut |_, _| {})?;
             writeln!(out, "{}", status.describe())?;
-            if next.is_none() && status != Status::Pastes {
+            if next.is_none() && !matches!(status, Status::Pastes(_)) {
                 next = Some((exercise, status));
             }
         }
@@ -219,29 +220,26 @@ fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
         writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
         return Err(Failure::Unsuccessful);
     }
-    // Cargo's lines are passed through as they come, its standard error to
-    // standard error; a failing write here shows up in the next one below.
-    let mut echo_failed = None;
-    let mut echo = |line: &str, is_stderr: bool| {
+    // Cargo's own lines (the build, a compile error) are passed through to
+    // standard error as they come; the tests' report is read, not shown, and
+    // told in a few lines below.
+    let status = status(root, exercise, &mut |line, is_stderr| {
         if is_stderr {
             crate::say(line);
-        } else if let Err(error) = writeln!(out, "{line}").and_then(|()| out.flush()) {
-            echo_failed.get_or_insert(error);
         }
-    };
-    let status = status(root, exercise, &mut echo)?;
-    if let Some(error) = echo_failed {
-        return Err(Failure::Io(error));
-    }
+    })?;
     writeln!(out)?;
-    writeln!(out, "Exercise {label}: {}", status.describe())?;
+    for line in status.report(&label) {
+        writeln!(out, "{line}")?;
+    }
     match status {
-        Status::Pastes => {
-            writeln!(out, "Everything after its `pub struct Solution;` line is accepted by the judge as it is.")?;
-            writeln!(out, "Compare it with the step's own file: diff {} {}", exercise.path(), exercise.chain_path())?;
+        Status::Pastes(_) => {
+            writeln!(out, "Everything after `pub struct Solution;` is accepted by the judge as it is.")?;
+            writeln!(out, "Compare it with the step's own file:")?;
+            writeln!(out, "  diff {} {}", exercise.path(), exercise.chain_path())?;
         }
-        Status::Failing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
-            writeln!(out, "The details are above. Stuck? `{COMMAND} hint {label}`.")?;
+        Status::Failing { .. } | Status::OwnTestFailing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
+            writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
             return Err(Failure::Unsuccessful);
         }
         Status::NotStarted => return Err(Failure::Unsuccessful),

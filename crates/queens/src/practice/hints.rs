@@ -96,7 +96,8 @@ macro_rules! bitmask_2 {
     };
 }
 
-const BITMASK_2_COUNT: &str = bitmask_2!("The masks are passed by value, so there is nothing to clear on the way back.");
+const BITMASK_2_COUNT: &str =
+    bitmask_2!("The masks are passed by value, so there is nothing to clear on the way back.");
 
 const BITMASK_2_BOARDS: &str = bitmask_2!(
     "The masks are passed by value and need no clearing, but `queens` is shared as in step 3: push the queen's \

@@ -149,8 +149,8 @@ fn status(root: &Path, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> 
     };
     // Where `cargo test` would run it: the problem crate's directory.
     let dir = root.join("crates").join(ladder::crate_name(exercise.problem));
-    let cases =
-        results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, &mut *echo).map_err(Failure::Failed)?;
+    let cases = results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, &mut *echo)
+        .map_err(Failure::Failed)?;
     if let Err(status) = results::cases_status(&cases) {
         return Ok(status);
     }
@@ -236,7 +236,7 @@ fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
         Status::Pastes(_) => {
             writeln!(out, "Everything after `pub struct Solution;` is accepted by the judge as it is.")?;
             writeln!(out, "Compare it with the step's own file:")?;
-            writeln!(out, "  diff {} {}", exercise.path(), exercise.chain_path())?;
+            writeln!(out, "  diff {} \\\n    {}", exercise.path(), exercise.chain_path())?;
         }
         Status::Failing { .. } | Status::OwnTestFailing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
             writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;

@@ -155,7 +155,7 @@ fn failure(stdout: &str, name: &str) -> Outcome {
     let place = panicked.rsplit_once(" panicked at ").map(|(_, place)| place.trim_end_matches(':'));
     let place = place.map(without_dot_dot).filter(|place| place.contains("/exercises/"));
     let mut message: Vec<&str> =
-        lines.take_while(|line| !line.starts_with("note: run with `RUST_BACKTRACE")).collect();
+        lines.take_while(|line| !line.starts_with("note: ") && *line != "stack backtrace:").collect();
     while message.last().is_some_and(|line| line.trim().is_empty()) {
         message.pop();
     }
@@ -204,7 +204,9 @@ fn why_it_ended(printed: &Printed) -> String {
     }
     let cargo_says = ["Running", "Finished", "Compiling", "Blocking"];
     let last = stderr.lines().rev().map(str::trim).find(|line| {
-        !line.is_empty() && !cargo_says.iter().any(|word| line.starts_with(word)) && !line.starts_with("error: test failed")
+        !line.is_empty()
+            && !cargo_says.iter().any(|word| line.starts_with(word))
+            && !line.starts_with("error: test failed")
     });
     match last {
         Some(line) => line.to_string(),
@@ -217,11 +219,13 @@ fn why_it_ended(printed: &Printed) -> String {
 pub fn wrapped(first: &str, text: &str, indent: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for (index, paragraph) in text.lines().enumerate() {
-        let prefix = if index == 0 { first.to_string() } else { " ".repeat(indent) };
-        let words = crate::catalog::wrap(paragraph, WIDTH - indent.max(prefix.chars().count()));
-        let mut words = words.into_iter();
-        lines.push(format!("{prefix}{}", words.next().unwrap_or_default()).trim_end().to_string());
-        lines.extend(words.map(|line| format!("{}{line}", " ".repeat(indent))));
+        let prefix = if index == 0 { first } else { "" };
+        let leading = if index == 0 { first.len() - first.trim_start().len() } else { indent };
+        let words = crate::catalog::wrap(&format!("{}{paragraph}", prefix.trim_start()), WIDTH - leading.max(indent));
+        for (number, line) in words.into_iter().enumerate() {
+            let margin = if number == 0 { leading } else { indent };
+            lines.push(format!("{}{line}", " ".repeat(margin)).trim_end().to_string());
+        }
     }
     if lines.is_empty() {
         lines.push(first.trim_end().to_string());
@@ -355,11 +359,8 @@ pub fn past_the_judge(tests: &[Test], stdout: &str) -> Vec<String> {
             }
         }
     }
-    let mut lines = wrapped(
-        "",
-        &format!("Past the judge's range, which the judge never asks: {}.", said.join("; ")),
-        2,
-    );
+    let mut lines =
+        wrapped("", &format!("Past the judge's range, which the judge never asks: {}.", said.join("; ")), 2);
     lines.extend(details);
     lines
 }
@@ -375,8 +376,9 @@ fn mistake(n: i32, outcome: &Outcome) -> Vec<String> {
         let Some(row_n) = caught_by.rsplit_once("n = ").and_then(|(_, n)| n.parse::<i32>().ok()) else { continue };
         let matches = match does.split_once(' ') {
             Some(("returns", value)) => returned == Some(value),
-            Some(("panics:", message)) => matches!(outcome, Outcome::Failed { place: Some(_), .. })
-                && outcome.message().starts_with(message),
+            Some(("panics:", message)) => {
+                matches!(outcome, Outcome::Failed { place: Some(_), .. }) && outcome.message().starts_with(message)
+            }
             Some(("crashes:", why)) => matches!(outcome, Outcome::Ended(_)) && outcome.message().starts_with(why),
             _ => false,
         };

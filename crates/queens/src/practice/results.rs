@@ -355,4 +355,16 @@ mod tests {
         assert_eq!(test_binary(stdout), Some(PathBuf::from("/t/debug/deps/practice-1")));
         assert_eq!(test_binary("error: could not compile\n"), None);
     }
+
+    #[test]
+    fn a_long_reason_fits_80_columns_in_the_list() {
+        let reason = "still running after 10 s, so the test stopped waiting. ".repeat(4);
+        let status = Status::Failing { n: 2, reason, details: Vec::new() };
+        let described = status.describe();
+        for (index, line) in described.lines().enumerate() {
+            let width = line.chars().count() + if index == 0 { LIST_INDENT } else { 0 };
+            assert!(width <= 80, "{line}");
+        }
+        assert!(described.lines().count() > 1);
+    }
 }

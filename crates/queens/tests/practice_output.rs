@@ -109,7 +109,7 @@ fn a_panic_names_its_place_and_exit_is_named_as_such() {
     );
     let (code, stdout) = practice_test("output_exit", "52", "bitmask", &answer);
     assert_eq!(code, Some(1), "{stdout}");
-    assert!(stdout.contains("n = 3: the test process ended"), "{stdout}");
+    assert!(stdout.contains("n = 3: the test process ended:"), "{stdout}");
     assert!(stdout.contains("std::process::exit"), "{stdout}");
     assert!(!stdout.contains("Running"), "{stdout}");
 }
@@ -158,4 +158,33 @@ fn compile_errors_point_at_the_learners_file() {
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("does not compile"), "{stdout}");
     assert!(!stdout.contains("tests/practice"), "{stdout}");
+}
+
+/// `&` where `|` belongs never fills the board: the recursion overflows the
+/// stack at n = 1 (common mistake 2); a crash is named as one, and the
+/// cases after it are "not run", not failing.
+#[test]
+fn a_stack_overflow_is_named_with_its_mistake() {
+    let answer = chain_with("52", "bitmask", "columns | lowest,", "columns & lowest,");
+    let (code, stdout) = practice_test("output_stack", "52", "bitmask", &answer);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("failing at n = 1; not run 2 to 9"), "{stdout}");
+    assert!(stdout.contains("stack overflow"), "{stdout}");
+    assert!(stdout.contains("docs/common-mistakes.md#2--where--belongs"), "{stdout}");
+}
+
+/// An allocation the machine cannot give aborts the process: its own
+/// message says how many bytes.
+#[test]
+fn an_allocation_failure_says_how_much() {
+    let answer = chain_with(
+        "52",
+        "bitmask",
+        "let mut count = 0;",
+        "let mut count = 0;\n    if full == 7 {\n        std::hint::black_box(Vec::<u8>::with_capacity(1 << 62));\n    }",
+    );
+    let (code, stdout) = practice_test("output_allocation", "52", "bitmask", &answer);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("failing at n = 3; passing 1, 2; not run 4 to 9"), "{stdout}");
+    assert!(stdout.contains("memory allocation of 4611686018427387904 bytes failed"), "{stdout}");
 }

@@ -288,7 +288,11 @@ fn detail(n: i32, outcome: &Outcome) -> Vec<String> {
             lines
         }
         Outcome::Failed { place: None, message } => wrapped(&format!("n = {n}: "), message, 2),
-        Outcome::Ended(why) => wrapped(&format!("n = {n}: the test process ended: "), why, 2),
+        Outcome::Ended(why) => {
+            let mut lines = vec![format!("n = {n}: the test process ended:")];
+            lines.extend(wrapped("  ", why, 2));
+            lines
+        }
         Outcome::Passed | Outcome::NotRun => Vec::new(),
     };
     lines.extend(mistake(n, outcome));

@@ -134,7 +134,8 @@ fn past_the_judge_is_a_note_after_a_pass() {
     let (code, stdout) = practice_test("output_past", "51", "three_arrays", &answer);
     assert_eq!(code, Some(0), "{stdout}");
     assert!(stdout.contains("passing, and pastes into the judge"), "{stdout}");
-    assert!(stdout.contains("Past the judge's range"), "{stdout}");
+    assert!(stdout.contains("Past the judge's range, which the judge never asks:\n  n = 0 fails"), "{stdout}");
+    assert!(stdout.contains("\n  n = -1 returns 0 boards\n"), "{stdout}");
     assert!(stdout.contains("n = 0: panicked at crates/n_queens/exercises/three_arrays.rs:"), "{stdout}");
     assert!(stdout.contains("attempt to subtract with overflow"), "{stdout}");
     assert!(stdout.contains("docs/common-mistakes.md#9-2--n---1-at-n--0"), "{stdout}");

@@ -160,10 +160,14 @@ fn failure(stdout: &str, name: &str) -> Outcome {
         message.pop();
     }
     let message = message.join("\n");
+    // pretty_assertions' preamble says nothing the message does not.
+    let message = message
+        .strip_prefix("assertion failed: `(left == right)`")
+        .map_or(message.as_str(), |rest| rest.trim_start_matches(':').trim_start());
     // The deadline's messages start with `exercise bitmask, n = 5: `, said already.
     let message = match message.strip_prefix("exercise ") {
-        Some(rest) => rest.split_once(": ").map_or(message.as_str(), |(_, after)| after),
-        None => &message,
+        Some(rest) => rest.split_once(": ").map_or(message, |(_, after)| after),
+        None => message,
     };
     if message.starts_with("not run, since") {
         return Outcome::NotRun;
@@ -363,8 +367,8 @@ pub fn past_the_judge(tests: &[Test], stdout: &str) -> Vec<String> {
             }
         }
     }
-    let mut lines =
-        wrapped("", &format!("Past the judge's range, which the judge never asks: {}.", said.join("; ")), 2);
+    let mut lines = vec!["Past the judge's range, which the judge never asks:".to_string()];
+    lines.extend(said.iter().map(|said| format!("  {said}")));
     lines.extend(details);
     lines
 }
@@ -415,6 +419,20 @@ mod tests {
         assert!(mistake(3, &returned_1).is_empty());
         let overflow = Outcome::Ended("stack overflow: a recursion".to_string());
         assert!(mistake(1, &overflow).join("\n").contains("#2--where--belongs"));
+    }
+
+    #[test]
+    fn a_paste_failure_reads_without_its_diff_preamble_or_colour() {
+        let stdout = "test bitmask::judge_paste::case_1_edition_2018 ... FAILED\n\nfailures:\n\n\
+            ---- bitmask::judge_paste::case_1_edition_2018 stdout ----\n\
+            thread 'x' (5) panicked at crates/n_queens_cases/src/judge.rs:176:5:\n\
+            assertion failed: `(left == right)`: judge: the judge's answers differ\n\n\
+            \u{1b}[1mDiff\u{1b}[0m < left / > right :\n";
+        let printed = Printed { success: false, stdout: stdout.to_string(), stderr: String::new() };
+        let tests = tests(&printed);
+        assert_eq!(tests[0].kind(), Kind::Paste);
+        assert_eq!(first_line(&tests[0].outcome), "judge: the judge's answers differ");
+        assert!(!format!("{:?}", tests[0].outcome).contains('\u{1b}'));
     }
 
     #[test]

@@ -158,4 +158,37 @@ mod tests {
             assert!((2..=3).contains(&count), "{}: {count} hints", exercise.label());
         }
     }
+
+    /// 51 keeps its queens in a shared `Vec`: they must be popped, and the
+    /// board is drawn with what the exercise has, not a `draw` it never
+    /// introduced. The fix for `-free` (E0600) comes before the last hint.
+    #[test]
+    fn the_bitmask_hints_fit_their_problem() {
+        let hints = |problem| super::hints(problem, super::Step::Bitmask);
+        let boards = hints(crate::Problem::NQueens);
+        assert!(boards[1].contains("pop it after") && !boards[1].contains("nothing to clear"), "{}", boards[1]);
+        assert!(!boards[2].contains("draw("), "{}", boards[2]);
+        for problem in [crate::Problem::NQueens, crate::Problem::NQueensII] {
+            assert!(hints(problem)[1].contains("E0600") && hints(problem)[1].contains("wrapping_neg"));
+        }
+    }
+
+    /// Every header after step 1 says to copy the previous answer, by its
+    /// path, and fits 80 columns.
+    #[test]
+    fn the_headers_say_where_to_start_from() {
+        let steps = crate::practice::ladder::STEPS;
+        for exercise in Exercise::all() {
+            let text = exercise.starting_text();
+            for line in text.lines() {
+                assert!(line.chars().count() <= 80, "{}: {line}", exercise.label());
+            }
+            let index = steps.iter().position(|step| *step == exercise.step).unwrap();
+            if let Some(previous) = index.checked_sub(1).map(|index| steps[index]) {
+                let path = format!("exercises/{}.rs", previous.name());
+                assert!(text.contains(&path), "{} does not name {path}", exercise.label());
+                assert!(text.contains("copy in your own step"), "{}", exercise.label());
+            }
+        }
+    }
 }

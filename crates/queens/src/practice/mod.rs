@@ -169,7 +169,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
     match started {
         0 => {}
         1 => writeln!(out, "Testing the started exercise now; its first build takes a while.")?,
-        _ => writeln!(out, "Testing the {started} started exercises now; the first build of each takes a while.")?,
+        _ => writeln!(out, "Testing the {started} started exercises; the first build of each takes a while.")?,
     }
     let mut next = None;
     for problem in PROBLEMS {
@@ -197,7 +197,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
     match next {
         None => writeln!(
             out,
-            "Every exercise pastes into the judge. Next: docs/common-mistakes.md, then the pages past the judge."
+            "Every exercise pastes into the judge.\nNext: docs/common-mistakes.md, then the pages past the judge."
         )?,
         Some((exercise, status)) => {
             let label = exercise.label();
@@ -215,7 +215,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
 fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
     let label = exercise.label();
     if ladder::not_started(&read(root, exercise)?) {
-        writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`, which fails every case.")?;
+        writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`.")?;
         writeln!(out, "Write your answer in {}, then run this again.", exercise.path())?;
         writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
         return Err(Failure::Unsuccessful);

@@ -22,11 +22,6 @@ fn a_solved_exercise_passes_and_pastes() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stdout}\n{stderr}");
-    for n in 1..=9 {
-        let case = format!("test bitmask::counts::case_{n}_n{n} ... ok");
-        assert!(stdout.contains(&case), "{case}:\n{stdout}");
-    }
-    assert!(stdout.contains("test bitmask::judge_paste::case_2_edition_2021 ... ok"), "{stdout}");
     assert!(stdout.contains("\nExercise 52 bitmask: passing, and pastes into the judge\n"), "{stdout}");
 }
 

@@ -10,6 +10,10 @@
 //! 15) are its convention, not the judge's: the approach files are held to
 //! them in `approaches.rs`, the exercises are not.
 //!
+//! The `past_the_judge` tests try n = 0 and -1 all the same, for a note
+//! on what the answer does there; `queens practice` never counts them as a
+//! failure.
+//!
 //! Each case runs under `n_queens_cases::deadline::CASE_LIMIT`: an answer
 //! that never returns (a loop whose condition never changes) fails with a
 //! message instead of hanging.
@@ -34,7 +38,6 @@ macro_rules! exercise_tests {
 
             use n_queens_cases::judge::{JUDGE_NS, Problem, assert_pastes_for};
             use n_queens_cases::{expected_boards, judge_sizes};
-            use pretty_assertions::assert_eq;
             use rstest::rstest;
             use rstest_reuse::apply;
 
@@ -46,8 +49,21 @@ macro_rules! exercise_tests {
                 let expected = expected_boards(n).unwrap();
                 let boards =
                     n_queens_cases::deadline::exercise_answer(stringify!($exercise), n, Solution::solve_n_queens);
-                let (yours, right) = crate::cases::compare(boards, &expected);
-                assert_eq!(yours, right, "{}", yours.summary(&right));
+                // Plain words, no diff and no colour: the command reads them.
+                if let Some(difference) = crate::cases::difference(&boards, &expected) {
+                    panic!("{}", difference);
+                }
+            }
+
+            /// Past the judge's range: what the answer does at n = 0 and -1,
+            /// printed for the command's note, never a failure of its own.
+            #[rstest]
+            #[case::n_0(0)]
+            #[case::n_minus_1(-1)]
+            fn past_the_judge(#[case] n: i32) {
+                let boards =
+                    n_queens_cases::deadline::exercise_answer(stringify!($exercise), n, Solution::solve_n_queens);
+                println!("past the judge: n = {} returns {}", n, crate::cases::boards(boards.len()));
             }
 
             /// The exercise file as a learner pastes it, compiled as the judge
@@ -66,55 +82,57 @@ macro_rules! exercise_tests {
     };
 }
 
-/// A list of boards, compared with the expected one: small enough to show
-/// side by side whatever the list holds. (A wrong answer can hold hundreds
-/// of thousands of boards at n = 9; a diff of the whole lists would then
-/// take longer than any search.)
-#[derive(Debug, PartialEq, Eq)]
-pub struct Compared {
-    /// How many boards.
-    pub boards: usize,
-    /// How many of them appear more than once (each counted once).
-    pub repeated: usize,
-    /// The first few (sorted) that are not expected: not solutions, or not n×n.
-    pub not_expected: Vec<Vec<String>>,
-    /// The first few (sorted) expected boards that are missing.
-    pub missing: Vec<Vec<String>>,
-}
-
-/// How many boards of each kind [`Compared`] shows.
-const SHOWN: usize = 3;
-
-impl Compared {
-    /// The failure's first line: `returned 10 boards, expected 2`.
-    pub fn summary(&self, right: &Compared) -> String {
-        if self.boards == right.boards {
-            format!("returned {}, as many as expected, but not the same ones", boards(self.boards))
-        } else {
-            format!("returned {}, expected {}", boards(self.boards), right.boards)
-        }
-    }
-}
+/// How many boards of each kind a failure shows.
+const SHOWN: usize = 2;
 
 /// `1 board`, `2 boards`.
-fn boards(count: usize) -> String {
+pub fn boards(count: usize) -> String {
     if count == 1 { "1 board".to_string() } else { format!("{count} boards") }
 }
 
-/// The answer `boards` and the `expected` list, each as a [`Compared`]: equal
-/// exactly when `boards` holds every expected board once and nothing else.
-pub fn compare(boards: Vec<Vec<String>>, expected: &[Vec<String>]) -> (Compared, Compared) {
-    let mut times: BTreeMap<Vec<String>, usize> = BTreeMap::new();
-    for board in &boards {
-        *times.entry(board.clone()).or_default() += 1;
+/// How `boards` differs from the `expected` list, in words: `None` exactly
+/// when `boards` holds every expected board once and nothing else. Lists,
+/// not a diff: a wrong answer can hold hundreds of thousands of boards at
+/// n = 9, and a left/right diff reads as if the missing ones were returned.
+pub fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String> {
+    let mut times: BTreeMap<&Vec<String>, usize> = BTreeMap::new();
+    for board in boards {
+        *times.entry(board).or_default() += 1;
     }
     let expected_set: BTreeSet<&Vec<String>> = expected.iter().collect();
-    let yours = Compared {
-        boards: boards.len(),
-        repeated: times.values().filter(|&&count| count > 1).count(),
-        not_expected: times.keys().filter(|board| !expected_set.contains(board)).take(SHOWN).cloned().collect(),
-        missing: expected.iter().filter(|board| !times.contains_key(*board)).take(SHOWN).cloned().collect(),
-    };
-    let right = Compared { boards: expected.len(), repeated: 0, not_expected: Vec::new(), missing: Vec::new() };
-    (yours, right)
+    let missing: Vec<&Vec<String>> = expected.iter().filter(|board| !times.contains_key(board)).collect();
+    let wrong: Vec<&Vec<String>> = times.keys().copied().filter(|board| !expected_set.contains(board)).collect();
+    let repeated = times.values().filter(|&&count| count > 1).count();
+    if missing.is_empty() && wrong.is_empty() && repeated == 0 {
+        return None;
+    }
+    let mut lines = vec![format!("returned {}, expected {}", self::boards(boards.len()), expected.len())];
+    if !missing.is_empty() {
+        lines.push(format!("{} of the expected boards are missing, such as:", missing.len()));
+        lines.extend(missing.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+    }
+    if !wrong.is_empty() {
+        lines.push(format!("{} returned boards are not solutions, such as:", wrong.len()));
+        lines.extend(wrong.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+    }
+    if repeated > 0 {
+        lines.push(format!("{} returned more than once", self::boards(repeated)));
+    }
+    Some(lines.join("\n"))
+}
+
+/// A board in words: the column of each row's queen, row 0 first, or its
+/// rows as they are when a row does not hold exactly one queen.
+fn in_words(board: &[String]) -> String {
+    let columns: Option<Vec<String>> = board
+        .iter()
+        .map(|row| match (row.find('Q'), row.matches('Q').count()) {
+            (Some(col), 1) => Some(col.to_string()),
+            _ => None,
+        })
+        .collect();
+    match columns {
+        Some(columns) => format!("queens in columns {}, row 0 first", columns.join(", ")),
+        None => format!("rows {:?}", board),
+    }
 }

@@ -11,15 +11,19 @@
 //! takes them lowest bit first, and the diagonal masks move one column on the
 //! way down (`<< 1`, `>> 1`).
 //!
-//! Write your answer after the `pub struct Solution;` line, the way you would
-//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
-//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
-//! the root of the workspace:
+//! The `impl` below holds only a `todo!()`: copy in your own step 3 answer,
+//! everything after `pub struct Solution;` in
+//! `crates/n_queens/exercises/three_arrays.rs`, in place of the `impl`, and
+//! change it (or write it afresh). Keep it after the `pub struct Solution;`
+//! line, the way you would in the judge: std only, nothing newer than Rust
+//! 1.58, the names above. Leave this header as it is. The tests ask for n = 1
+//! to 9, the judge's range; from the root of the workspace:
 //!
 //! ```text
-//! cargo run --release -- practice test 51 bitmask           # the shared cases, then the judge-paste test
-//! cargo run --release -- practice hint 51 bitmask           # a hint, one at a time
-//! cargo run --release -- practice reset 51 bitmask          # back to this starting text
+//! # the shared cases, then the judge-paste test; a hint; the starting text
+//! cargo run --release -- practice test 51 bitmask
+//! cargo run --release -- practice hint 51 bitmask
+//! cargo run --release -- practice reset 51 bitmask
 //! ```
 //!
 //! Once it pastes into the judge, compare it with the step itself,

@@ -9,15 +9,16 @@
 //! up-left, up-right), fills the rows below, and takes the queen back; a full
 //! board is pushed to `solutions` as n strings.
 //!
-//! Write your answer after the `pub struct Solution;` line, the way you would
-//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
-//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
-//! the root of the workspace:
+//! Write your answer in place of the `todo!()`, after the `pub struct
+//! Solution;` line, the way you would in the judge: std only, nothing newer
+//! than Rust 1.58, the names above. Leave this header as it is. The tests ask
+//! for n = 1 to 9, the judge's range; from the root of the workspace:
 //!
 //! ```text
-//! cargo run --release -- practice test 51 board_scan        # the shared cases, then the judge-paste test
-//! cargo run --release -- practice hint 51 board_scan        # a hint, one at a time
-//! cargo run --release -- practice reset 51 board_scan       # back to this starting text
+//! # the shared cases, then the judge-paste test; a hint; the starting text
+//! cargo run --release -- practice test 51 board_scan
+//! cargo run --release -- practice hint 51 board_scan
+//! cargo run --release -- practice reset 51 board_scan
 //! ```
 //!
 //! Once it pastes into the judge, compare it with the step itself,

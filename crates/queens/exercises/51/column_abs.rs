@@ -9,15 +9,19 @@
 //! attacked when `col == queens[i]`, or when they are as many rows apart as
 //! columns apart, `row - i == |col - queens[i]|`.
 //!
-//! Write your answer after the `pub struct Solution;` line, the way you would
-//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
-//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
-//! the root of the workspace:
+//! The `impl` below holds only a `todo!()`: copy in your own step 1 answer,
+//! everything after `pub struct Solution;` in
+//! `crates/n_queens/exercises/board_scan.rs`, in place of the `impl`, and
+//! change it (or write it afresh). Keep it after the `pub struct Solution;`
+//! line, the way you would in the judge: std only, nothing newer than Rust
+//! 1.58, the names above. Leave this header as it is. The tests ask for n = 1
+//! to 9, the judge's range; from the root of the workspace:
 //!
 //! ```text
-//! cargo run --release -- practice test 51 column_abs        # the shared cases, then the judge-paste test
-//! cargo run --release -- practice hint 51 column_abs        # a hint, one at a time
-//! cargo run --release -- practice reset 51 column_abs       # back to this starting text
+//! # the shared cases, then the judge-paste test; a hint; the starting text
+//! cargo run --release -- practice test 51 column_abs
+//! cargo run --release -- practice hint 51 column_abs
+//! cargo run --release -- practice reset 51 column_abs
 //! ```
 //!
 //! Once it pastes into the judge, compare it with the step itself,

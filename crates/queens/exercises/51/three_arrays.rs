@@ -10,15 +10,19 @@
 //! cleared when it takes it back (keep `queens` for drawing). A square then
 //! costs three reads.
 //!
-//! Write your answer after the `pub struct Solution;` line, the way you would
-//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
-//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
-//! the root of the workspace:
+//! The `impl` below holds only a `todo!()`: copy in your own step 2 answer,
+//! everything after `pub struct Solution;` in
+//! `crates/n_queens/exercises/column_abs.rs`, in place of the `impl`, and
+//! change it (or write it afresh). Keep it after the `pub struct Solution;`
+//! line, the way you would in the judge: std only, nothing newer than Rust
+//! 1.58, the names above. Leave this header as it is. The tests ask for n = 1
+//! to 9, the judge's range; from the root of the workspace:
 //!
 //! ```text
-//! cargo run --release -- practice test 51 three_arrays      # the shared cases, then the judge-paste test
-//! cargo run --release -- practice hint 51 three_arrays      # a hint, one at a time
-//! cargo run --release -- practice reset 51 three_arrays     # back to this starting text
+//! # the shared cases, then the judge-paste test; a hint; the starting text
+//! cargo run --release -- practice test 51 three_arrays
+//! cargo run --release -- practice hint 51 three_arrays
+//! cargo run --release -- practice reset 51 three_arrays
 //! ```
 //!
 //! Once it pastes into the judge, compare it with the step itself,

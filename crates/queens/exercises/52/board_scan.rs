@@ -8,15 +8,16 @@
 //! `is_safe(board, row, col)` finds no queen above (straight up, up-left,
 //! up-right), counts the ways to fill the rows below, and takes the queen back.
 //!
-//! Write your answer after the `pub struct Solution;` line, the way you would
-//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
-//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
-//! the root of the workspace:
+//! Write your answer in place of the `todo!()`, after the `pub struct
+//! Solution;` line, the way you would in the judge: std only, nothing newer
+//! than Rust 1.58, the names above. Leave this header as it is. The tests ask
+//! for n = 1 to 9, the judge's range; from the root of the workspace:
 //!
 //! ```text
-//! cargo run --release -- practice test 52 board_scan        # the shared cases, then the judge-paste test
-//! cargo run --release -- practice hint 52 board_scan        # a hint, one at a time
-//! cargo run --release -- practice reset 52 board_scan       # back to this starting text
+//! # the shared cases, then the judge-paste test; a hint; the starting text
+//! cargo run --release -- practice test 52 board_scan
+//! cargo run --release -- practice hint 52 board_scan
+//! cargo run --release -- practice reset 52 board_scan
 //! ```
 //!
 //! Once it pastes into the judge, compare it with the step itself,

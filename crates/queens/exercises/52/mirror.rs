@@ -1,4 +1,4 @@
-//! # Exercise: Mirror symmetry, the bonus step (LeetCode 52, N-Queens II)
+//! # Exercise: Mirror symmetry, past the judge (LeetCode 52, N-Queens II)
 //!
 //! **You start from** step 4, `bitmask`: three masks, the free squares of a row
 //! in one expression, lowest bit first.
@@ -8,15 +8,19 @@
 //! is in the left half and count each one twice; for odd n, the middle column
 //! of the first row needs a rule of its own.
 //!
-//! Write your answer after the `pub struct Solution;` line, the way you would
-//! in the judge: std only, nothing newer than Rust 1.58, the names above. Leave
-//! this header as it is. The tests ask for n = 1 to 9, the judge's range; from
-//! the root of the workspace:
+//! The `impl` below holds only a `todo!()`: copy in your own step 4 answer,
+//! everything after `pub struct Solution;` in
+//! `crates/n_queens_ii/exercises/bitmask.rs`, in place of the `impl`, and
+//! change it (or write it afresh). Keep it after the `pub struct Solution;`
+//! line, the way you would in the judge: std only, nothing newer than Rust
+//! 1.58, the names above. Leave this header as it is. The tests ask for n = 1
+//! to 9, the judge's range; from the root of the workspace:
 //!
 //! ```text
-//! cargo run --release -- practice test 52 mirror            # the shared cases, then the judge-paste test
-//! cargo run --release -- practice hint 52 mirror            # a hint, one at a time
-//! cargo run --release -- practice reset 52 mirror           # back to this starting text
+//! # the shared cases, then the judge-paste test; a hint; the starting text
+//! cargo run --release -- practice test 52 mirror
+//! cargo run --release -- practice hint 52 mirror
+//! cargo run --release -- practice reset 52 mirror
 //! ```
 //!
 //! Once it pastes into the judge, compare it with the step itself,

@@ -17,8 +17,8 @@ pub fn hints(problem: Problem, step: Step) -> &'static [&'static str] {
         (Step::ColumnAbs, Problem::NQueensII) => &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
         (Step::ColumnAbs, Problem::NQueens) => &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
         (Step::ThreeArrays, _) => &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
-        (Step::Bitmask, Problem::NQueensII) => &[BITMASK_1, BITMASK_2, BITMASK_3_COUNT],
-        (Step::Bitmask, Problem::NQueens) => &[BITMASK_1, BITMASK_2, BITMASK_3_BOARDS],
+        (Step::Bitmask, Problem::NQueensII) => &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT],
+        (Step::Bitmask, Problem::NQueens) => &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
         (Step::Mirror, Problem::NQueensII) => &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
         (Step::Mirror, Problem::NQueens) => &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
     }
@@ -82,23 +82,41 @@ For the row being filled, `columns | diagonals | anti_diagonals` has a 1 on ever
 `full & !(columns | diagonals | anti_diagonals)` has a 1 on every free one, with `full = (1 << n) - 1`: n ones, \
 one per column (`1 << n` alone is a single bit, off the board).";
 
-const BITMASK_2: &str = "Going down a row, a \"\\\" diagonal moves one column right, to the next higher bit: the \
-next row gets `(diagonals | lowest) << 1`. A \"/\" anti-diagonal moves one column left: \
-`(anti_diagonals | lowest) >> 1`. Columns stay: `columns | lowest`. Add the queen with `|`, never `&`. The masks \
-are passed by value, so there is nothing to clear on the way back, and the board is full when `columns == full`.";
+/// Hint 2 of `bitmask`, around what the way back needs, which differs by problem.
+macro_rules! bitmask_2 {
+    ($way_back:literal) => {
+        concat!(
+            "Going down a row, a \"\\\" diagonal moves one column right, to the next higher bit: the next row \
+             gets `(diagonals | lowest) << 1`. A \"/\" anti-diagonal moves one column left: \
+             `(anti_diagonals | lowest) >> 1`. Columns stay: `columns | lowest`. Add the queen with `|`, never `&`. ",
+            $way_back,
+            " The board is full when `columns == full`. The lowest free square is `free & free.wrapping_neg()`: \
+             `-free` does not compile for `u32` (error E0600)."
+        )
+    };
+}
 
-const BITMASK_3_COUNT: &str = "Walk the free squares lowest first: `let lowest = free & free.wrapping_neg();` is \
-the lowest 1 (`-free` does not compile for `u32`), and `free &= free - 1;` removes it (without that line the loop \
-never ends). So `fn place_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) -> i32` returns 1 when \
+const BITMASK_2_COUNT: &str =
+    bitmask_2!("The masks are passed by value, so there is nothing to clear on the way back.");
+
+const BITMASK_2_BOARDS: &str = bitmask_2!(
+    "The masks are passed by value and need no clearing, but `queens` is shared as in step 3: push the queen's \
+     column before the call and pop it after."
+);
+
+const BITMASK_3_COUNT: &str = "Walk the free squares lowest first: `let lowest = free & free.wrapping_neg();`, \
+then `free &= free - 1;` removes it (without that line the loop never ends). So \
+`fn place_row(full: u32, columns: u32, diagonals: u32, anti_diagonals: u32) -> i32` returns 1 when \
 `columns == full`, and otherwise adds up \
 `place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1)` over the free \
 squares.";
 
-const BITMASK_3_BOARDS: &str = "Walk the free squares lowest first: `let lowest = free & free.wrapping_neg();` is \
-the lowest 1 (`-free` does not compile for `u32`), and `free &= free - 1;` removes it (without that line the loop \
-never ends). Push its column, `lowest.trailing_zeros() as usize`, onto `queens` before calling \
+const BITMASK_3_BOARDS: &str = "Walk the free squares lowest first: `let lowest = free & free.wrapping_neg();`, \
+then `free &= free - 1;` removes it (without that line the loop never ends). Push its column, \
+`lowest.trailing_zeros() as usize`, onto `queens` before calling \
 `place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1, queens, solutions)`, \
-and pop it after; when `columns == full`, push `draw(queens)` onto `solutions`.";
+and pop it after. When `columns == full`, push the board onto `solutions`, one string per row: \
+`queens.iter().map(|&col| \".\".repeat(col) + \"Q\" + &\".\".repeat(queens.len() - col - 1)).collect()`.";
 
 const MIRROR_1_COUNT: &str = "Reflect a solution left to right, column `c` to column `n - 1 - c`: every queen keeps \
 its row, the columns stay distinct and the two kinds of diagonals trade places, so the reflection is a solution \
@@ -138,6 +156,39 @@ mod tests {
         for exercise in Exercise::all() {
             let count = exercise.hints().len();
             assert!((2..=3).contains(&count), "{}: {count} hints", exercise.label());
+        }
+    }
+
+    /// 51 keeps its queens in a shared `Vec`: they must be popped, and the
+    /// board is drawn with what the exercise has, not a `draw` it never
+    /// introduced. The fix for `-free` (E0600) comes before the last hint.
+    #[test]
+    fn the_bitmask_hints_fit_their_problem() {
+        let hints = |problem| super::hints(problem, super::Step::Bitmask);
+        let boards = hints(crate::Problem::NQueens);
+        assert!(boards[1].contains("pop it after") && !boards[1].contains("nothing to clear"), "{}", boards[1]);
+        assert!(!boards[2].contains("draw("), "{}", boards[2]);
+        for problem in [crate::Problem::NQueens, crate::Problem::NQueensII] {
+            assert!(hints(problem)[1].contains("E0600") && hints(problem)[1].contains("wrapping_neg"));
+        }
+    }
+
+    /// Every header after step 1 says to copy the previous answer, by its
+    /// path, and fits 80 columns.
+    #[test]
+    fn the_headers_say_where_to_start_from() {
+        let steps = crate::practice::ladder::STEPS;
+        for exercise in Exercise::all() {
+            let text = exercise.starting_text();
+            for line in text.lines() {
+                assert!(line.chars().count() <= 80, "{}: {line}", exercise.label());
+            }
+            let index = steps.iter().position(|step| *step == exercise.step).unwrap();
+            if let Some(previous) = index.checked_sub(1).map(|index| steps[index]) {
+                let path = format!("exercises/{}.rs", previous.name());
+                assert!(text.contains(&path), "{} does not name {path}", exercise.label());
+                assert!(text.contains("copy in your own step"), "{}", exercise.label());
+            }
         }
     }
 }

@@ -16,6 +16,7 @@
 mod hints;
 mod ladder;
 mod results;
+mod summary;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -168,7 +169,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
     match started {
         0 => {}
         1 => writeln!(out, "Testing the started exercise now; its first build takes a while.")?,
-        _ => writeln!(out, "Testing the {started} started exercises now; the first build of each takes a while.")?,
+        _ => writeln!(out, "Testing the {started} started exercises; the first build of each takes a while.")?,
     }
     let mut next = None;
     for problem in PROBLEMS {
@@ -187,7 +188,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
             out.flush()?;
             let status = status(root, exercise, &mut |_, _| {})?;
             writeln!(out, "{}", status.describe())?;
-            if next.is_none() && status != Status::Pastes {
+            if next.is_none() && !matches!(status, Status::Pastes(_)) {
                 next = Some((exercise, status));
             }
         }
@@ -196,7 +197,7 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
     match next {
         None => writeln!(
             out,
-            "Every exercise pastes into the judge. Next: docs/common-mistakes.md, then the pages past the judge."
+            "Every exercise pastes into the judge.\nNext: docs/common-mistakes.md, then the pages past the judge."
         )?,
         Some((exercise, status)) => {
             let label = exercise.label();
@@ -214,34 +215,31 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
 fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
     let label = exercise.label();
     if ladder::not_started(&read(root, exercise)?) {
-        writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`, which fails every case.")?;
+        writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`.")?;
         writeln!(out, "Write your answer in {}, then run this again.", exercise.path())?;
         writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
         return Err(Failure::Unsuccessful);
     }
-    // Cargo's lines are passed through as they come, its standard error to
-    // standard error; a failing write here shows up in the next one below.
-    let mut echo_failed = None;
-    let mut echo = |line: &str, is_stderr: bool| {
+    // Cargo's own lines (the build, a compile error) are passed through to
+    // standard error as they come; the tests' report is read, not shown, and
+    // told in a few lines below.
+    let status = status(root, exercise, &mut |line, is_stderr| {
         if is_stderr {
             crate::say(line);
-        } else if let Err(error) = writeln!(out, "{line}").and_then(|()| out.flush()) {
-            echo_failed.get_or_insert(error);
         }
-    };
-    let status = status(root, exercise, &mut echo)?;
-    if let Some(error) = echo_failed {
-        return Err(Failure::Io(error));
-    }
+    })?;
     writeln!(out)?;
-    writeln!(out, "Exercise {label}: {}", status.describe())?;
+    for line in status.report(&label) {
+        writeln!(out, "{line}")?;
+    }
     match status {
-        Status::Pastes => {
-            writeln!(out, "Everything after its `pub struct Solution;` line is accepted by the judge as it is.")?;
-            writeln!(out, "Compare it with the step's own file: diff {} {}", exercise.path(), exercise.chain_path())?;
+        Status::Pastes(_) => {
+            writeln!(out, "Everything after `pub struct Solution;` is accepted by the judge as it is.")?;
+            writeln!(out, "Compare it with the step's own file:")?;
+            writeln!(out, "  diff {} \\\n    {}", exercise.path(), exercise.chain_path())?;
         }
-        Status::Failing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
-            writeln!(out, "The details are above. Stuck? `{COMMAND} hint {label}`.")?;
+        Status::Failing { .. } | Status::OwnTestFailing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
+            writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
             return Err(Failure::Unsuccessful);
         }
         Status::NotStarted => return Err(Failure::Unsuccessful),

@@ -15,36 +15,96 @@ use std::sync::mpsc;
 use std::thread;
 
 use super::ladder::{Exercise, crate_name};
+use super::summary;
 
-/// Where an exercise stands: the list view's words.
+/// Where an exercise stands: the list view's words, and the lines of detail
+/// that `queens practice test` prints under them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
     /// Its answer still holds the starting `todo!(`.
     NotStarted,
     /// Cargo could not build it; the first error, with its place.
     DoesNotCompile(String),
-    /// A case of the judge's range fails: the smallest such `n`, and why.
+    /// A case of the judge's range fails.
     Failing {
         /// The smallest failing n.
         n: i32,
-        /// What happened there, in one line.
+        /// What happened there, or what caused it, in one sentence.
         reason: String,
+        /// The line over every n, then the smallest failing n in detail.
+        details: Vec<String>,
+    },
+    /// Every case of the judge's range passes, but a test the learner wrote
+    /// in the exercise file fails.
+    OwnTestFailing {
+        /// The test's name, as the learner wrote it (`my_tests::four`).
+        name: String,
+        /// Its failure in one sentence.
+        reason: String,
+        /// The failure in detail.
+        details: Vec<String>,
     },
     /// Every case passes, but the judge-paste test does not; why, in one line.
     Passing(String),
-    /// Every case passes, and so does the judge-paste test.
-    Pastes,
+    /// Every case passes, and so does the judge-paste test; the note on what
+    /// the answer does past the judge's range.
+    Pastes(Vec<String>),
 }
 
+/// How far the list's status column is from the left edge: its lines are
+/// wrapped to fit 80 columns after it.
+pub const LIST_INDENT: usize = 23;
+
 impl Status {
-    /// The status in a few words, then a detail after a colon where there is one.
+    /// The status in a few words, then a detail after a colon where there
+    /// is one, wrapped to fit 80 columns after the list's first columns.
     pub fn describe(&self) -> String {
-        match self {
+        let text = match self {
             Status::NotStarted => "not started".to_string(),
             Status::DoesNotCompile(error) => format!("does not compile: {error}"),
-            Status::Failing { n, reason } => format!("failing at n = {n}: {reason}"),
+            Status::Failing { n, reason, .. } => format!("failing at n = {n}: {reason}"),
+            Status::OwnTestFailing { name, reason, .. } => format!("your own test {name} fails: {reason}"),
             Status::Passing(why) => format!("passing, but does not paste into the judge yet: {why}"),
-            Status::Pastes => "passing, and pastes into the judge".to_string(),
+            Status::Pastes(_) => "passing, and pastes into the judge".to_string(),
+        };
+        let width = 80 - LIST_INDENT;
+        let indent = format!("\n{}", " ".repeat(LIST_INDENT));
+        crate::catalog::wrap(&text, width).join(&indent)
+    }
+
+    /// What `queens practice test` prints about exercise `label` once its
+    /// tests ran: a few lines of at most 80 columns.
+    pub fn report(&self, label: &str) -> Vec<String> {
+        let mut lines = summary::wrapped("", &format!("Exercise {label}: {}", self.describe_short()), 2);
+        match self {
+            Status::Failing { details, .. } | Status::OwnTestFailing { details, .. } | Status::Pastes(details) => {
+                lines.extend(details.iter().cloned());
+            }
+            Status::DoesNotCompile(error) => {
+                lines.extend(summary::wrapped("  ", error, 2));
+                if error.contains("E0600") && error.contains("`-`") {
+                    lines.extend(summary::wrapped(
+                        "",
+                        "`-x` does not compile for an unsigned integer: the lowest 1 bit of `free` is \
+                         `free & free.wrapping_neg()` (hint 2).",
+                        0,
+                    ));
+                }
+            }
+            Status::Passing(why) => lines.extend(summary::wrapped("  ", why, 2)),
+            Status::NotStarted => {}
+        }
+        lines
+    }
+
+    /// The words of the report's first line.
+    fn describe_short(&self) -> String {
+        match self {
+            Status::DoesNotCompile(_) => "does not compile".to_string(),
+            Status::Failing { .. } => "failing".to_string(),
+            Status::OwnTestFailing { .. } => "the judge's cases pass".to_string(),
+            Status::Passing(_) => "passing, but does not paste into the judge yet:".to_string(),
+            Status::NotStarted | Status::Pastes(_) => self.describe(),
         }
     }
 }
@@ -91,11 +151,13 @@ pub fn test_binary(stdout: &str) -> Option<PathBuf> {
 }
 
 /// The test binary's arguments for `part` of the tests: one case at a time,
-/// in the order of their names.
+/// in the order of their names. The paste part also tries n = 0 and -1, after
+/// the paste test (an answer may abort the process there), and shows what
+/// they printed.
 pub fn test_args(part: Part) -> Vec<String> {
     let filter: &[&str] = match part {
-        Part::Cases => &["--skip", "judge_paste"],
-        Part::Paste => &["judge_paste"],
+        Part::Cases => &["--skip", "judge_paste", "--skip", "past_the_judge"],
+        Part::Paste => &["judge_paste", "past_the_judge", "--show-output"],
     };
     filter.iter().chain(&["--test-threads=1"]).map(|arg| arg.to_string()).collect()
 }
@@ -149,67 +211,31 @@ fn forward(
     })
 }
 
-/// One test's line of the report: `test bitmask::counts::case_4_n4 ... ok`.
-struct TestLine<'a> {
-    /// The test's name.
-    name: &'a str,
-    /// `Some(true)` for ok, `Some(false)` for FAILED, `None` when the line
-    /// has no result: the process died while this test ran.
-    passed: Option<bool>,
-}
-
-/// The test lines of a report.
-fn test_lines(stdout: &str) -> Vec<TestLine<'_>> {
-    stdout
-        .lines()
-        .filter_map(|line| line.strip_prefix("test "))
-        .filter_map(|rest| {
-            let (name, result) = rest.split_once(" ... ")?;
-            let passed = match result.trim() {
-                "ok" => Some(true),
-                "FAILED" => Some(false),
-                "ignored" => return None,
-                _ => None,
-            };
-            Some(TestLine { name, passed })
-        })
-        .collect()
-}
-
-/// The `n` of a case's test name: `bitmask::counts::case_4_n4` is 4.
-fn case_n(name: &str) -> Option<i32> {
-    name.rsplit_once("_n")?.1.parse().ok()
-}
-
 /// Where the cases stand, from a [`Part::Cases`] run: `Ok(())` when all of
-/// them pass, otherwise the [`Status`] that says why not.
+/// them pass, the learner's own tests too, otherwise the [`Status`] that
+/// says why not.
 pub fn cases_status(printed: &Printed) -> Result<(), Status> {
-    let lines = test_lines(&printed.stdout);
-    if lines.is_empty() && !printed.success {
+    let tests = summary::tests(printed);
+    if tests.is_empty() && !printed.success {
         return Err(Status::DoesNotCompile(first_error(&printed.stderr)));
     }
-    for line in &lines {
-        let n = case_n(line.name).unwrap_or(0);
-        match line.passed {
-            Some(true) => {}
-            Some(false) => return Err(Status::Failing { n, reason: failure_reason(&printed.stdout, line.name) }),
-            None => return Err(Status::Failing { n, reason: crash_reason(&printed.stderr) }),
-        }
+    if let Some((n, reason, details)) = summary::failing(&tests) {
+        return Err(Status::Failing { n, reason, details });
     }
-    if !printed.success || lines.is_empty() {
-        // The report itself is missing or cut short.
-        return Err(Status::Failing { n: 1, reason: crash_reason(&printed.stderr) });
+    if let Some((name, reason, details)) = summary::own_test_failing(&tests) {
+        return Err(Status::OwnTestFailing { name, reason, details });
     }
     Ok(())
 }
 
 /// Where an exercise stands once its cases pass, from a [`Part::Paste`] run.
 pub fn paste_status(printed: &Printed) -> Status {
-    let lines = test_lines(&printed.stdout);
-    match lines.iter().find(|line| line.passed != Some(true)) {
-        None if printed.success && !lines.is_empty() => Status::Pastes,
-        Some(line) => Status::Passing(failure_reason(&printed.stdout, line.name)),
-        None => Status::Passing(crash_reason(&printed.stderr)),
+    let tests = summary::tests(printed);
+    let paste: Vec<&summary::Test> = tests.iter().filter(|test| test.kind() == summary::Kind::Paste).collect();
+    match paste.iter().find(|test| test.outcome != summary::Outcome::Passed) {
+        None if !paste.is_empty() => Status::Pastes(summary::past_the_judge(&tests, &printed.stdout)),
+        Some(test) => Status::Passing(summary::first_line(&test.outcome)),
+        None => Status::Passing("the paste test did not run: see `cargo test`".to_string()),
     }
 }
 
@@ -220,63 +246,16 @@ fn first_error(stderr: &str) -> String {
         return lines.last().copied().unwrap_or("cargo failed without a message").trim().to_string();
     };
     let place = lines[index + 1..].iter().find_map(|line| line.trim_start().strip_prefix("--> "));
+    let place = place.map(summary::without_dot_dot);
     match place {
-        Some(place) => format!("{} (at {})", lines[index], without_dot_dot(place)),
+        // The tests' own file, when the exercise lacks what they call (an
+        // empty file): the learner never edits it, so it is not named.
+        Some(place) if place.contains("/tests/practice/") => {
+            format!("{} (the tests call `Solution`: keep `pub struct Solution;` and its `impl`)", lines[index])
+        }
+        Some(place) => format!("{} (at {place})", lines[index]),
         None => lines[index].to_string(),
     }
-}
-
-/// `a/tests/practice/./../../exercises/b.rs` as `a/exercises/b.rs`: the
-/// test target includes the exercise by a relative path, and the compiler
-/// reports it that way.
-fn without_dot_dot(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "." => {}
-            ".." if parts.last().is_some_and(|last| *last != "..") => {
-                parts.pop();
-            }
-            _ => parts.push(part),
-        }
-    }
-    parts.join("/")
-}
-
-/// Why the test `name` failed, in one line, from the report's failures
-/// section: the panic's first line of message, without the assertion's own
-/// preamble (which the full output of `queens practice test` still shows).
-fn failure_reason(stdout: &str, name: &str) -> String {
-    let marker = format!("---- {name} stdout ----");
-    let Some(start) = stdout.find(&marker) else {
-        return "see `cargo run --release -- practice test`".to_string();
-    };
-    let section = &stdout[start + marker.len()..];
-    let mut lines = section.lines();
-    // The message follows the `thread '...' panicked at FILE:LINE:COLUMN:` line.
-    if lines.by_ref().any(|line| line.starts_with("thread ") && line.contains(" panicked at ")) {
-        if let Some(message) = lines.next() {
-            let message = message.trim();
-            let message = message.strip_prefix("assertion failed: `(left == right)`").unwrap_or(message);
-            let message = message.trim_start_matches(':').trim();
-            // The deadline's messages start with `exercise bitmask, n = 5: `, said already.
-            let message = match message.strip_prefix("exercise ") {
-                Some(rest) => rest.split_once(": ").map_or(message, |(_, after)| after),
-                None => message,
-            };
-            return message.to_string();
-        }
-    }
-    "see `cargo run --release -- practice test`".to_string()
-}
-
-/// Why the test process died, from what it printed to standard error.
-fn crash_reason(stderr: &str) -> String {
-    if stderr.contains("has overflowed its stack") {
-        return "the test process crashed: stack overflow (a recursion that never reaches its base case?)".to_string();
-    }
-    let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty()).unwrap_or("no message");
-    format!("the test process crashed: {last}")
 }
 
 #[cfg(test)]
@@ -305,11 +284,13 @@ mod tests {
             failures:\n\n\
             ---- bitmask::counts::case_4_n4 stdout ----\n\n\
             thread 'bitmask::counts::case_4_n4' (77) panicked at crates/n_queens_ii/tests/practice/cases.rs:38:17:\n\
-            assertion failed: `(left == right)`: n = 4: returned 0, expected 2\n\n\
-            Diff < left / > right :\n<0\n>2\n\n\
+            returned 0, expected 2\n\n\
             ---- bitmask::counts::case_5_n5 stdout ----\n";
         let status = cases_status(&printed(false, report, "error: test failed"));
-        assert_eq!(status, Err(Status::Failing { n: 4, reason: "n = 4: returned 0, expected 2".to_string() }));
+        let Err(Status::Failing { n, reason, details }) = status else { panic!("failing: {status:?}") };
+        assert_eq!((n, reason.as_str()), (4, "returned 0, expected 2"));
+        assert_eq!(details[0], "failing at n = 4, 5; passing 1 to 3; not run 6 to 9");
+        assert_eq!(details[1], "n = 4: returned 0, expected 2");
     }
 
     #[test]
@@ -317,7 +298,7 @@ mod tests {
         let report = "running 9 tests\ntest bitmask::counts::case_1_n1 ... ok\ntest bitmask::counts::case_2_n2 ... \n";
         let stderr =
             "thread 'exercise bitmask, n = 2' (9) has overflowed its stack\nfatal runtime error: stack overflow";
-        let Err(Status::Failing { n, reason }) = cases_status(&printed(false, report, stderr)) else {
+        let Err(Status::Failing { n, reason, .. }) = cases_status(&printed(false, report, stderr)) else {
             panic!("a crash is a failure");
         };
         assert_eq!(n, 2);
@@ -343,7 +324,7 @@ mod tests {
     fn the_paste_test_decides_between_passing_and_pastes() {
         let ok = "running 2 tests\ntest bitmask::judge_paste::case_1_edition_2018 ... ok\n\
                   test bitmask::judge_paste::case_2_edition_2021 ... ok\n";
-        assert_eq!(paste_status(&printed(true, ok, "")), Status::Pastes);
+        assert!(matches!(paste_status(&printed(true, ok, "")), Status::Pastes(_)));
         let failed = "running 2 tests\ntest bitmask::judge_paste::case_1_edition_2018 ... FAILED\n\n\
                       ---- bitmask::judge_paste::case_1_edition_2018 stdout ----\n\n\
                       thread 'bitmask::judge_paste::case_1_edition_2018' (5) panicked at crates/x.rs:1:1:\n\
@@ -362,8 +343,8 @@ mod tests {
             "rustc -p n_queens --test practice --profile test --message-format json-render-diagnostics \
              -- --cfg exercise=\"three_arrays\""
         );
-        assert_eq!(test_args(Part::Cases).join(" "), "--skip judge_paste --test-threads=1");
-        assert_eq!(test_args(Part::Paste).join(" "), "judge_paste --test-threads=1");
+        assert_eq!(test_args(Part::Cases).join(" "), "--skip judge_paste --skip past_the_judge --test-threads=1");
+        assert_eq!(test_args(Part::Paste).join(" "), "judge_paste past_the_judge --show-output --test-threads=1");
     }
 
     #[test]
@@ -373,5 +354,17 @@ mod tests {
                       \"executable\":\"/t/debug/deps/practice-1\"}\n{\"reason\":\"build-finished\",\"success\":true}\n";
         assert_eq!(test_binary(stdout), Some(PathBuf::from("/t/debug/deps/practice-1")));
         assert_eq!(test_binary("error: could not compile\n"), None);
+    }
+
+    #[test]
+    fn a_long_reason_fits_80_columns_in_the_list() {
+        let reason = "still running after 10 s, so the test stopped waiting. ".repeat(4);
+        let status = Status::Failing { n: 2, reason, details: Vec::new() };
+        let described = status.describe();
+        for (index, line) in described.lines().enumerate() {
+            let width = line.chars().count() + if index == 0 { LIST_INDENT } else { 0 };
+            assert!(width <= 80, "{line}");
+        }
+        assert!(described.lines().count() > 1);
     }
 }

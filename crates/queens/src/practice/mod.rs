@@ -238,7 +238,7 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
                     let status = status(workspace, exercise, &mut |_, _| {})?;
                     (status.describe(), Some(status))
                 }
-                Err(_) => (format!("cannot be read: `reset {}` keeps it, starts anew", exercise.label()), None),
+                Err(_) => (format!("unreadable: `practice reset {}` puts it aside", exercise.label()), None),
             };
             writeln!(out, "{}", fit(&described, LINE_WIDTH - start.chars().count()))?;
             if next.is_none() && status != Some(Status::Pastes) {

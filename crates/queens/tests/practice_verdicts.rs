@@ -110,7 +110,7 @@ fn no_process_an_answer_starts_outlives_the_run() {
         // A killed process ends when next scheduled, which on a busy
         // machine may take a moment: a few seconds, far below its 600.
         let state = || std::fs::read_to_string(format!("/proc/{id}/stat")).unwrap_or_default();
-        let running = |state: &str| state.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z'));
+        let running = |state: &str| state.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'));
         let ended = (0..100).any(|_| {
             std::thread::sleep(std::time::Duration::from_millis(50));
             !running(&state())

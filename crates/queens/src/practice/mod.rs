@@ -215,7 +215,7 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     match started {
         0 => {}
         1 => writeln!(out, "Testing the started exercise now; its first build takes a while.")?,
-        _ => writeln!(out, "Testing the {started} started exercises now; the first build of each takes a while.")?,
+        _ => writeln!(out, "Testing the {started} started exercises now; each first build takes a while.")?,
     }
     let mut next = None;
     for problem in PROBLEMS {
@@ -248,10 +248,10 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     }
     writeln!(out)?;
     match next {
-        None => writeln!(
-            out,
-            "Every exercise pastes into the judge. Next: docs/common-mistakes.md, then the pages past the judge."
-        )?,
+        None => {
+            writeln!(out, "Every exercise pastes into the judge.")?;
+            writeln!(out, "Next: {}, then the pages past the judge.", workspace.show("docs/common-mistakes.md"))?;
+        }
         Some((exercise, status)) => {
             let label = exercise.label();
             let what = if status == Some(Status::NotStarted) { "Next" } else { "Keep going" };
@@ -282,7 +282,8 @@ fn fit(text: &str, width: usize) -> String {
 fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outcome {
     let label = exercise.label();
     if exercise.not_started(&read(workspace, exercise)?) {
-        writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`, which fails every case.")?;
+        writeln!(out, "Exercise {label} is not started: its answer is still the starting")?;
+        writeln!(out, "`todo!()`, which fails every case.")?;
         writeln!(out, "Write your answer in {}, then run this again.", workspace.show(&exercise.path()))?;
         writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
         return Err(Failure::Unsuccessful);
@@ -305,9 +306,9 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
     writeln!(out, "Exercise {label}: {}", status.describe())?;
     match status {
         Status::Pastes => {
-            writeln!(out, "Everything after its `pub struct Solution;` line is accepted by the judge as it is.")?;
+            writeln!(out, "All after its `pub struct Solution;` line is accepted by the judge as it is.")?;
             let (yours, chain) = (workspace.show(&exercise.path()), workspace.show(&exercise.chain_path()));
-            writeln!(out, "Compare it with the step's own file: diff {yours} {chain}")?;
+            writeln!(out, "Compare it with the step's own file:\n  diff {yours} {chain}")?;
         }
         Status::Failing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
             writeln!(out, "The details are above. Stuck? `{COMMAND} hint {label}`.")?;

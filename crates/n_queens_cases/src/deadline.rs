@@ -21,6 +21,8 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use n_queens_facts::group::{end_group, own_group};
+
 use crate::{Case, counted_cases};
 
 /// Calls `f` on a new thread named `name` and returns what it returns.
@@ -101,7 +103,12 @@ pub struct Ran {
 
 /// Runs `command` with its stdout and stderr captured, like
 /// [`Command::output`], but kills it if it is still running after `limit`.
+///
+/// The child runs in a process group of its own, killed once the child has
+/// ended or been stopped: a process it started cannot outlive the limit, nor
+/// keep the pipes open while they are read to their end.
 pub fn output_with_deadline(command: &mut Command, limit: Duration) -> io::Result<Ran> {
+    let command = own_group(command);
     let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
     // Read both pipes while waiting: a child whose pipe is full would block
     // forever on its next write.
@@ -119,6 +126,7 @@ pub fn output_with_deadline(command: &mut Command, limit: Duration) -> io::Resul
         }
         thread::sleep(Duration::from_millis(10));
     };
+    end_group(child.id());
     let output = Output { status, stdout: joined(stdout), stderr: joined(stderr) };
     Ok(Ran { output, timed_out })
 }

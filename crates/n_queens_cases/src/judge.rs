@@ -6,10 +6,13 @@
 //! module if it has one. [`judge_text`] does that cut (it lives in
 //! `n_queens_facts`, re-exported here, since the `queens paste` command
 //! prints the same text and must not link this crate's test frameworks).
+//! A learner's exercise is pasted whole after that line ([`exercise_text`]):
+//! a test module of their own is left out by the judge's compiler, not cut.
 //!
 //! The approach files are run on [`HARNESS_NS`], the judge's range and the
 //! workspace's edge cases; a learner's exercise only on [`JUDGE_NS`], the
-//! judge's own range (the `_for` functions take the list).
+//! judge's own range. The harness compares the answers alone, written to a
+//! file: what a solution prints is ignored, as the judge ignores it.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -19,7 +22,7 @@ use std::time::Duration;
 use crate::deadline::output_with_deadline;
 
 pub use n_queens_facts::Problem;
-pub use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+pub use n_queens_facts::judge::{SOLUTION_LINE, exercise_text, judge_text};
 
 /// The `n` the harness asks for: the edge cases, then the judge's range 1..=9.
 pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -35,7 +38,8 @@ pub const JUDGE_NS: [i32; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 pub const RUN_LIMIT: Duration = Duration::from_secs(60);
 
 /// A whole program as the judge builds it: its own `struct Solution;`, the
-/// pasted text, and a `main` that prints the answer for every [`HARNESS_NS`].
+/// pasted text, and a `main` that writes the answer for every [`HARNESS_NS`]
+/// to the file named by its first argument.
 pub fn harness(problem: Problem, pasted: &str) -> String {
     harness_for(problem, pasted, &HARNESS_NS)
 }
@@ -49,26 +53,33 @@ pub fn harness_for(problem: Problem, pasted: &str, ns: &[i32]) -> String {
         Problem::NQueens => {
             r#"fn main() {
     let ns = NS_LIST;
+    let mut answers = String::new();
     for &n in ns.iter() {
         let mut boards = Solution::solve_n_queens(n);
         boards.sort();
-        println!("n = {}: {} boards", n, boards.len());
+        answers.push_str(&format!("n = {}: {} boards\n", n, boards.len()));
         for board in boards.iter() {
-            println!("  {}", board.join("|"));
+            answers.push_str(&format!("  {}\n", board.join("|")));
         }
     }
+    ANSWERS_FILE
 }"#
         }
         Problem::NQueensII => {
             r#"fn main() {
     let ns = NS_LIST;
+    let mut answers = String::new();
     for &n in ns.iter() {
-        println!("n = {}: {} solutions", n, Solution::total_n_queens(n));
+        answers.push_str(&format!("n = {}: {} solutions\n", n, Solution::total_n_queens(n)));
     }
+    ANSWERS_FILE
 }"#
         }
     };
-    let main = main.replace("NS_LIST", &ns);
+    // Not to stdout, where the solution's own prints would mix in.
+    let write = "let file = std::env::args().nth(1).expect(\"the answers' file\");\n    \
+                 std::fs::write(file, answers).expect(\"writing the answers\");";
+    let main = main.replace("NS_LIST", &ns).replace("ANSWERS_FILE", write);
     format!("// As the judge builds it.\n#![allow(dead_code)]\nstruct Solution;\n\n{pasted}\n\n{main}\n")
 }
 
@@ -97,8 +108,8 @@ pub fn expected_output_for(problem: Problem, ns: &[i32]) -> String {
 }
 
 /// Compiles `program` with `rustc --edition <edition>` into `dir` under the
-/// file name `name`, runs it, and returns what it printed. An error carries
-/// the compiler's or the program's own message.
+/// file name `name`, runs it with a file to write its answers in, and returns
+/// them. An error carries the compiler's or the program's own message.
 ///
 /// `non_fmt_panics` is an error: in edition 2018, `assert!(ok, "n = {n}")`
 /// prints `{n}` as it stands, not the value.
@@ -123,7 +134,9 @@ pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> 
             String::from_utf8_lossy(&compiled.stderr)
         ));
     }
-    let ran = output_with_deadline(&mut Command::new(&binary), RUN_LIMIT)
+    let answers = dir.join(format!("{name}.answers"));
+    let _ = std::fs::remove_file(&answers);
+    let ran = output_with_deadline(Command::new(&binary).arg(&answers), RUN_LIMIT)
         .map_err(|error| format!("running {}: {error}", binary.display()))?;
     if ran.timed_out {
         return Err(format!(
@@ -137,43 +150,44 @@ pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> 
     if !ran.status.success() {
         return Err(format!("{} failed: {}", binary.display(), String::from_utf8_lossy(&ran.stderr)));
     }
-    String::from_utf8(ran.stdout).map_err(|error| error.to_string())
+    std::fs::read_to_string(&answers).map_err(|error| format!("reading {}: {error}", answers.display()))
 }
 
 /// The judge-paste check of one approach file: cuts `source` with
 /// [`judge_text`], wraps it in the [`harness`], compiles it with
-/// `rustc --edition <edition>` into `dir` and runs it. Returns what it
-/// printed, to compare with [`expected_output`]; an error says why the file
-/// does not paste, compile or run.
+/// `rustc --edition <edition>` into `dir` and runs it. Returns its answers,
+/// to compare with [`expected_output`]; an error says why the file does not
+/// paste, compile or run.
 pub fn paste_and_run(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
-    paste_and_run_for(problem, &HARNESS_NS, source, edition, dir, name)
-}
-
-/// [`paste_and_run`] asking for the answers of `ns` only.
-pub fn paste_and_run_for(
-    problem: Problem,
-    ns: &[i32],
-    source: &str,
-    edition: &str,
-    dir: &Path,
-    name: &str,
-) -> Result<String, String> {
-    let pasted = judge_text(source).ok_or(format!("{name}: no `{SOLUTION_LINE}` line at the start of a line"))?;
-    compile_and_run(&harness_for(problem, pasted, ns), edition, dir, name)
+    let pasted = judge_text(source).ok_or_else(|| no_solution_line(name))?;
+    compile_and_run(&harness(problem, pasted), edition, dir, name)
 }
 
 /// The judge-paste test of one approach file, as both problem crates run it:
-/// [`paste_and_run`], then its output compared with [`expected_output`]
+/// [`paste_and_run`], then its answers compared with [`expected_output`]
 /// (a readable diff when they differ). Panics with the reason on failure.
 pub fn assert_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) {
-    assert_pastes_for(problem, &HARNESS_NS, source, edition, dir, name);
+    let output = paste_and_run(problem, source, edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
+    pretty_assertions::assert_eq!(output, expected_output(problem), "{name}: the judge's answers differ");
 }
 
-/// [`assert_pastes`] asking for the answers of `ns` only: the judge-paste
-/// test of a learner's exercise, with [`JUDGE_NS`].
-pub fn assert_pastes_for(problem: Problem, ns: &[i32], source: &str, edition: &str, dir: &Path, name: &str) {
-    let output = paste_and_run_for(problem, ns, source, edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
-    pretty_assertions::assert_eq!(output, expected_output_for(problem, ns), "{name}: the judge's answers differ");
+/// The judge-paste test of a learner's exercise: all of it after the
+/// solution line ([`exercise_text`]), run on [`JUDGE_NS`] only, its answers
+/// compared with [`expected_output_for`]. Panics with the reason on failure.
+pub fn assert_exercise_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) {
+    let pasted = exercise_text(source).unwrap_or_else(|| panic!("{}", no_solution_line(name)));
+    let output = compile_and_run(&harness_for(problem, pasted, &JUDGE_NS), edition, dir, name)
+        .unwrap_or_else(|error| panic!("{error}"));
+    pretty_assertions::assert_eq!(
+        output,
+        expected_output_for(problem, &JUDGE_NS),
+        "{name}: the judge's answers differ"
+    );
+}
+
+/// The error of a file without the solution line.
+fn no_solution_line(name: &str) -> String {
+    format!("{name}: no `{SOLUTION_LINE}` line at the start of a line")
 }
 
 #[cfg(test)]

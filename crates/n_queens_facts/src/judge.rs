@@ -13,14 +13,28 @@ pub const SOLUTION_LINE: &str = "pub struct Solution;";
 /// after the `pub struct Solution;` line, up to a `#[cfg(test)]` line, trimmed
 /// of blank lines at both ends. `None` when the file has no such line.
 pub fn judge_text(source: &str) -> Option<&str> {
+    let after = after_solution_line(source)?;
+    let end = after.find("\n#[cfg(test)]").map_or(after.len(), |index| index + 1);
+    Some(after[..end].trim_matches(|c| c == '\n' || c == '\r'))
+}
+
+/// What a learner pastes from a practice exercise: all of the text after the
+/// `pub struct Solution;` line, trimmed of blank lines at both ends. A test
+/// module of their own stays, as in their paste: the judge's compiler leaves
+/// a `#[cfg(test)]` item out, and keeps what follows it. `None` when the file
+/// has no such line.
+pub fn exercise_text(source: &str) -> Option<&str> {
+    Some(after_solution_line(source)?.trim_matches(|c| c == '\n' || c == '\r'))
+}
+
+/// The text after the `pub struct Solution;` line (at a line start).
+fn after_solution_line(source: &str) -> Option<&str> {
     let line_start = source
         .match_indices(SOLUTION_LINE)
         .map(|(index, _)| index)
         .find(|&index| index == 0 || source[..index].ends_with('\n'))?;
     let after = &source[line_start + SOLUTION_LINE.len()..];
-    let after = after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))?;
-    let end = after.find("\n#[cfg(test)]").map_or(after.len(), |index| index + 1);
-    Some(after[..end].trim_matches(|c| c == '\n' || c == '\r'))
+    after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))
 }
 
 #[cfg(test)]
@@ -32,6 +46,12 @@ mod tests {
     #[test]
     fn cuts_after_the_solution_line_and_before_the_tests() {
         assert_eq!(judge_text(FILE), Some("impl Solution {}\n\nfn helper() {}"));
+    }
+
+    #[test]
+    fn an_exercise_keeps_its_test_module_and_what_follows() {
+        assert_eq!(exercise_text(FILE), Some(&FILE[FILE.find("impl").unwrap()..FILE.len() - 1]));
+        assert_eq!(exercise_text("impl Solution {}\n"), None);
     }
 
     #[test]

@@ -1,13 +1,15 @@
 //! What both the `queens` command and the tests need at run time, with no
 //! dependencies: the two problems ([`Problem`]), the known counts of the
 //! N-Queens problem ([`oeis`]) and the cut of an approach file down to the
-//! text a user pastes into the judge ([`judge`]).
+//! text a user pastes into the judge ([`judge`]), and the process group a
+//! learner's pasted answer runs in ([`group`]).
 //!
 //! The test material built on them (expected boards, the validator, the
 //! rstest templates, the compile-and-run harness) stays in `n_queens_cases`,
 //! which depends on this crate and re-exports them, so that the command
 //! links no test framework.
 
+pub mod group;
 pub mod judge;
 pub mod oeis;
 mod problem;

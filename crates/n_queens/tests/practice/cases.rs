@@ -36,7 +36,7 @@ macro_rules! exercise_tests {
 
             use std::path::Path;
 
-            use n_queens_cases::judge::{JUDGE_NS, Problem, assert_pastes_for};
+            use n_queens_cases::judge::{Problem, assert_exercise_pastes};
             use n_queens_cases::{expected_boards, judge_sizes};
             use rstest::rstest;
             use rstest_reuse::apply;
@@ -76,7 +76,7 @@ macro_rules! exercise_tests {
                 let source = include_str!($file);
                 let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("practice_paste");
                 let program = format!("n_queens_practice_{name}_{edition}");
-                assert_pastes_for(Problem::NQueens, &JUDGE_NS, source, edition, &dir, &program);
+                assert_exercise_pastes(Problem::NQueens, source, edition, &dir, &program);
             }
         }
     };

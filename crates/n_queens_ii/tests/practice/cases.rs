@@ -34,7 +34,7 @@ macro_rules! exercise_tests {
 
             use std::path::Path;
 
-            use n_queens_cases::judge::{JUDGE_NS, Problem, assert_pastes_for};
+            use n_queens_cases::judge::{Problem, assert_exercise_pastes};
             use n_queens_cases::judge_counts;
             use rstest::rstest;
             use rstest_reuse::apply;
@@ -71,7 +71,7 @@ macro_rules! exercise_tests {
                 let source = include_str!($file);
                 let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("practice_paste");
                 let program = format!("n_queens_ii_practice_{name}_{edition}");
-                assert_pastes_for(Problem::NQueensII, &JUDGE_NS, source, edition, &dir, &program);
+                assert_exercise_pastes(Problem::NQueensII, source, edition, &dir, &program);
             }
         }
     };

@@ -146,10 +146,23 @@ pub fn header(text: &str) -> &str {
     }
 }
 
-/// Whether an exercise's text is still at its start: its answer, after the
-/// `pub struct Solution;` line, still holds a `todo!(`.
-pub fn not_started(text: &str) -> bool {
-    text[header(text).len()..].contains("todo!(")
+impl Exercise {
+    /// Whether the learner's `text` is still at its start: after the
+    /// `pub struct Solution;` line, a line still holds the starting call,
+    /// `todo!("exercise 52 bitmask, ...")`, and nothing but it. A `todo!()`
+    /// anywhere else (a comment, a call of the learner's own) is the
+    /// learner's: their answer runs.
+    pub fn not_started(self, text: &str) -> bool {
+        let call = self.starting_call();
+        text[header(text).len()..].lines().any(|line| line.trim() == call)
+    }
+
+    /// The `todo!(..)` line of the starting text, trimmed.
+    fn starting_call(self) -> &'static str {
+        let start = self.starting_text();
+        let line = start[header(start).len()..].lines().find(|line| line.trim_start().starts_with("todo!("));
+        line.expect("a starting text holds its `todo!()` call").trim()
+    }
 }
 
 #[cfg(test)]
@@ -167,7 +180,7 @@ mod tests {
     fn every_starting_text_is_not_started_and_names_its_exercise() {
         for exercise in Exercise::all() {
             let start = exercise.starting_text();
-            assert!(not_started(start), "{}", exercise.label());
+            assert!(exercise.not_started(start), "{}", exercise.label());
             assert!(header(start).ends_with(n_queens_facts::judge::SOLUTION_LINE), "{}", exercise.label());
             let command = format!("practice test {}", exercise.label());
             assert!(start.contains(&command), "{}: the header should show `{command}`", exercise.label());
@@ -197,11 +210,13 @@ mod tests {
     }
 
     #[test]
-    fn not_started_looks_below_the_header_only() {
-        let start = Exercise { problem: Problem::NQueensII, step: Step::Bitmask }.starting_text();
-        assert!(not_started(start));
-        let answered =
-            format!("{}\n\nimpl Solution {{ pub fn total_n_queens(n: i32) -> i32 {{ n }} }}\n", header(start));
-        assert!(!not_started(&answered));
+    fn not_started_looks_for_the_starting_call_only() {
+        let exercise = Exercise { problem: Problem::NQueensII, step: Step::Bitmask };
+        let start = exercise.starting_text();
+        assert!(exercise.not_started(start));
+        let answer = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n } }";
+        assert!(!exercise.not_started(&format!("{}\n\n{answer}\n", header(start))));
+        let mentioned = format!("{}\n\n/// Was a `todo!()`; now done.\n{answer}\n// todo!(\"later\")\n", header(start));
+        assert!(!exercise.not_started(&mentioned));
     }
 }

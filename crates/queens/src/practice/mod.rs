@@ -89,40 +89,64 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     match &args.action {
         None | Some(Action::List) => list(&workspace()?, out),
         Some(Action::Test(which)) => test(&workspace()?, which.exercise(), out),
-        Some(Action::Hint { which, number }) => hint(which.exercise(), *number, out),
+        Some(Action::Hint { which, number }) => hint(workspace().ok().as_ref(), which.exercise(), *number, out),
         Some(Action::Reset(which)) => reset(&workspace()?, which.exercise(), out),
     }
 }
 
-/// The workspace the exercises live in: the one around the current
-/// directory, as `cargo run` leaves it, or else the one this command was
-/// built from.
-fn workspace() -> Result<PathBuf, Failure> {
-    let is_root = |dir: &Path| dir.join("crates/queens/exercises").is_dir() && dir.join("Cargo.toml").is_file();
+/// The workspace the exercises live in, and how its files are named to the
+/// user: from the current directory when it is the root, else in full.
+struct Workspace {
+    /// Its root, which holds `Cargo.toml`.
+    root: PathBuf,
+    /// Whether the current directory is the root.
+    at_root: bool,
+}
+
+impl Workspace {
+    /// The file at `relative` (from the root), as a path that is true where
+    /// the user stands.
+    fn show(&self, relative: &str) -> String {
+        if self.at_root { relative.to_string() } else { self.root.join(relative).display().to_string() }
+    }
+}
+
+/// The workspace the exercises live in: the nearest one around the current
+/// directory that has the practice test targets, as `cargo run` leaves it,
+/// or else the one this command was built from.
+fn workspace() -> Result<Workspace, Failure> {
+    let is_root = |dir: &Path| {
+        dir.join("Cargo.toml").is_file()
+            && PROBLEMS.iter().all(|problem| {
+                dir.join("crates").join(ladder::crate_name(*problem)).join("tests/practice/main.rs").is_file()
+            })
+    };
     let current = std::env::current_dir().ok();
-    if let Some(root) = current.as_deref().and_then(|dir| dir.ancestors().find(|dir| is_root(dir))) {
-        return Ok(root.to_path_buf());
-    }
-    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..");
-    if is_root(&built_from) {
-        return Ok(built_from);
-    }
-    Err(Failure::Usage(format!("the practice exercises live in a clone of the workspace: run `{COMMAND}` there")))
+    let around = current.as_deref().and_then(|dir| dir.ancestors().find(|dir| is_root(dir)));
+    let built_from = || std::fs::canonicalize(Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")).ok();
+    let Some(root) = around.map(Path::to_path_buf).or_else(|| built_from().filter(|dir| is_root(dir))) else {
+        return Err(Failure::Failed(format!(
+            "no workspace with the practice exercises here or above: run `{COMMAND}` in a clone of it"
+        )));
+    };
+    let at_root = current.is_some_and(|dir| dir == root);
+    Ok(Workspace { root, at_root })
 }
 
 /// Reads an exercise file, after writing it from its starting text if it is
 /// not there yet (the first time, or after the learner deleted it).
-fn read(root: &Path, exercise: Exercise) -> Result<String, Failure> {
-    let path = root.join(exercise.path());
+fn read(workspace: &Workspace, exercise: Exercise) -> Result<String, Failure> {
+    let shown = workspace.show(&exercise.path());
+    let path = workspace.root.join(exercise.path());
     match std::fs::read_to_string(&path) {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             let start = exercise.starting_text();
             std::fs::create_dir_all(path.parent().expect("a file in a directory"))
                 .and_then(|()| std::fs::write(&path, start))
-                .map_err(|error| Failure::Failed(format!("writing {}: {error}", exercise.path())))?;
+                .map_err(|error| Failure::Failed(format!("writing {shown}: {error}")))?;
             Ok(start.to_string())
         }
-        read => read.map_err(|error| Failure::Failed(format!("reading {}: {error}", exercise.path()))),
+        read => read.map_err(|error| Failure::Failed(format!("reading {shown}: {error}"))),
     }
 }
 
@@ -130,8 +154,9 @@ fn read(root: &Path, exercise: Exercise) -> Result<String, Failure> {
 /// target around it and runs its cases, then the judge-paste test once every
 /// case passes; every line cargo and the tests print is handed to `echo`,
 /// but cargo's JSON messages.
-fn status(root: &Path, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
-    if ladder::not_started(&read(root, exercise)?) {
+fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
+    let root = &workspace.root;
+    if exercise.not_started(&read(workspace, exercise)?) {
         return Ok(Status::NotStarted);
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -140,8 +165,17 @@ fn status(root: &Path, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> 
             echo(line, true);
         }
     };
-    let build =
-        results::run(&cargo, &results::cargo_build(exercise), root, &mut echo_stderr).map_err(Failure::Failed)?;
+    let build = results::run(&cargo, &results::cargo_build(exercise), root, false, &mut echo_stderr)
+        .map_err(Failure::Failed)?;
+    if !cargo_built(&build.stdout) {
+        // Cargo stopped before compiling anything: not the learner's code.
+        let why = build.stderr.lines().find(|line| line.starts_with("error")).or(build.stderr.lines().next());
+        return Err(Failure::Failed(format!(
+            "{} could not build the tests (check CARGO and CARGO_TARGET_DIR): {}",
+            Path::new(&cargo).display(),
+            why.unwrap_or("it said nothing").trim()
+        )));
+    }
     let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success) else {
         // No test binary: its report is empty, and the status says why.
         let failed = results::Printed { success: false, stdout: String::new(), stderr: build.stderr };
@@ -149,27 +183,40 @@ fn status(root: &Path, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> 
     };
     // Where `cargo test` would run it: the problem crate's directory.
     let dir = root.join("crates").join(ladder::crate_name(exercise.problem));
-    let cases = results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, &mut *echo)
+    let cases = results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, true, &mut *echo)
         .map_err(Failure::Failed)?;
     if let Err(status) = results::cases_status(&cases) {
         return Ok(status);
     }
-    let paste =
-        results::run(binary.as_os_str(), &results::test_args(Part::Paste), &dir, echo).map_err(Failure::Failed)?;
+    let paste = results::run(binary.as_os_str(), &results::test_args(Part::Paste), &dir, true, echo)
+        .map_err(Failure::Failed)?;
     Ok(results::paste_status(&paste))
 }
 
+/// Whether cargo got as far as compiling: its JSON messages end with
+/// `build-finished` then, whether the build succeeded or not.
+fn cargo_built(stdout: &str) -> bool {
+    stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .any(|message| message["reason"] == "build-finished")
+}
+
 /// `queens practice list`: every exercise and where it stands, then what to do next.
-fn list(root: &Path, out: &mut impl Write) -> Outcome {
+fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     writeln!(out, "The practice ladder: one exercise per step of the chain, for each problem.")?;
+    if !workspace.at_root {
+        writeln!(out, "In {}", workspace.root.display())?;
+    }
     let mut started = 0;
     for exercise in Exercise::all() {
-        started += usize::from(!ladder::not_started(&read(root, exercise)?));
+        // An unreadable one is said below, in its place.
+        started += usize::from(read(workspace, exercise).is_ok_and(|text| !exercise.not_started(&text)));
     }
     match started {
         0 => {}
         1 => writeln!(out, "Testing the started exercise now; its first build takes a while.")?,
-        _ => writeln!(out, "Testing the {started} started exercises; the first build of each takes a while.")?,
+        _ => writeln!(out, "Testing the {started} started exercises now; each first build takes a while.")?,
     }
     let mut next = None;
     for problem in PROBLEMS {
@@ -178,31 +225,38 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
             Problem::NQueensII => "LeetCode 52, N-Queens II (the count)",
             Problem::NQueens => "LeetCode 51, N-Queens (every board)",
         };
-        writeln!(out, "{title}, in crates/{}/exercises/", ladder::crate_name(problem))?;
+        writeln!(out, "{title}, in {}/", workspace.show(&format!("crates/{}/exercises", ladder::crate_name(problem))))?;
         for step in STEPS {
             let exercise = Exercise { problem, step };
             if step.number().is_none() {
                 writeln!(out, "  past the judge:")?;
             }
-            write!(out, "  {:>5}  {:<13} ", step.number().unwrap_or(""), step.name())?;
+            let start = format!("  {:>5}  {:<13} ", step.number().unwrap_or(""), step.name());
+            write!(out, "{start}")?;
             out.flush()?;
-            let status = status(root, exercise, &mut |_, _| {})?;
-            writeln!(out, "{}", status.describe())?;
-            if next.is_none() && !matches!(status, Status::Pastes(_)) {
+            let (described, status) = match read(workspace, exercise) {
+                Ok(_) => {
+                    let status = status(workspace, exercise, &mut |_, _| {})?;
+                    (status.describe(), Some(status))
+                }
+                Err(_) => (format!("unreadable: `practice reset {}` puts it aside", exercise.label()), None),
+            };
+            writeln!(out, "{}", fit(&described, LINE_WIDTH - start.chars().count()))?;
+            if next.is_none() && !matches!(status, Some(Status::Pastes(_))) {
                 next = Some((exercise, status));
             }
         }
     }
     writeln!(out)?;
     match next {
-        None => writeln!(
-            out,
-            "Every exercise pastes into the judge.\nNext: docs/common-mistakes.md, then the pages past the judge."
-        )?,
+        None => {
+            writeln!(out, "Every exercise pastes into the judge.")?;
+            writeln!(out, "Next: {}, then the pages past the judge.", workspace.show("docs/common-mistakes.md"))?;
+        }
         Some((exercise, status)) => {
             let label = exercise.label();
-            let what = if status == Status::NotStarted { "Next" } else { "Keep going" };
-            writeln!(out, "{what}: {}", exercise.path())?;
+            let what = if status == Some(Status::NotStarted) { "Next" } else { "Keep going" };
+            writeln!(out, "{what}: {}", workspace.show(&exercise.path()))?;
             writeln!(out, "  {COMMAND} test {label}     run its cases")?;
             writeln!(out, "  {COMMAND} hint {label}     a hint, one at a time")?;
         }
@@ -210,20 +264,35 @@ fn list(root: &Path, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
+/// The width every line of the list fits in.
+const LINE_WIDTH: usize = 80;
+
+/// `text` cut to `width` characters, with `…` where it was cut
+/// (`test 52 bitmask` shows it all).
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 /// `queens practice test 52 bitmask`: the cases, then the paste test, with
 /// cargo's output as it comes, then the exercise's status in one line.
-fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
+fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outcome {
     let label = exercise.label();
-    if ladder::not_started(&read(root, exercise)?) {
-        writeln!(out, "Exercise {label} is not started: its answer is still a `todo!()`.")?;
-        writeln!(out, "Write your answer in {}, then run this again.", exercise.path())?;
+    if exercise.not_started(&read(workspace, exercise)?) {
+        writeln!(out, "Exercise {label} is not started: its answer is still the starting")?;
+        writeln!(out, "`todo!()`, which fails every case.")?;
+        writeln!(out, "Write your answer in {}, then run this again.", workspace.show(&exercise.path()))?;
         writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
         return Err(Failure::Unsuccessful);
     }
     // Cargo's own lines (the build, a compile error) are passed through to
     // standard error as they come; the tests' report is read, not shown, and
     // told in a few lines below.
-    let status = status(root, exercise, &mut |line, is_stderr| {
+    let status = status(workspace, exercise, &mut |line, is_stderr| {
         if is_stderr {
             crate::say(line);
         }
@@ -235,8 +304,9 @@ fn test(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
     match status {
         Status::Pastes(_) => {
             writeln!(out, "Everything after `pub struct Solution;` is accepted by the judge as it is.")?;
+            let (yours, chain) = (workspace.show(&exercise.path()), workspace.show(&exercise.chain_path()));
             writeln!(out, "Compare it with the step's own file:")?;
-            writeln!(out, "  diff {} \\\n    {}", exercise.path(), exercise.chain_path())?;
+            writeln!(out, "  diff {yours} \\\n    {chain}")?;
         }
         Status::Failing { .. } | Status::OwnTestFailing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
             writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
@@ -254,7 +324,7 @@ fn parse_hint(text: &str) -> Result<usize, String> {
 }
 
 /// `queens practice hint 52 bitmask [K]`: hint K (1 by default) and how to see the next.
-fn hint(exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
+fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
     let hints = exercise.hints();
     let label = exercise.label();
     if number == 0 || number > hints.len() {
@@ -274,33 +344,70 @@ fn hint(exercise: Exercise, number: usize, out: &mut impl Write) -> Outcome {
         writeln!(out, "The next one, closer to the answer: {COMMAND} hint {label} {}", number + 1)?;
     } else {
         writeln!(out, "That was the last hint. The answer itself is the step's own file:")?;
-        writeln!(out, "  {}", exercise.chain_path())?;
+        let chain = exercise.chain_path();
+        writeln!(out, "  {}", workspace.map_or(chain.clone(), |workspace| workspace.show(&chain)))?;
     }
     Ok(())
 }
 
 /// `queens practice reset 52 bitmask`: writes the starting text over the
-/// exercise file, after keeping the learner's text in `target/` (which git
-/// ignores); no other file is touched.
-fn reset(root: &Path, exercise: Exercise, out: &mut impl Write) -> Outcome {
-    let path = exercise.path();
+/// exercise file, after keeping what was there (a file, even one that is not
+/// text, or a directory) as a backup of its own, named with the time, next
+/// to the exercises, where git and `cargo clean` leave it; no other file is
+/// touched.
+fn reset(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outcome {
+    let relative = exercise.path();
+    let (path, shown) = (workspace.root.join(&relative), workspace.show(&relative));
     let start = exercise.starting_text();
-    let current = std::fs::read_to_string(root.join(&path)).ok();
-    if current.as_deref() == Some(start) {
-        writeln!(out, "{path} is already at its starting text: nothing to do.")?;
+    let current = std::fs::read(&path).ok();
+    if current.as_deref() == Some(start.as_bytes()) {
+        writeln!(out, "{shown} is already at its starting text: nothing to do.")?;
         return Ok(());
     }
-    if let Some(current) = current {
-        let backup = Path::new("target").join("practice-backup").join(ladder::number(exercise.problem));
-        let backup_file = backup.join(format!("{}.rs", exercise.step.name()));
-        std::fs::create_dir_all(root.join(&backup))
-            .and_then(|()| std::fs::write(root.join(&backup_file), current))
-            .map_err(|error| Failure::Failed(format!("keeping a copy in {}: {error}", backup_file.display())))?;
-        writeln!(out, "Your version is kept in {} (until the next reset of this exercise).", backup_file.display())?;
+    if path.exists() || path.is_symlink() {
+        let backup = backup_path(workspace, exercise);
+        let shown_backup = workspace.show(&backup);
+        let backup = workspace.root.join(backup);
+        std::fs::create_dir_all(backup.parent().expect("a file in a directory"))
+            .and_then(|()| std::fs::rename(&path, &backup))
+            .map_err(|error| Failure::Failed(format!("keeping your version in {shown_backup}: {error}")))?;
+        writeln!(out, "Your version is kept in {shown_backup}")?;
     }
-    std::fs::write(root.join(&path), start).map_err(|error| Failure::Failed(format!("writing {path}: {error}")))?;
-    writeln!(out, "{path} is back at its starting text; the other exercises are untouched.")?;
+    std::fs::create_dir_all(path.parent().expect("a file in a directory"))
+        .and_then(|()| std::fs::write(&path, start))
+        .map_err(|error| Failure::Failed(format!("writing {shown}: {error}")))?;
+    writeln!(out, "{shown} is back at its starting text; the other exercises are untouched.")?;
     Ok(())
+}
+
+/// Where `reset` keeps the learner's version, from the root:
+/// `crates/n_queens_ii/exercises/backup/bitmask-2026-11-30T21-05-09Z.rs`,
+/// with `-2`, `-3`.. after the time when that name is taken.
+fn backup_path(workspace: &Workspace, exercise: Exercise) -> String {
+    let dir = format!("crates/{}/exercises/backup", ladder::crate_name(exercise.problem));
+    let stem = format!("{}-{}", exercise.step.name(), utc_now());
+    (1..)
+        .map(|count| if count == 1 { format!("{dir}/{stem}.rs") } else { format!("{dir}/{stem}-{count}.rs") })
+        .find(|candidate| !workspace.root.join(candidate).exists())
+        .expect("a free name")
+}
+
+/// The time now in UTC, as `2026-11-30T21-05-09Z` (no `:`, which some file
+/// systems refuse).
+fn utc_now() -> String {
+    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+    let (days, day_seconds) = (seconds / 86_400, seconds % 86_400);
+    // The civil date of a day count, after Howard Hinnant's `civil_from_days`.
+    let shifted = days + 719_468;
+    let (era, day_of_era) = (shifted / 146_097, shifted % 146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + u64::from(month <= 2);
+    let (hour, minute, second) = (day_seconds / 3600, day_seconds / 60 % 60, day_seconds % 60);
+    format!("{year:04}-{month:02}-{day:02}T{hour:02}-{minute:02}-{second:02}Z")
 }
 
 #[cfg(test)]
@@ -314,12 +421,12 @@ mod tests {
     #[test]
     fn a_hint_says_how_to_see_the_next_one() {
         let mut out = Vec::new();
-        hint(exercise(), 1, &mut out).unwrap();
+        hint(None, exercise(), 1, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("Hint 1 of 3 for exercise 52 bitmask:"), "{text}");
         assert!(text.contains("practice hint 52 bitmask 2"), "{text}");
         let mut out = Vec::new();
-        hint(exercise(), 3, &mut out).unwrap();
+        hint(None, exercise(), 3, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("That was the last hint"), "{text}");
         assert!(text.contains("crates/n_queens_ii/src/bitmask.rs"), "{text}");
@@ -327,34 +434,52 @@ mod tests {
 
     #[test]
     fn a_hint_past_the_last_is_a_usage_error() {
-        let error = hint(exercise(), 4, &mut Vec::new()).unwrap_err();
+        let error = hint(None, exercise(), 4, &mut Vec::new()).unwrap_err();
         let Failure::Usage(message) = error else { panic!("a usage error") };
         assert_eq!(message, "exercise 52 bitmask has 3 hints, numbered 1 to 3 (got 4)");
-        assert!(hint(exercise(), 0, &mut Vec::new()).is_err());
+        assert!(hint(None, exercise(), 0, &mut Vec::new()).is_err());
     }
 
     /// Reset writes the starting text and only that; it runs on a copy of
     /// the exercise directories, never on the workspace's own files.
     #[test]
-    fn reset_restores_one_exercise_and_keeps_the_learners_text() {
+    fn reset_restores_one_exercise_and_keeps_every_version() {
         let root = std::env::temp_dir().join(format!("queens_practice_reset_{}", std::process::id()));
+        let workspace = Workspace { root: root.clone(), at_root: false };
         for exercise in Exercise::all() {
             let path = root.join(exercise.path());
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, format!("{}\n// started", exercise.starting_text())).unwrap();
         }
         let mut out = Vec::new();
-        reset(&root, exercise(), &mut out).unwrap();
+        reset(&workspace, exercise(), &mut out).unwrap();
         assert_eq!(std::fs::read_to_string(root.join(exercise().path())).unwrap(), exercise().starting_text());
-        let kept = std::fs::read_to_string(root.join("target/practice-backup/52/bitmask.rs")).unwrap();
-        assert!(kept.ends_with("// started"));
         for other in Exercise::all().filter(|other| *other != exercise()) {
             let text = std::fs::read_to_string(root.join(other.path())).unwrap();
             assert!(text.ends_with("// started"), "{} was touched", other.label());
         }
         let mut out = Vec::new();
-        reset(&root, exercise(), &mut out).unwrap();
+        reset(&workspace, exercise(), &mut out).unwrap();
         assert!(String::from_utf8(out).unwrap().contains("already at its starting text"));
+        // A second version, not text this time, is kept beside the first.
+        std::fs::write(root.join(exercise().path()), b"\xff second").unwrap();
+        let mut out = Vec::new();
+        reset(&workspace, exercise(), &mut out).unwrap();
+        let said = String::from_utf8(out).unwrap();
+        let backups = root.join("crates/n_queens_ii/exercises/backup");
+        let mut kept: Vec<Vec<u8>> =
+            std::fs::read_dir(&backups).unwrap().map(|entry| std::fs::read(entry.unwrap().path()).unwrap()).collect();
+        kept.sort();
+        assert_eq!(kept.len(), 2, "{said}");
+        assert!(kept[0].ends_with(b"// started") && kept[1] == b"\xff second", "{said}");
+        assert!(said.contains(&backups.display().to_string()), "{said}");
         let _ = std::fs::remove_dir_all(root);
+    }
+
+    #[test]
+    fn the_time_of_a_backup_is_a_utc_date() {
+        let now = utc_now();
+        assert_eq!(now.len(), "2026-11-30T21-05-09Z".len(), "{now}");
+        assert!(now.starts_with("20") && now.ends_with('Z') && now.as_bytes()[10] == b'T', "{now}");
     }
 }

@@ -165,8 +165,23 @@ pub fn test_args(part: Part) -> Vec<String> {
 /// Runs `program` with `args` in `dir`. Every line is also handed to `echo`
 /// as it comes (`true` for a line of standard error), so that a learner can
 /// watch the build and the cases go by.
-pub fn run(program: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
-    let mut child = Command::new(program)
+///
+/// A `learner`'s program (the test binary, which runs their answer) runs in
+/// a process group of its own, killed as soon as the program ends: a process
+/// their answer started cannot outlive it, nor hold the pipes open. Cargo
+/// stays in the terminal's group, so that Ctrl-C stops it.
+pub fn run(
+    program: &OsStr,
+    args: &[String],
+    dir: &Path,
+    learner: bool,
+    echo: &mut dyn FnMut(&str, bool),
+) -> Result<Printed, String> {
+    let mut command = Command::new(program);
+    if learner {
+        n_queens_facts::group::own_group(&mut command);
+    }
+    let mut child = command
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -181,6 +196,15 @@ pub fn run(program: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&s
         forward(child.stdout.take().expect("piped"), false, sender.clone()),
         forward(child.stderr.take().expect("piped"), true, sender),
     ];
+    // Waited for on a thread of its own: the pipes end when every process
+    // holding them has ended, which for a learner's is when its group is killed.
+    let waiter = thread::spawn(move || {
+        let status = child.wait();
+        if learner {
+            n_queens_facts::group::end_group(child.id());
+        }
+        status
+    });
     let (mut stdout, mut stderr) = (String::new(), String::new());
     for (line, is_stderr) in receiver {
         echo(&line, is_stderr);
@@ -191,7 +215,10 @@ pub fn run(program: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&s
     for reader in readers {
         let _ = reader.join();
     }
-    let status = child.wait().map_err(|error| format!("waiting for {}: {error}", Path::new(program).display()))?;
+    let status = waiter
+        .join()
+        .expect("the waiting thread does not panic")
+        .map_err(|error| format!("waiting for {}: {error}", Path::new(program).display()))?;
     Ok(Printed { success: status.success(), stdout, stderr })
 }
 

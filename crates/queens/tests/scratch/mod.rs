@@ -55,12 +55,14 @@ impl Scratch {
     /// Runs `queens` with `args` in the root, as `cargo run` does, with the
     /// shared target directory for the cargo it runs.
     pub fn queens(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(args)
-            .current_dir(&self.root)
-            .env("CARGO_TARGET_DIR", scratch_dir().join("target"))
-            .output()
-            .unwrap()
+        self.command(args).output().unwrap()
+    }
+
+    /// The command [`Scratch::queens`] runs, to change before it runs.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.args(args).current_dir(&self.root).env("CARGO_TARGET_DIR", scratch_dir().join("target"));
+        command
     }
 }
 

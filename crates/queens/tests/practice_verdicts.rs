@@ -1,0 +1,210 @@
+//! `queens practice` judges what a judge would judge, whatever the learner
+//! writes around a right answer: each test answers an exercise in a scratch
+//! copy of the workspace (see `scratch/mod.rs`) and runs the real command.
+
+mod scratch;
+
+use std::path::Path;
+use std::process::Output;
+
+use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+use scratch::Scratch;
+
+/// The learner's file of exercise 52 bitmask.
+const BITMASK: &str = "crates/n_queens_ii/exercises/bitmask.rs";
+
+/// The chain's own bitmask answer of LeetCode 52, as a learner would paste it.
+fn right_answer() -> String {
+    judge_text(include_str!("../../n_queens_ii/src/bitmask.rs")).unwrap().to_string()
+}
+
+/// Writes exercise 52 bitmask: its starting header, then `answer`.
+fn answer_bitmask(scratch: &Scratch, answer: &str) {
+    let start = include_str!("../exercises/52/bitmask.rs");
+    let line = format!("\n{SOLUTION_LINE}\n");
+    let header = &start[..start.find(&line).unwrap() + line.len()];
+    scratch.write(BITMASK, &format!("{header}\n{answer}\n"));
+}
+
+/// Its standard output and error, as text.
+fn printed(output: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// Runs `practice test 52 bitmask` and checks that it passes and pastes.
+fn assert_passes_and_pastes(scratch: &Scratch) -> String {
+    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
+    let (stdout, stderr) = printed(&output);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("\nExercise 52 bitmask: passing, and pastes into the judge\n"), "{stdout}");
+    stdout
+}
+
+#[test]
+fn a_todo_mentioned_in_a_comment_is_not_the_starting_call() {
+    let scratch = Scratch::new("todo_in_comment");
+    let answer = right_answer().replacen(
+        "/// The number of solutions",
+        "/// No longer a `todo!()`, nor a todo!(\"later\"): the number of solutions",
+        1,
+    );
+    answer_bitmask(&scratch, &answer);
+    assert_passes_and_pastes(&scratch);
+}
+
+#[test]
+fn code_after_the_learners_own_test_module_is_pasted_too() {
+    let scratch = Scratch::new("own_test_module");
+    let answer = right_answer();
+    let helper = answer.find("/// The number of ways").expect("the helper's doc");
+    let answer = format!(
+        "{}\n#[cfg(test)]\nmod my_tests {{\n    #[test]\n    fn one() {{}}\n}}\n\n{}",
+        &answer[..helper],
+        &answer[helper..]
+    );
+    answer_bitmask(&scratch, &answer);
+    assert_passes_and_pastes(&scratch);
+}
+
+#[test]
+fn what_the_answer_prints_is_not_its_answer() {
+    let scratch = Scratch::new("debug_print");
+    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
+    let answer =
+        right_answer().replacen(signature, &format!("{signature}\n        println!(\"debug: n = {{}}\", n);"), 1);
+    answer_bitmask(&scratch, &answer);
+    assert_passes_and_pastes(&scratch);
+}
+
+/// An answer that starts processes of its own, one holding the output pipe
+/// (`sleep 40`), one not (`sleep 600`, its id written to a file): the run
+/// ends without waiting for them, and none of them is left running.
+#[test]
+fn no_process_an_answer_starts_outlives_the_run() {
+    let scratch = Scratch::new("child_process");
+    let ids = scratch.root.join("sleep_ids.txt");
+    let _ = std::fs::remove_file(&ids);
+    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
+    let spawn = format!(
+        "{signature}
+        if n == 4 {{
+            use std::io::Write;
+            let _ = std::process::Command::new(\"sleep\").arg(\"40\").spawn();
+            let quiet = std::process::Command::new(\"sleep\")
+                .arg(\"600\")
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            let mut ids = std::fs::OpenOptions::new().create(true).append(true).open({ids:?}).unwrap();
+            writeln!(ids, \"{{}}\", quiet.id()).unwrap();
+        }}"
+    );
+    answer_bitmask(&scratch, &right_answer().replacen(signature, &spawn, 1));
+    assert_passes_and_pastes(&scratch);
+    let ids = std::fs::read_to_string(&ids).unwrap();
+    // The cases, then the paste test in two editions.
+    assert_eq!(ids.lines().count(), 3, "{ids}");
+    for id in ids.lines() {
+        // Gone, or a zombie left for its new parent to reap: not running.
+        // A killed process ends when next scheduled, which on a busy
+        // machine may take a moment: a few seconds, far below its 600.
+        let state = || std::fs::read_to_string(format!("/proc/{id}/stat")).unwrap_or_default();
+        let running = |state: &str| state.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'));
+        let ended = (0..100).any(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            !running(&state())
+        });
+        assert!(ended, "sleep {id} still runs: {}", state());
+    }
+}
+
+/// A cargo that cannot build is not the learner's mistake: exit code 1 and
+/// cargo's own error, not "does not compile".
+#[test]
+fn a_broken_target_dir_is_not_a_compile_error() {
+    let scratch = Scratch::new("broken_target_dir");
+    answer_bitmask(&scratch, &right_answer());
+    let not_a_dir = scratch.root.join("not_a_directory");
+    std::fs::write(&not_a_dir, "a file").unwrap();
+    let output = scratch
+        .command(&["practice", "test", "52", "bitmask"])
+        .env("CARGO_TARGET_DIR", not_a_dir.join("target"))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(!stdout.contains("does not compile"), "{stdout}");
+    assert!(stderr.contains("CARGO_TARGET_DIR") && stderr.contains("failed to create directory"), "{stderr}");
+}
+
+/// An exercise that is not text, one that is a directory and one that does
+/// not compile: `list` still lists every exercise, in lines of 80 columns at
+/// most, and `reset` puts each unreadable one back, keeping what was there.
+#[test]
+fn unreadable_exercises_are_listed_and_reset() {
+    let scratch = Scratch::new("unreadable");
+    let exercises = scratch.root.join("crates/n_queens_ii/exercises");
+    std::fs::create_dir_all(&exercises).unwrap();
+    std::fs::write(exercises.join("board_scan.rs"), b"\xff\xfe not text").unwrap();
+    std::fs::create_dir_all(exercises.join("column_abs.rs/inside")).unwrap();
+    answer_bitmask(
+        &scratch,
+        "impl Solution { pub fn total_n_queens(n: i32) -> i32 { a_function_whose_name_is_long_enough_to_overflow_any_line(n) } }",
+    );
+
+    let output = scratch.queens(&["practice", "list"]);
+    let (stdout, stderr) = printed(&output);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    for line in stdout.lines() {
+        assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
+    }
+    assert_eq!(stdout.matches("unreadable: `practice reset 52 ").count(), 2, "{stdout}");
+    assert!(stdout.contains("  mirror"), "every exercise is listed:\n{stdout}");
+    assert!(stdout.contains("does not compile"), "{stdout}");
+
+    for step in ["board_scan", "column_abs"] {
+        let output = scratch.queens(&["practice", "reset", "52", step]);
+        let (stdout, stderr) = printed(&output);
+        assert!(output.status.success(), "{stdout}\n{stderr}");
+        assert!(stdout.contains("Your version is kept in crates/n_queens_ii/exercises/backup/"), "{stdout}");
+        let path = scratch.root.join(format!("crates/n_queens_ii/exercises/{step}.rs"));
+        let start = if step == "board_scan" {
+            include_str!("../exercises/52/board_scan.rs")
+        } else {
+            include_str!("../exercises/52/column_abs.rs")
+        };
+        assert_eq!(std::fs::read_to_string(path).unwrap(), start);
+    }
+    let backups = std::fs::read_dir(scratch.root.join("crates/n_queens_ii/exercises/backup")).unwrap().count();
+    assert_eq!(backups, 2);
+}
+
+/// Deleted with its folder, an exercise is written again; `reset` works too.
+#[test]
+fn a_deleted_exercises_folder_is_written_again() {
+    let scratch = Scratch::new("deleted_folder");
+    answer_bitmask(&scratch, "// started");
+    std::fs::remove_dir_all(scratch.root.join("crates/n_queens_ii/exercises")).unwrap();
+    let output = scratch.queens(&["practice", "reset", "52", "bitmask"]);
+    let (stdout, stderr) = printed(&output);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains(&format!("{BITMASK} is back at its starting text")), "{stdout}");
+    assert!(scratch.root.join(BITMASK).is_file());
+}
+
+/// Run from a folder inside the workspace, the command acts on that
+/// workspace and names its files by paths that are true from there.
+#[test]
+fn from_a_folder_inside_the_workspace_paths_are_true() {
+    let scratch = Scratch::new("from_inside");
+    let inside = scratch.root.join("crates/n_queens_ii");
+    let output = scratch.command(&["practice", "test", "52", "bitmask"]).current_dir(&inside).output().unwrap();
+    let (stdout, stderr) = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "not started:\n{stdout}\n{stderr}");
+    let named = stdout.lines().find_map(|line| line.strip_prefix("Write your answer in ")).expect("a path");
+    let named = named.strip_suffix(", then run this again.").expect("the path alone");
+    let path = if Path::new(named).is_absolute() { Path::new(named).to_path_buf() } else { inside.join(named) };
+    assert!(path.is_file(), "{named} is not there from {}", inside.display());
+    assert_eq!(std::fs::canonicalize(path).unwrap(), std::fs::canonicalize(scratch.root.join(BITMASK)).unwrap());
+}

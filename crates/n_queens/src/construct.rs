@@ -1,29 +1,14 @@
 //! # Beyond the judge: one board for any n, without search
 //!
 //! **Idea.** Asked for one board rather than all of them, there is no need
-//! to search: explicit formulas have been known since the 1960s (E. J.
-//! Hoffman, J. C. Loessi and R. C. Moore, Mathematics Magazine, 1969;
-//! restated for every n by B. Bernhardsson, SIGART Bulletin, 1991). Number
-//! the columns 1..=n for a moment. The queens go down the board two columns
-//! apart, a knight's move from one row to the next, so no two neighbours
-//! share a diagonal: first the even columns, then the odd ones,
-//!
-//! ```text
-//! 2, 4, 6, ..., then 1, 3, 5, ...        (n = 6: 2 4 6 1 3 5)
-//! ```
-//!
-//! That staircase is a solution unless n leaves remainder 2 or 3 when
-//! divided by 6: then a queen of the odd run meets one of the even run on a
-//! diagonal, and a few queens move to repair it:
-//!
-//! - n mod 6 = 2: the odd run becomes `3, 1, 7, 9, ..., n - 1, 5` (1 and 3
-//!   swap, 5 goes to the end); n = 8: `2 4 6 8 3 1 7 5`.
-//! - n mod 6 = 3: the even run becomes `4, 6, ..., n - 1, 2` (2 goes to the
-//!   end) and the odd run `5, 7, ..., n, 1, 3` (1 and 3 go to the end);
-//!   n = 9: `4 6 8 2 5 7 9 1 3`.
-//!
-//! The board's columns are these numbers minus one. n = 2 and 3 have no
-//! solution at all (the only sizes without one, as OEIS A000170 shows).
+//! to search: explicit constructions go back to E. Pauls (1874); the form
+//! used here is E. J. Hoffman, J. C. Loessi and R. C. Moore's (1969). With
+//! the columns numbered 1..=n, the queens go down the board two columns
+//! apart, first the even columns, then the odd ones (n = 6: `2 4 6 1 3 5`),
+//! a solution unless n mod 6 is 2 or 3, where a few queens move to repair a
+//! shared diagonal (n = 8: `2 4 6 8 3 1 7 5`; n = 9: `4 6 8 2 5 7 9 1 3`).
+//! The board's columns are these numbers minus one; `docs/construct.md`
+//! gives the rules and why they work. n = 2 and 3 have no solution at all.
 //!
 //! **What changed.** Everything: no search, no backtracking, no masks (so no
 //! limit of 64 columns). It gives one board, always the same one for a given

@@ -14,44 +14,27 @@
 //! | [`bitmask`] | three integers; `free = full & !(columns \| diagonals \| anti_diagonals)`, lowest bit first | O(1) per free square | O(n!) | O(n) |
 //! | [`mirror`] | bitmask over the left half of the first row; each board found also gives its mirror image | O(1) per free square | O(n!), half of bitmask's search | O(n) |
 //!
-//! The time bounds are loose upper bounds on the backtracking tree; what each
-//! step buys in practice is measured by the benchmark crate.
+//! The time bounds are loose upper bounds on the backtracking tree; the
+//! benchmark crate measures what each step buys.
 //!
 //! **Board convention.** Row 0 is the top row, column 0 the leftmost column;
 //! `row - col` is constant along a "\" diagonal and `row + col` along a "/"
-//! anti-diagonal. In the judge's strings, `board[row]` is a row and its
-//! character `col` is a square, `'Q'` a queen and `'.'` empty.
+//! one. In the judge's strings `board[row]` is a row, its character `col` a
+//! square: `'Q'` a queen, `'.'` empty.
 //!
-//! **Every `i32` has an answer.** `n = 0` has exactly one board, the empty one
-//! (OEIS A000170 gives a(0) = 1), so `solve_n_queens(0) == vec![vec![]]`;
-//! `n < 0` has none. `n > 15` panics with a message naming the range: n = 16
-//! has 14,772,512 boards, over 9 GB as the judge's strings, more than most
-//! machines hold.
-//!
-//! [`APPROACHES`] lists them all in order, for tests, benchmarks and tools.
+//! **Every `i32` has an answer.** `n = 0` has one board, the empty one (OEIS
+//! A000170: a(0) = 1); `n < 0` has none; `n > 15` panics with a message
+//! naming the range (n = 16's boards would take over 9 GB as strings).
+//! [`APPROACHES`] lists the steps in order, for tests, benchmarks and tools.
 //!
 //! # Beyond the judge
 //!
-//! Past n = 9 the questions change: how many boards are really different,
-//! one board for n = 1000 without a search, the first boards of n = 30. These
-//! modules answer them with their own signatures, on the compact
-//! [`Board`] (the queen's column per row, [`Board::to_rows`] for the judge's
-//! strings). None of them is judge-ready. [`EXTRAS`] lists them for tools.
-//!
-//! | module | what it gives | idea | time | range |
-//! |---|---|---|---|---|
-//! | [`board`] | [`Board`]: `columns()[row] = col` | n numbers instead of n strings; [`Board::to_rows`] draws the judge's format | O(n), O(n²) to draw | any n |
-//! | [`construct`] | [`construct::construct`]`(n)`: one board, no search | the explicit construction by n mod 6 (Hoffman, Loessi and Moore, 1969) | O(n) | any n <= 2^32; `None` for n = 2, 3 |
-//! | [`streaming`] | [`streaming::boards`]`(n)`: an iterator of every board ([`streaming::boards_in_order`]: lexicographic) | bitmask with an explicit stack instead of recursion, each `next` resuming the search; `construct`'s board is tried first, so the first boards come at once | O(1) per free square; O(n) memory however many boards are taken | n <= 64, panics beyond |
-//! | [`unique`] | [`unique::unique_boards`]`(n)`, [`unique::class_of`]`(&board)` | one board per class under the 8 rotations and reflections, the smallest of its class | the search of half the boards, O(n) per board found | n <= 16 for the list (panics beyond), n <= 64 streamed |
-//!
-//! # Board sources, for tools
-//!
-//! [`BoardSource`] puts both lists behind one name lookup: each approach
-//! (every board at once, through the judge's signature, n <=
-//! [`ALL_AT_ONCE_MAX_N`]) and each module beyond the judge, with its range.
-//! A source gives its boards as an iterator, or one board per class, or a
-//! [`BoardsError`] that names the range instead of the panic underneath.
+//! Not judge-ready, on the compact [`Board`] (listed in [`EXTRAS`]):
+//! [`construct`], one board for any n without search, in O(n);
+//! [`streaming`], a lazy iterator of every board in O(n) memory, n <= 64;
+//! [`unique`], one board per class of the 8 symmetries, and any board's
+//! class. [`BoardSource`] puts both lists behind one name lookup, with each
+//! one's range and a [`BoardsError`] that names it instead of a panic.
 
 // The judge runs old compilers: clippy flags any std API newer than Rust 1.58.
 #[clippy::msrv = "1.58"]

@@ -15,29 +15,19 @@
 //! `next` resumes the loop where the previous board left it: take an untried
 //! free square of the top frame and push the next row's frame; when a row has
 //! nothing left to try, pop it and move the queen of the row above. The masks
-//! are `u64`, one bit per column, so n reaches 64 instead of 31.
+//! are `u64`, one bit per column, so n reaches 64 instead of 32.
 //!
-//! **Which board comes first.** Bitmask tries the lowest free square first,
-//! so its first board is the lexicographically smallest, and reaching it can
-//! take a long detour. [`boards`] tries one other square first in each row:
-//! the column of [`construct`](crate::construct)'s board for that row. That
-//! board is a solution, so the very first descent finds it, n squares tried;
-//! after it the search goes on lowest-first and, for most n, soon finds its
-//! neighbours. Not when n leaves 1 or 5 divided by 6: construct's board is
-//! then the modular one (the queen of row r in column (2r + 1) mod n), no
-//! other board is near it in the search, and past n = 40 or so the second
-//! board is a long search away, while the first still comes at once.
-//! [`boards_in_order`] keeps bitmask's order: the boards in ascending
-//! lexicographic order of their columns, at the price of that detour
-//! (how long it takes, measured: `docs/streaming.md`).
+//! **Which board comes first.** [`boards`] tries first, in each row, the
+//! column of [`construct`](crate::construct)'s board, a solution, so the
+//! first board comes after n squares tried; then it goes on lowest-first.
+//! [`boards_in_order`] keeps bitmask's order, lexicographic, at the price of
+//! a detour to its first board (`docs/streaming.md` says when, and measures
+//! it).
 //!
-//! **Cost.** The whole walk visits the same search tree as bitmask, in
-//! either order, O(1) per free square, and never yields a board twice (each
-//! frame tries each of its squares once). Space: O(n) for the stack, the
-//! current placement and the preferred columns, at every point of the walk;
-//! each board handed out is a fresh O(n) [`Board`] that the caller owns. The
-//! time to the *next* board has no bound smaller than the tree: some
-//! stretches of the search hold no board.
+//! **Cost.** The tree of bitmask, in either order, O(1) per free square,
+//! no board twice. Space: O(n) at every point of the walk, plus each O(n)
+//! [`Board`] handed out. The time to the *next* board has no bound smaller
+//! than the tree: some stretches of the search hold no board.
 //!
 //! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
 //! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.

@@ -167,7 +167,10 @@ fn unreadable_exercises_are_listed_and_reset() {
         let output = scratch.queens(&["practice", "reset", "52", step]);
         let (stdout, stderr) = printed(&output);
         assert!(output.status.success(), "{stdout}\n{stderr}");
-        assert!(stdout.contains("Your version is kept in crates/n_queens_ii/exercises/backup/"), "{stdout}");
+        assert!(stdout.contains("Your version is kept in\n  crates/n_queens_ii/exercises/backup/"), "{stdout}");
+        for line in stdout.lines() {
+            assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
+        }
         let path = scratch.root.join(format!("crates/n_queens_ii/exercises/{step}.rs"));
         let start = if step == "board_scan" {
             include_str!("../exercises/52/board_scan.rs")

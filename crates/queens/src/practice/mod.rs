@@ -361,7 +361,7 @@ fn reset(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Out
     let start = exercise.starting_text();
     let current = std::fs::read(&path).ok();
     if current.as_deref() == Some(start.as_bytes()) {
-        writeln!(out, "{shown} is already at its starting text: nothing to do.")?;
+        writeln!(out, "{shown} is already at its starting text:\nnothing to do.")?;
         return Ok(());
     }
     if path.exists() || path.is_symlink() {
@@ -371,12 +371,12 @@ fn reset(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Out
         std::fs::create_dir_all(backup.parent().expect("a file in a directory"))
             .and_then(|()| std::fs::rename(&path, &backup))
             .map_err(|error| Failure::Failed(format!("keeping your version in {shown_backup}: {error}")))?;
-        writeln!(out, "Your version is kept in {shown_backup}")?;
+        writeln!(out, "Your version is kept in\n  {shown_backup}")?;
     }
     std::fs::create_dir_all(path.parent().expect("a file in a directory"))
         .and_then(|()| std::fs::write(&path, start))
         .map_err(|error| Failure::Failed(format!("writing {shown}: {error}")))?;
-    writeln!(out, "{shown} is back at its starting text; the other exercises are untouched.")?;
+    writeln!(out, "{shown} is back at its starting text;\nthe other exercises are untouched.")?;
     Ok(())
 }
 

@@ -210,4 +210,14 @@ fn from_a_folder_inside_the_workspace_paths_are_true() {
     let path = if Path::new(named).is_absolute() { Path::new(named).to_path_buf() } else { inside.join(named) };
     assert!(path.is_file(), "{named} is not there from {}", inside.display());
     assert_eq!(std::fs::canonicalize(path).unwrap(), std::fs::canonicalize(scratch.root.join(BITMASK)).unwrap());
+
+    // A compile error's place, from cargo at the root, is named from here too.
+    answer_bitmask(&scratch, "impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        m\n    }\n}");
+    let output = scratch.command(&["practice", "test", "52", "bitmask"]).current_dir(&inside).output().unwrap();
+    let (stdout, stderr) = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "does not compile:\n{stdout}\n{stderr}");
+    let word = stdout.split_whitespace().find(|word| word.contains("exercises/bitmask.rs:")).expect("a place");
+    let place = word.trim_start_matches('(').split(':').next().unwrap();
+    let path = if Path::new(place).is_absolute() { Path::new(place).to_path_buf() } else { inside.join(place) };
+    assert!(path.is_file(), "{place} is not there from {}:\n{stdout}", inside.display());
 }

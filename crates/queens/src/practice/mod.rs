@@ -150,11 +150,22 @@ fn read(workspace: &Workspace, exercise: Exercise) -> Result<String, Failure> {
     }
 }
 
+/// Where one exercise stands, its file named by a path that is true where
+/// the user stands: see [`status_from_root`].
+fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
+    let relative = exercise.path();
+    Ok(status_from_root(workspace, exercise, echo)?.renamed(&relative, &workspace.show(&relative)))
+}
+
 /// Where one exercise stands. Unless it is not started, builds its test
 /// target around it and runs its cases, then the judge-paste test once every
 /// case passes; every line cargo and the tests print is handed to `echo`,
-/// but cargo's JSON messages.
-fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
+/// but cargo's JSON messages. Paths are from the workspace root.
+fn status_from_root(
+    workspace: &Workspace,
+    exercise: Exercise,
+    echo: &mut dyn FnMut(&str, bool),
+) -> Result<Status, Failure> {
     let root = &workspace.root;
     if exercise.not_started(&read(workspace, exercise)?) {
         return Ok(Status::NotStarted);

@@ -97,6 +97,26 @@ impl Status {
         lines
     }
 
+    /// The same status with the path `from` written as `to` wherever its
+    /// text names it: cargo and the tests name the learner's file from the
+    /// workspace root, the user may stand elsewhere.
+    pub fn renamed(self, from: &str, to: &str) -> Status {
+        let text = |text: String| text.replace(from, to);
+        let lines = |lines: Vec<String>| lines.into_iter().map(text).collect();
+        match self {
+            Status::NotStarted => Status::NotStarted,
+            Status::DoesNotCompile(error) => Status::DoesNotCompile(text(error)),
+            Status::Failing { n, reason, details } => {
+                Status::Failing { n, reason: text(reason), details: lines(details) }
+            }
+            Status::OwnTestFailing { name, reason, details } => {
+                Status::OwnTestFailing { name, reason: text(reason), details: lines(details) }
+            }
+            Status::Passing(why) => Status::Passing(text(why)),
+            Status::Pastes(note) => Status::Pastes(lines(note)),
+        }
+    }
+
     /// The words of the report's first line.
     fn describe_short(&self) -> String {
         match self {

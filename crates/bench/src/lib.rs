@@ -204,7 +204,8 @@ pub fn draw_chart(page: &str, svg: &Path) -> Result<(), String> {
     root.present().map_err(failed)
 }
 
-/// A cell of the page, `105 ms (18.2×)`, as seconds; `None` for `–`.
+/// A cell of the page (a value, its unit, then its ratio in brackets) as
+/// seconds; `None` for `–`.
 fn seconds(cell: &str) -> Option<f64> {
     let mut words = cell.split_whitespace();
     let value: f64 = words.next()?.parse().ok()?;
@@ -269,7 +270,8 @@ fn criterion_dir() -> PathBuf {
     env::var_os("CRITERION_HOME").map_or_else(|| target.join("criterion"), PathBuf::from)
 }
 
-/// Nanoseconds as `812 ns`, `5.18 ms`, `8.12 s`.
+/// Nanoseconds as three significant digits in the largest unit of ns, µs,
+/// ms and s that keeps them at least 1.
 fn duration(ns: f64) -> String {
     let units = [(1e9, "s"), (1e6, "ms"), (1e3, "µs")];
     let (scale, unit) = units.into_iter().find(|&(scale, _)| ns >= scale).unwrap_or((1.0, "ns"));

@@ -114,9 +114,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// The width of a cell with a time only (`12.3 µs`; a call of a minute or
-/// more, `1.50 min`, is one wider), and with its ratio too (`12.3 µs
-/// 0.0042×`); a column is as wide as its heading if that is wider.
+/// The width of a cell with a time only ([`timing::human`]: four
+/// characters of number, a space and a two-letter unit; `min` is one
+/// wider), and with its ratio too (a space and [`timing::ratio`], up to
+/// seven characters); a column is as wide as its heading if that is wider.
 const CELL: usize = 7;
 /// See [`CELL`].
 const WIDE_CELL: usize = 15;

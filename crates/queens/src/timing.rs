@@ -105,8 +105,9 @@ pub fn solutions(n: u32) -> f64 {
     }
 }
 
-/// A duration for people: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`,
-/// `2.5 min`, `3.1 hours`, `4.2 days`, `1.5 years`.
+/// A duration for people: three significant digits (more from 1,000 on)
+/// in the largest unit that keeps them at least 1, from ns through µs, ms,
+/// s, min, hours and days to years.
 pub fn human(seconds: f64) -> String {
     const MINUTE: f64 = 60.0;
     const HOUR: f64 = 60.0 * MINUTE;

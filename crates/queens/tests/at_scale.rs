@@ -8,10 +8,9 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use n_queens_cases::oeis::A000170;
+use run::queens;
 
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens")).args(args).output().expect("queens runs")
-}
+mod run;
 
 fn stdout_of(args: &[&str]) -> String {
     let output = queens(args);

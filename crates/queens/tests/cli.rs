@@ -13,17 +13,9 @@ use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness};
 use n_queens_cases::validate::check_columns;
 use n_queens_cases::{expected_boards, expected_count, oeis};
 use pretty_assertions::assert_eq as assert_same;
+use run::queens;
 
-/// Runs `queens` with `args`, stdin closed and stdout/stderr captured (so
-/// stderr is not a terminal), in the ASCII locale.
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .env("LC_ALL", "C")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the queens binary runs")
-}
+mod run;
 
 /// How long a run may take before a test calls it hung: far more than any
 /// of them needs, so that only a hang reaches it. A guard, not a measure.

@@ -6,22 +6,14 @@
 //! against what the command writes now.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 
 use n_queens_cases::expected_count;
 use n_queens_cases::validate::check_columns;
+use run::queens;
+
+mod run;
 
 const STEPS: [&str; 4] = ["board_scan", "column_abs", "three_arrays", "bitmask"];
-
-/// Runs `queens` with `args`, stdin closed and stdout captured (not a terminal).
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .env("LC_ALL", "C")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the queens binary runs")
-}
 
 /// A finished trace, read back.
 struct Trace {

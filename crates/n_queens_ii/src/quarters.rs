@@ -25,15 +25,12 @@
 //! | block, lane, chunk | 64 · lanes patterns; 64 of them; 7 key bits | `disjoint` |
 //! | unit, part | a task of a start; the units cut by modelled size into `M` | `parts` |
 //!
-//! It refuses, before any allocation or work, an `n` whose tables would
-//! pass [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT)
-//! ([`memory_needed`](crate::quarters::memory_needed) gives the estimate);
-//! `n < 4` goes to [`crate::bitmask`] (no quarters of more than one square).
-//! [`count_job`](crate::quarters::count_job) counts a
-//! [`Part`](crate::quarters::Part) of the count, within a memory limit of
-//! its own, adding units a [`Checkpoint`](crate::quarters::Checkpoint)
-//! recorded; [`time_units`](crate::quarters::time_units) times every unit
-//! for the schedule model.
+//! It refuses, before any work, an `n` whose tables would pass
+//! [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT); `n < 4` goes to
+//! [`crate::bitmask`]. [`count_job`](crate::quarters::count_job) counts a
+//! [`Part`](crate::quarters::Part) within its own memory limit, resuming a
+//! [`Checkpoint`](crate::quarters::Checkpoint);
+//! [`time_units`](crate::quarters::time_units) feeds the schedule model.
 
 mod board;
 mod checkpoint;

@@ -92,6 +92,10 @@ impl Checkpoint {
         let whole = text.rfind('\n').map_or(0, |at| at + 1);
         let mut finished = BTreeMap::new();
         if whole == 0 {
+            // Empty, or its header torn: anything else is not ours to cut.
+            if !expected.starts_with(&text) {
+                return Err(CheckpointError::Other { found: text.chars().take(80).collect(), expected });
+            }
             file.set_len(0)?;
             file.seek(SeekFrom::End(0))?;
             writeln!(file, "{expected}")?;
@@ -166,6 +170,17 @@ mod tests {
         for (n, other) in [(13, part), (12, Part::WHOLE)] {
             assert!(matches!(Checkpoint::open(&path, n, other), Err(CheckpointError::Other { .. })));
         }
+        let older = header(12, part).replace(env!("CARGO_PKG_VERSION"), "0.0.0-older");
+        std::fs::write(&path, format!("{older}\n0 5 40\n")).unwrap();
+        assert!(matches!(Checkpoint::open(&path, 12, part), Err(CheckpointError::Other { .. })));
+        // A file of someone else's without a newline is refused, not emptied.
+        std::fs::write(&path, "notes").unwrap();
+        assert!(matches!(Checkpoint::open(&path, 12, part), Err(CheckpointError::Other { .. })));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "notes");
+        // A torn header is a crash before the first unit: started again.
+        std::fs::write(&path, &header(12, part)[..20]).unwrap();
+        assert!(Checkpoint::open(&path, 12, part).unwrap().finished().is_empty());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{}\n", header(12, part)));
         std::fs::write(&path, format!("{}\nnonsense\n1 2 3\n", header(12, part))).unwrap();
         assert!(matches!(Checkpoint::open(&path, 12, part), Err(CheckpointError::Corrupt { line: 2 })));
         std::fs::remove_file(&path).unwrap();

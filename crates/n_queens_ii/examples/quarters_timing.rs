@@ -94,8 +94,14 @@ fn compare(first: u32, last: u32, runs: u32) {
             joined.push(time);
         }
         let (plain, joined) = (median(plain), median(joined));
-        println!("{n:>3} {plain:>12.4} {joined:>12.4} {:>7.1}x", plain / joined);
+        println!("{n:>3} {plain:>12.4} {joined:>12.4} {:>8}", ratio(plain, joined, 1));
     }
+}
+
+/// `before / after` with `digits` decimals, or `-` where either time read
+/// zero: below the clock's resolution a ratio would print `NaN` or `inf`.
+fn ratio(before: f64, after: f64, digits: usize) -> String {
+    if before > 0.0 && after > 0.0 { format!("{:.digits$}x", before / after) } else { "-".to_string() }
 }
 
 /// `quarters` on 1 and 2 threads, interleaved, by wall time.
@@ -113,6 +119,6 @@ fn threads(first: u32, last: u32, runs: u32) {
             two.push(time);
         }
         let (one, two) = (median(one), median(two));
-        println!("{n:>3} {one:>12.4} {two:>12.4} {:>7.2}x", one / two);
+        println!("{n:>3} {one:>12.4} {two:>12.4} {:>8}", ratio(one, two, 2));
     }
 }

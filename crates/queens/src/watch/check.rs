@@ -92,7 +92,7 @@ pub fn stack_lines(search: &Search) -> Vec<String> {
 /// The width the step's check panel needs for `n`, borders included.
 pub fn check_width(n: usize, step: Step) -> usize {
     match step {
-        Step::Bitmask => 4 + 3 * (n + 2) + (n + 1).max(7) + 2,
+        Step::Bitmask => 36.max(4 + 3 * (n + 2) + (n + 1).max(7) + 2),
         Step::ThreeArrays => 36.max(15 + 2 * n - 1 + 2),
         Step::BoardScan | Step::ColumnAbs => 36,
     }
@@ -147,7 +147,8 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
         Step::Bitmask => {
             // The key, where the panel has room for it beside the whole stack.
             let room = usize::from(area.height.saturating_sub(2));
-            if room > search.frames().len() + 2 + footer(search) {
+            let crash = 3 * usize::from(state.crash.is_some());
+            if room > search.frames().len() + 2 + footer(search) + crash {
                 lines.push(Line::from("bit 0 = column 0, the last digit").dim());
             }
             let stack = stack_lines(search);
@@ -167,11 +168,11 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
                     Event::Cleared { free, .. } => ("free &= free - 1", free),
                     _ => ("", 0),
                 };
-                lines.push(Line::from(format!("{name:<27}{}", binary(value, n))));
+                lines.push(Line::from(format!("{name:<26} {}", binary(value, n))));
             }
         }
     }
-    if let Some(Event::Crash(crash)) = state.last {
+    if let Some(crash) = state.crash {
         lines.extend(wrapped(&crash_text(crash, search, row, col)).into_iter().map(|line| line.red().bold()));
     }
     if let Some(mistake) = search.mistake() {

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::events::{Event, Mistake, Search, Step};
+use super::events::{Crash, Event, Mistake, Search, Step};
 
 /// What the events so far add up to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,6 +32,8 @@ pub struct State {
     pub tried: Option<(usize, usize)>,
     /// The reads of the current check, or step 4's sub-steps of the row.
     pub reads: Vec<Event>,
+    /// How a mistake's run ended, once it has.
+    pub crash: Option<Crash>,
 }
 
 impl State {
@@ -66,7 +68,7 @@ impl State {
                 self.reads.clear();
             }
             Event::Solution => self.solutions += 1,
-            Event::Crash(_) => {}
+            Event::Crash(crash) => self.crash = Some(crash),
             Event::Done => self.events -= 1, // the end is not an event of its own
         }
     }

@@ -237,7 +237,7 @@ fn frame(
             lines.push((newest.clone(), ""));
         }
     }
-    if let Event::Crash(crash) = event {
+    if let Some(crash) = state.crash {
         newest = crash_text(crash, search, row, col);
         lines.push((newest.clone(), "bad"));
     }

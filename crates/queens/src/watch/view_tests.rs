@@ -204,3 +204,22 @@ fn the_keys_line_names_b_for_backtrack_and_fits_80_columns() {
     assert!(keys.contains("b backtrack"), "{keys}");
     assert!(keys.trim_end().ends_with("q quit"), "{keys}");
 }
+
+#[test]
+fn a_crash_stays_in_view_to_the_end() {
+    for (mistake, message) in [
+        (Mistake::AndInsteadOfOr, "stack overflow"),
+        (Mistake::DiagonalWithoutOffset, "attempt to subtract with overflow"),
+        (Mistake::BaseCaseAfterTheLoop, "index out of bounds"),
+    ] {
+        let mut app = App::new(4, mistake.step(), Some(mistake));
+        while app.history.forward() {}
+        assert!(app.history.done());
+        let text = screen(&app, 80, 24);
+        let left = usize::from(left_width(4, mistake.step(), Some(mistake)));
+        let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
+        assert!(squeezed(&panel.join(" ")).contains(message), "{mistake:?}:\n{text}");
+        let title = format!("{}.rs with mistake {}", mistake.step().name(), mistake.info().number);
+        assert!(text.contains(&title), "{mistake:?}:\n{text}");
+    }
+}

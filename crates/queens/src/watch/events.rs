@@ -4,7 +4,8 @@
 //! The four steps visit the same nodes in the same order (row by row, columns
 //! left to right, the lowest free bit first), so one search serves them all;
 //! the step decides only which reads are reported and how a square is judged.
-//! A mistake from `docs/common-mistakes.md` changes one line of its step.
+//! A mistake of `docs/common-mistakes.md` ([`super::mistakes`]) changes its
+//! step where its code does, and may end the run early (a `Crash`).
 //! The search is an explicit stack, so a `Search` is a small value that can
 //! be cloned as a checkpoint and resumed.
 

@@ -2,10 +2,9 @@
 //! step is held against the step itself (its boards for LeetCode 51, in
 //! order, and its count for 52), the four traces against each other, and
 //! each check counter against a count made here another way; the mistakes'
-//! solutions against the independent validator; the committed pictures
-//! against what the command writes now.
-
-use std::path::Path;
+//! counts and crashes against docs/common-mistakes.md, their solutions
+//! against the independent validator. The pictures: watch_pictures.rs; the
+//! terminal restored on a signal: watch_terminal.rs.
 
 use n_queens_cases::expected_count;
 use n_queens_cases::validate::check_columns;
@@ -170,19 +169,75 @@ fn each_check_counter_is_its_reads_counted_another_way() {
     }
 }
 
+/// How a mistake goes wrong where docs/common-mistakes.md says it is first caught.
+enum Wrong {
+    /// It returns this count.
+    Returns(u64),
+    /// It panics or crashes, with this message.
+    Crashes(&'static str),
+    /// Not at all in watch's range: right for every n >= 1.
+    Never,
+}
+
 #[test]
-fn mistakes_go_wrong_where_the_page_says() {
-    // (mistake, n where docs/common-mistakes.md says it is first caught)
-    for (mistake, n) in
-        [("diagonal-not-equal", 2), ("flags-not-cleared", 4), ("full-one-bit", 2), ("shift-wrong-way", 2)]
-    {
+fn all_nine_mistakes_go_wrong_where_the_page_says() {
+    let bounds = "index out of bounds: the len is 1 but the index is 1";
+    // (mistake, n where the page says it is first caught, what it does there)
+    let mistakes = [
+        ("diagonal-not-equal", 2, Wrong::Returns(2)),
+        ("and-instead-of-or", 1, Wrong::Crashes("stack overflow")),
+        ("full-one-bit", 2, Wrong::Returns(1)),
+        ("shift-wrong-way", 2, Wrong::Returns(1)),
+        ("flags-not-cleared", 4, Wrong::Returns(0)),
+        ("diagonal-without-offset", 2, Wrong::Crashes("attempt to subtract with overflow")),
+        ("base-case-after-the-loop", 1, Wrong::Crashes(bounds)),
+        ("offset-n", 1, Wrong::Crashes(bounds)),
+        ("two-n-minus-one", 9, Wrong::Never),
+    ];
+    for (mistake, caught, wrong) in mistakes {
+        // Right by luck below the n that catches it.
+        for n in 1..caught.min(8) {
+            let trace = Trace::of(n, &["--mistake", mistake]);
+            assert_eq!(trace.end("solutions"), a000170(n), "{mistake} n = {n}: right by luck");
+            assert_eq!(trace.count("crash "), 0, "{mistake} n = {n}");
+        }
+        let n = caught.min(8);
         let trace = Trace::of(n, &["--mistake", mistake]);
-        assert_ne!(trace.end("solutions"), a000170(n), "{mistake} n = {n}");
+        let crash = trace.lines.iter().find_map(|line| line.strip_prefix("crash "));
+        match wrong {
+            Wrong::Returns(count) => {
+                assert_eq!(trace.end("solutions"), count, "{mistake} n = {n}");
+                assert_eq!(crash, None, "{mistake} n = {n}");
+            }
+            Wrong::Crashes(message) => {
+                assert_eq!(crash, Some(message), "{mistake} n = {n}");
+                let at = trace.lines.iter().position(|line| line.starts_with("crash ")).expect("a crash");
+                assert_eq!(at, trace.lines.len() - 2, "{mistake}: nothing runs after the crash but the end line");
+            }
+            Wrong::Never => assert_eq!(trace.end("solutions"), a000170(n), "{mistake} n = {n}"),
+        }
         for columns in &trace.solutions {
             let valid = columns.iter().all(|&col| col < n) && check_columns(columns).is_ok();
-            assert!(!valid, "{mistake} n = {n}: {columns:?} is a real solution");
+            if !matches!(wrong, Wrong::Never) {
+                assert!(!valid, "{mistake} n = {n}: {columns:?} is a real solution");
+            }
         }
     }
+}
+
+#[test]
+fn a_mistake_runs_on_its_own_step_only() {
+    let output = queens(&["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "bitmask"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("three_arrays") && stderr.contains("bitmask"), "{stderr}");
+    assert!(output.stdout.is_empty());
+    let own = queens(&["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "three_arrays"]);
+    assert!(own.status.success(), "{}", String::from_utf8_lossy(&own.stderr));
+    assert!(String::from_utf8_lossy(&own.stdout).contains("flag "), "step 3's reads");
+    let problem = queens(&["watch", "4", "--trace", "--mistake", "offset-n", "--problem", "51"]);
+    assert_eq!(problem.status.code(), Some(2));
 }
 
 #[test]
@@ -200,6 +255,7 @@ fn without_a_terminal_or_out_of_range_one_line_and_exit_2() {
         &["watch", "0", "--trace"],
         &["watch", "5", "--limit", "3"],
         &["watch", "4", "--trace", "--svg", "x.svg"],
+        &["watch", "4", "--trace", "--mistake", "offset-n", "--approach", "board_scan"],
     ] {
         let output = queens(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -218,22 +274,4 @@ fn help_gives_the_trace_format() {
     for line in ["place ROW COL", "back ROW COL", "solution C0 .. Cn-1"] {
         assert!(help.contains(line), "{help}");
     }
-}
-
-#[test]
-fn the_committed_pictures_are_what_the_command_writes() {
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
-    let dir = std::env::temp_dir().join(format!("queens-watch-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    for step in STEPS {
-        let written = dir.join(format!("{step}.svg"));
-        let output = queens(&["watch", "4", "--approach", step, "--svg", written.to_str().expect("UTF-8")]);
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        let now = std::fs::read_to_string(&written).expect("written");
-        let committed = std::fs::read_to_string(docs.join(format!("watch-{step}.svg"))).expect("committed");
-        assert!(committed == now, "docs/watch-{step}.svg is stale: rerun the command in docs/watch.md");
-        assert!(now.len() <= 300_000, "{step}: {} bytes", now.len());
-        assert!(!now.contains("<script"), "no script");
-    }
-    let _ = std::fs::remove_dir_all(&dir);
 }

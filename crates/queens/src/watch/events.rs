@@ -4,13 +4,16 @@
 //! The four steps visit the same nodes in the same order (row by row, columns
 //! left to right, the lowest free bit first), so one search serves them all;
 //! the step decides only which reads are reported and how a square is judged.
-//! A mistake from `docs/common-mistakes.md` changes one line of its step.
+//! A mistake of `docs/common-mistakes.md` ([`super::mistakes`]) changes its
+//! step where its code does, and may end the run early (a `Crash`).
 //! The search is an explicit stack, so a `Search` is a small value that can
 //! be cloned as a checkpoint and resumed.
 
 use std::collections::VecDeque;
 
 use clap::ValueEnum;
+
+pub use super::mistakes::{Crash, Mistake};
 
 /// A step of the chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -59,44 +62,6 @@ impl Step {
     }
 }
 
-/// A classic mistake of `docs/common-mistakes.md`, run in place of its line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Mistake {
-    /// Mistake 1 (step 2): the diagonal test with `!=` where `==` belongs.
-    #[value(name = "diagonal-not-equal")]
-    DiagonalNotEqual,
-    /// Mistake 5 (step 3): the flags are not cleared on the way back.
-    #[value(name = "flags-not-cleared")]
-    FlagsNotCleared,
-    /// Mistake 3 (step 4): `full = 1 << n`, one bit past the board.
-    #[value(name = "full-one-bit")]
-    FullOneBit,
-    /// Mistake 4 (step 4): the "/" mask shifted left, like the "\" one.
-    #[value(name = "shift-wrong-way")]
-    ShiftWrongWay,
-}
-
-impl Mistake {
-    /// The step whose line the mistake replaces.
-    pub fn step(self) -> Step {
-        match self {
-            Mistake::DiagonalNotEqual => Step::ColumnAbs,
-            Mistake::FlagsNotCleared => Step::ThreeArrays,
-            Mistake::FullOneBit | Mistake::ShiftWrongWay => Step::Bitmask,
-        }
-    }
-
-    /// The wrong line, as the mistake writes it.
-    pub fn line(self) -> &'static str {
-        match self {
-            Mistake::DiagonalNotEqual => "queen_col == col || row - queen_row != col_distance",
-            Mistake::FlagsNotCleared => "(no lines.set(.., false) after the call)",
-            Mistake::FullOneBit => "let full = 1u32 << n;",
-            Mistake::ShiftWrongWay => "(anti_diagonals | lowest) << 1",
-        }
-    }
-}
-
 /// A kind of line a queen attacks along.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Line {
@@ -142,6 +107,8 @@ pub enum Event {
     Back { row: usize, col: usize },
     /// Every row has its queen: one solution.
     Solution,
+    /// A mistake's run stops: a panic or a stack overflow.
+    Crash(Crash),
     /// The search is over.
     Done,
 }
@@ -161,6 +128,8 @@ pub struct Frame {
     pub anti_diagonals: u32,
     /// Step 4: the free squares not tried yet.
     pub free: u32,
+    /// Step 4: `free` has been computed (the call's `masks` event is out).
+    pub computed: bool,
     /// Whether this call has started (its entry events are out).
     pub entered: bool,
 }
@@ -265,17 +234,29 @@ impl Search {
         let top = self.frames.len().saturating_sub(1);
         match event {
             Event::Try { col, .. } => self.frames[top].next_col = col + 1,
-            Event::Masks { free, .. } | Event::Cleared { free, .. } => self.frames[top].free = free,
+            Event::Masks { free, .. } => (self.frames[top].free, self.frames[top].computed) = (free, true),
+            Event::Cleared { free, .. } => self.frames[top].free = free,
             Event::Place { row, col } => {
                 let frame = self.frames[top];
                 let lowest = 1 << col;
                 let mut child = Frame { row: row + 1, ..Frame::default() };
                 if self.step == Step::Bitmask {
-                    child.columns = frame.columns | lowest;
-                    child.diagonals = (frame.diagonals | lowest) << 1;
-                    child.anti_diagonals = match self.mistake {
-                        Some(Mistake::ShiftWrongWay) => (frame.anti_diagonals | lowest) << 1,
-                        _ => (frame.anti_diagonals | lowest) >> 1,
+                    (child.columns, child.diagonals, child.anti_diagonals) = match self.mistake {
+                        Some(Mistake::AndInsteadOfOr) => (
+                            frame.columns & lowest,
+                            (frame.diagonals & lowest) << 1,
+                            (frame.anti_diagonals & lowest) >> 1,
+                        ),
+                        Some(Mistake::ShiftWrongWay) => (
+                            frame.columns | lowest,
+                            (frame.diagonals | lowest) << 1,
+                            (frame.anti_diagonals | lowest) << 1,
+                        ),
+                        _ => (
+                            frame.columns | lowest,
+                            (frame.diagonals | lowest) << 1,
+                            (frame.anti_diagonals | lowest) >> 1,
+                        ),
                     };
                 }
                 self.set_flags(row, col, true);
@@ -290,7 +271,7 @@ impl Search {
                 }
             }
             Event::Solution => (self.frames[top].next_col, self.frames[top].free) = (self.n, 0),
-            Event::Done => self.done = true,
+            Event::Crash(_) | Event::Done => self.done = true,
             Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. } | Event::Lowest { .. } => {}
         }
     }
@@ -306,7 +287,9 @@ impl Search {
                 Step::Bitmask => frame.columns == self.full(),
                 _ => frame.row == self.n,
             };
-            if solved {
+            if let Some(crash) = self.crash_on_entry().filter(|_| frame.row == self.n) {
+                self.pending.push_back(Event::Crash(crash));
+            } else if solved {
                 self.pending.push_back(Event::Solution);
             } else if self.step == Step::Bitmask {
                 let free = self.full() & !(frame.columns | frame.diagonals | frame.anti_diagonals);
@@ -336,6 +319,14 @@ impl Search {
         } else {
             let col = frame.next_col;
             self.pending.push_back(Event::Try { row, col });
+            if self.mistake == Some(Mistake::BaseCaseAfterTheLoop) {
+                // Placed first, then checked, and taken back when refused.
+                self.pending.push_back(Event::Place { row, col });
+                if !self.check(row, col) {
+                    self.pending.push_back(Event::Back { row, col });
+                }
+                return;
+            }
             if !self.check(row, col) {
                 return;
             }
@@ -363,10 +354,18 @@ impl Search {
                 true
             }
             Step::ThreeArrays => {
-                let indexes = [col, row + self.n - 1 - col, row + col];
+                let Some(diagonal) = self.diagonal_index(row, col) else {
+                    self.pending.push_back(Event::Crash(Crash::SubtractOverflow));
+                    return false;
+                };
+                let indexes = [col, diagonal, row + col];
                 let lines = [Line::Column, Line::Diagonal, Line::AntiDiagonal];
                 for (kind, (line, index)) in lines.into_iter().zip(indexes).enumerate() {
-                    let taken = self.flags[kind][index];
+                    let Some(&taken) = self.flags[kind].get(index) else {
+                        let len = self.flags[kind].len();
+                        self.pending.push_back(Event::Crash(Crash::IndexOutOfBounds { len, index }));
+                        return false;
+                    };
                     self.pending.push_back(Event::Flag { line, index, taken });
                     if taken {
                         return false;
@@ -401,11 +400,34 @@ impl Search {
         true
     }
 
-    /// Sets or clears step 3's three flags of (row, col).
+    /// Step 3's index of the "\\" diagonal through (row, col): `None` below zero.
+    pub fn diagonal_index(&self, row: usize, col: usize) -> Option<usize> {
+        match self.mistake {
+            Some(Mistake::DiagonalWithoutOffset) => row.checked_sub(col),
+            Some(Mistake::OffsetN) => Some(row + self.n - col),
+            _ => Some(row + self.n - 1 - col),
+        }
+    }
+
+    /// How the mistake's run ends when the calls reach row n, past the board.
+    fn crash_on_entry(&self) -> Option<Crash> {
+        match self.mistake {
+            Some(Mistake::AndInsteadOfOr) => Some(Crash::StackOverflow),
+            Some(Mistake::BaseCaseAfterTheLoop) => Some(Crash::IndexOutOfBounds { len: self.n, index: self.n }),
+            _ => None,
+        }
+    }
+
+    /// Sets or clears step 3's three flags of (row, col) (checked in range by the read before).
     fn set_flags(&mut self, row: usize, col: usize, taken: bool) {
-        if col < self.n {
+        if col >= self.n {
+            return; // mistake 3's queen, off the board
+        }
+        if let Some(diagonal) = self.diagonal_index(row, col) {
             self.flags[0][col] = taken;
-            self.flags[1][row + self.n - 1 - col] = taken;
+            if let Some(flag) = self.flags[1].get_mut(diagonal) {
+                *flag = taken;
+            }
             self.flags[2][row + col] = taken;
         }
     }
@@ -438,6 +460,7 @@ pub fn trace_line(event: &Event, search: &Search) -> String {
             let columns: Vec<String> = search.queens().iter().map(usize::to_string).collect();
             format!("solution {}", columns.join(" ")).trim_end().to_string()
         }
+        Event::Crash(crash) => format!("crash {}", crash.message()),
         Event::Done => "done".to_string(),
     }
 }

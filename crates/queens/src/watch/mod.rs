@@ -1,10 +1,16 @@
 //! `queens watch [N]`: one step of the chain, running, event by event, in a
 //! full-screen terminal view (or as text with `--trace`, or as an animated
-//! SVG with `--svg FILE`). The event source is [`events`], the state and
-//! keys [`state`], the drawing [`view`], the picture [`svg`]; this module
-//! parses the arguments and runs the terminal loop. See docs/watch.md.
+//! SVG with `--svg FILE`). The event source is [`events`] (its mistakes
+//! [`mistakes`]), the state and keys [`state`], the drawing [`view`] with its
+//! [`check`] and [`source`] panes, the picture [`svg`], the signals that end
+//! the view [`signals`]; this module parses the arguments and runs the
+//! terminal loop. See docs/watch.md.
 
+mod check;
 mod events;
+mod mistakes;
+mod signals;
+mod source;
 mod state;
 mod svg;
 mod view;
@@ -36,6 +42,7 @@ Rows and columns count from 0. The format is stable:
   masks ROW COLUMNS DIAGONALS ANTI FREE   bitmask: a call's own masks
   lowest ROW BITS                         bitmask: free & free.wrapping_neg()
   cleared ROW FREE                        bitmask: free &= free - 1
+  crash MESSAGE                           a mistake's run ends: Rust's panic message, or stack overflow
   end nodes N checks N backtracks N solutions N     the counters, at the end
 LINE: column, diagonal or anti_diagonal. Masks in binary, column 0 the last digit.";
 
@@ -48,11 +55,12 @@ pub struct Args {
     /// Which problem's source file is shown.
     #[arg(long, value_enum, default_value = "52")]
     pub problem: Problem,
-    /// The step of the chain whose check is shown (keys 1-4 switch while watching).
-    #[arg(long, value_enum, value_name = "STEP", default_value = "board_scan")]
-    pub approach: Step,
-    /// Run a classic mistake of docs/common-mistakes.md in place of its line (sets the step).
-    #[arg(long, value_enum, value_name = "NAME")]
+    /// The step of the chain whose check is shown (keys 1-4 switch while watching)
+    /// [default: board_scan, or the mistake's step]
+    #[arg(long, value_enum, value_name = "STEP")]
+    pub approach: Option<Step>,
+    /// Run a classic mistake of docs/common-mistakes.md in place of its code, on its own step.
+    #[arg(long, value_enum, value_name = "NAME", long_help = mistakes::help(), hide_possible_values = true)]
     pub mistake: Option<Mistake>,
     /// Write the events as text, one per line, instead of the view.
     #[arg(long, long_help = TRACE_HELP)]
@@ -83,24 +91,48 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     if args.svg.is_some() && args.trace {
         return Err(Failure::Usage("--svg and --trace each write the whole search: choose one".into()));
     }
+    let step = step(args)?;
     let n = args.n as usize;
     if let Some(path) = &args.svg {
-        let picture = svg::write(n, args.approach, args.mistake, args.problem);
+        let picture = svg::write(n, step, args.mistake, args.problem).map_err(Failure::Usage)?;
         return std::fs::write(path, picture)
             .map_err(|error| Failure::Failed(format!("cannot write {}: {error}", path.display())));
     }
     if args.trace {
-        return trace(n, args.approach, args.mistake, args.limit, out);
+        return trace(n, step, args.mistake, args.limit, out);
     }
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(Failure::Usage(
             "watch needs a terminal; --trace writes the same events as text, one per line".into(),
         ));
     }
+    let signals = signals::Caught::register()?;
     let mut terminal = ratatui::try_init()?;
-    let result = watch(&mut terminal, App::new(n, args.approach, args.mistake), args.problem);
+    let result = watch(&mut terminal, App::new(n, step, args.mistake), args.problem, &signals);
+    let _ = terminal.show_cursor();
+    drop(terminal);
     ratatui::restore();
+    signals.end_as_caught();
     result
+}
+
+/// The step watched: `--approach`, or the mistake's own step; a mistake on another step is refused.
+fn step(args: &Args) -> Result<Step, Failure> {
+    let Some(mistake) = args.mistake else { return Ok(args.approach.unwrap_or(Step::BoardScan)) };
+    let own = mistake.step();
+    if let Some(step) = args.approach.filter(|&step| step != own) {
+        let (name, own, step) = (mistake.name(), own.name(), step.name());
+        return Err(Failure::Usage(format!(
+            "--mistake {name} is a mistake of {own}, not of {step}: drop --approach {step}, or use --approach {own}"
+        )));
+    }
+    if args.problem == Problem::NQueens {
+        return Err(Failure::Usage(format!(
+            "--mistake {} is written for LeetCode 52 (docs/common-mistakes.md): drop --problem 51",
+            mistake.name()
+        )));
+    }
+    Ok(own)
 }
 
 /// Writes every event, one per line, then the counters.
@@ -124,11 +156,16 @@ fn trace(n: usize, step: Step, mistake: Option<Mistake>, limit: Option<u64>, out
 }
 
 /// The terminal loop: draw, read keys until the next frame is due, play.
-fn watch(terminal: &mut ratatui::DefaultTerminal, mut app: App, problem: Problem) -> Outcome {
+fn watch(
+    terminal: &mut ratatui::DefaultTerminal,
+    mut app: App,
+    problem: Problem,
+    signals: &signals::Caught,
+) -> Outcome {
     const FRAME: Duration = Duration::from_millis(16);
     let (mut frames, mut fps, mut second) = (0, 0, Instant::now());
     let mut last_tick = Instant::now();
-    while !app.quit {
+    while !app.quit && !signals.caught() {
         let shown = app.playing.then_some(fps);
         terminal.draw(|frame| view::draw(frame, &app, problem, shown))?;
         frames += 1;
@@ -136,18 +173,22 @@ fn watch(terminal: &mut ratatui::DefaultTerminal, mut app: App, problem: Problem
             (fps, frames, second) = (frames, 0, Instant::now());
         }
         let deadline = Instant::now() + if app.playing { FRAME } else { Duration::from_millis(500) };
-        loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            if !event::poll(wait)? {
-                break;
+        // Every key queued is applied before the next frame; the first one ends the wait.
+        let mut wait = deadline.saturating_duration_since(Instant::now());
+        while !signals.caught() {
+            match event::poll(wait) {
+                Ok(false) => break,
+                Ok(true) => {}
+                Err(_) if signals.caught() => break,
+                Err(error) => return Err(error.into()),
             }
             match event::read()? {
                 TermEvent::Key(key) if key.kind == KeyEventKind::Press => {
                     app.key(key);
-                    break;
+                    wait = Duration::ZERO;
                 }
                 // Drawn again at once, at the new size.
-                TermEvent::Resize(..) => break,
+                TermEvent::Resize(..) => wait = Duration::ZERO,
                 _ => {}
             }
         }

@@ -3,11 +3,12 @@
 //! and back, from checkpoints and replay ([`History`]); and what each key
 //! does ([`App`]).
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::events::{Event, Mistake, Search, Step};
+use super::events::{Crash, Event, Mistake, Search, Step};
 
 /// What the events so far add up to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,6 +32,8 @@ pub struct State {
     pub tried: Option<(usize, usize)>,
     /// The reads of the current check, or step 4's sub-steps of the row.
     pub reads: Vec<Event>,
+    /// How a mistake's run ended, once it has.
+    pub crash: Option<Crash>,
 }
 
 impl State {
@@ -65,6 +68,7 @@ impl State {
                 self.reads.clear();
             }
             Event::Solution => self.solutions += 1,
+            Event::Crash(crash) => self.crash = Some(crash),
             Event::Done => self.events -= 1, // the end is not an event of its own
         }
     }
@@ -120,9 +124,10 @@ impl History {
         while self.state.events < index && self.forward() {}
     }
 
-    /// One event back; false at the start.
+    /// One event back; false at the start. From the end (which is no event
+    /// of its own, and shows the last event's board), to the event before the last.
     pub fn back(&mut self) -> bool {
-        let at = if self.done() { self.state.events + 1 } else { self.state.events };
+        let at = self.state.events;
         if at == 0 {
             return false;
         }
@@ -198,6 +203,10 @@ pub struct App {
     /// A jump under way, run a slice per frame; a switch replays `switched`.
     pub jump: Option<Jump>,
     switched: Option<History>,
+    /// Jump keys pressed while a jump runs: applied in turn as each one arrives.
+    queued: VecDeque<KeyEvent>,
+    /// Events a jump runs per frame.
+    slice: u64,
     /// Events owed to the clock while playing, in millionths.
     owed: u128,
 }
@@ -206,28 +215,47 @@ impl App {
     /// A paused watcher at the start of the search.
     pub fn new(n: usize, step: Step, mistake: Option<Mistake>) -> App {
         let history = History::new(n, step, mistake);
-        App { history, playing: false, speed: 3, quit: false, note: None, jump: None, switched: None, owed: 0 }
+        App {
+            history,
+            playing: false,
+            speed: 3,
+            quit: false,
+            note: None,
+            jump: None,
+            switched: None,
+            queued: VecDeque::new(),
+            slice: EVENTS_PER_FRAME,
+            owed: 0,
+        }
     }
 
-    /// Runs the jump under way for one frame's slice.
+    /// Runs the jump under way for one frame's slice; once it arrives, the keys queued behind it.
     fn run_jump(&mut self) {
         let Some(jump) = self.jump else { return };
         let arrived = match (jump, &mut self.switched) {
             (Jump::Switch(moves), Some(history)) => {
-                let mut budget = EVENTS_PER_FRAME;
+                let mut budget = self.slice;
                 while history.state.moves < moves && budget > 0 && history.forward() {
                     budget -= 1;
                 }
                 budget > 0
             }
-            _ => self.history.forward_until(|event| jump.stops_at(event), EVENTS_PER_FRAME),
+            _ => self.history.forward_until(|event| jump.stops_at(event), self.slice),
         };
         if arrived {
             self.jump = None;
             if let Some(history) = self.switched.take() {
                 self.history = history;
             }
+            if let Some(key) = self.queued.pop_front() {
+                self.apply(key);
+            }
         }
+    }
+
+    /// Whether `key` starts a jump or a switch (and so waits behind one under way).
+    fn is_jump(key: &KeyEvent) -> bool {
+        matches!(key.code, KeyCode::End | KeyCode::Tab | KeyCode::Char('e' | 's' | 'b' | 'r' | '1'..='4'))
     }
 
     /// Events a second while playing.
@@ -251,10 +279,20 @@ impl App {
         }
     }
 
-    /// Does what `key` asks.
+    /// Does what `key` asks. A jump key pressed during a jump waits its
+    /// turn; any other key ends the jump where it stands.
     pub fn key(&mut self, key: KeyEvent) {
+        if self.jump.is_some() && Self::is_jump(&key) {
+            self.queued.push_back(key);
+            return;
+        }
+        self.queued.clear();
+        self.apply(key);
+    }
+
+    /// Does what `key` asks, now.
+    fn apply(&mut self, key: KeyEvent) {
         self.note = None;
-        // Any key ends a jump under way where it stands.
         (self.jump, self.switched) = (None, None);
         let history = &mut self.history;
         match key.code {
@@ -298,7 +336,7 @@ impl App {
     pub fn switch(&mut self, step: Step) {
         let search = &self.history.search;
         if let Some(mistake) = search.mistake() {
-            self.note = Some(format!("--mistake {} runs {} only", mistake_name(mistake), search.step().name()));
+            self.note = Some(format!("--mistake {} runs {} only", mistake.name(), search.step().name()));
             return;
         }
         if step == search.step() {
@@ -309,12 +347,6 @@ impl App {
         self.jump = Some(Jump::Switch(self.history.state.moves));
         self.run_jump();
     }
-}
-
-/// The mistake's name on the command line.
-pub fn mistake_name(mistake: Mistake) -> String {
-    use clap::ValueEnum;
-    mistake.to_possible_value().map(|value| value.get_name().to_string()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -338,7 +370,13 @@ mod tests {
         }
         let checkpoints = states.len() as u64 / CHECKPOINT_EVERY;
         assert!(checkpoints >= 2, "the run crosses checkpoints");
-        for expected in states.iter().rev().take(100) {
+        // The end is no event of its own: the first step back from it goes
+        // to the event before the last, whose board differs.
+        assert!(history.done());
+        assert!(history.back());
+        assert_eq!(history.state, states[states.len() - 2]);
+        assert!(!history.search.queens().is_empty(), "the board before the last queen was taken back");
+        for expected in states.iter().rev().skip(2).take(100) {
             assert!(history.back());
             assert_eq!(&history.state, expected);
         }
@@ -382,6 +420,44 @@ mod tests {
         assert_eq!(app.events_per_second(), SPEEDS[4]);
         app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
         assert!(app.quit);
+    }
+
+    #[test]
+    fn jump_keys_pressed_during_a_jump_are_all_applied_in_turn() {
+        let mut app = App::new(8, Step::BoardScan, None);
+        app.slice = 50; // many frames a jump, as at a large n
+        let s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE);
+        for _ in 0..3 {
+            app.key(s);
+        }
+        assert!(app.jump.is_some(), "still under way after one slice");
+        while app.jump.is_some() {
+            app.tick(Duration::ZERO);
+        }
+        assert_eq!(app.history.state.solutions, 3);
+        assert_eq!(app.history.state.last, Some(Event::Solution));
+        // Any other key ends the jump where it stands, and the keys behind it.
+        app.key(s);
+        app.key(s);
+        let at = app.history.state.events;
+        press(&mut app, KeyCode::Right);
+        assert_eq!(app.history.state.events, at + 1);
+        assert_eq!(app.history.state.solutions, 3);
+        assert!(app.jump.is_none());
+    }
+
+    #[test]
+    fn left_after_end_moves_back() {
+        let mut app = App::new(5, Step::Bitmask, None);
+        press(&mut app, KeyCode::End);
+        assert!(app.history.done());
+        let events = app.history.state.events;
+        press(&mut app, KeyCode::Left);
+        assert!(!app.history.done());
+        assert_eq!(app.history.state.events, events - 1);
+        press(&mut app, KeyCode::Right);
+        press(&mut app, KeyCode::Right);
+        assert!(app.history.done());
     }
 
     #[test]

@@ -1,0 +1,205 @@
+//! The source pane: the step's own file (with a mistake's code in place of
+//! the right code), the line the last event runs, found by a piece of its
+//! text, and every line wrapped at the pane's width, never cut.
+
+use std::borrow::Cow;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Stylize;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph};
+
+use super::events::{Event, Line as Ray, Mistake, Step};
+use super::state::App;
+use crate::Problem;
+
+/// The step's own file, as the crate has it.
+pub fn source(problem: Problem, step: Step) -> &'static str {
+    match (problem, step) {
+        (Problem::NQueens, Step::BoardScan) => include_str!("../../../n_queens/src/board_scan.rs"),
+        (Problem::NQueens, Step::ColumnAbs) => include_str!("../../../n_queens/src/column_abs.rs"),
+        (Problem::NQueens, Step::ThreeArrays) => include_str!("../../../n_queens/src/three_arrays.rs"),
+        (Problem::NQueens, Step::Bitmask) => include_str!("../../../n_queens/src/bitmask.rs"),
+        (Problem::NQueensII, Step::BoardScan) => include_str!("../../../n_queens_ii/src/board_scan.rs"),
+        (Problem::NQueensII, Step::ColumnAbs) => include_str!("../../../n_queens_ii/src/column_abs.rs"),
+        (Problem::NQueensII, Step::ThreeArrays) => include_str!("../../../n_queens_ii/src/three_arrays.rs"),
+        (Problem::NQueensII, Step::Bitmask) => include_str!("../../../n_queens_ii/src/bitmask.rs"),
+    }
+}
+
+/// The file shown: the step's own, or with the mistake's code in place of the right code.
+pub fn shown(problem: Problem, step: Step, mistake: Option<Mistake>) -> Cow<'static, str> {
+    match mistake {
+        Some(mistake) => Cow::Owned(mistake.source(source(problem, step))),
+        None => Cow::Borrowed(source(problem, step)),
+    }
+}
+
+/// A piece of the line of the file shown that `event` runs: found by
+/// search, so the highlight follows edits of the file.
+pub fn marker(problem: Problem, step: Step, mistake: Option<Mistake>, event: &Event) -> Option<&'static str> {
+    if let Some(marker) = mistake.and_then(|mistake| mistake.marker(event)) {
+        return Some(marker);
+    }
+    let ii = problem == Problem::NQueensII;
+    Some(match (step, event) {
+        (_, Event::Try { .. }) => "for col in 0..n",
+        (_, Event::Scan { line: Ray::Column, .. }) => "board[..row].iter().any",
+        (_, Event::Scan { line: Ray::Diagonal, .. }) => "while r > 0 && c > 0",
+        (_, Event::Scan { line: Ray::AntiDiagonal, .. }) => "while r > 0 && c + 1 < n",
+        (_, Event::Compare { .. }) => "queen_col != col && row - queen_row != col_distance",
+        (_, Event::Flag { .. }) => "if !lines.columns[col] && !lines.diagonals",
+        (_, Event::Masks { .. }) => "let mut free = full & !(columns | diagonals | anti_diagonals)",
+        (_, Event::Lowest { .. }) => "let lowest = free & free.wrapping_neg()",
+        (_, Event::Cleared { .. }) => "free &= free - 1",
+        (Step::BoardScan, Event::Place { .. }) if ii => "board[row][col] = true",
+        (Step::BoardScan, Event::Place { .. }) => "board[row][col] = b'Q'",
+        (Step::ColumnAbs, Event::Place { .. }) => "queens.push(col)",
+        (Step::ThreeArrays, Event::Place { .. }) => "lines.set(col, diagonal, anti_diagonal, true)",
+        (Step::Bitmask, Event::Place { .. }) => "place_row(full, columns | lowest",
+        (Step::BoardScan, Event::Back { .. }) => "// take the queen back",
+        (Step::ColumnAbs, Event::Back { .. }) => "queens.pop()",
+        (Step::ThreeArrays, Event::Back { .. }) => "lines.set(col, diagonal, anti_diagonal, false)",
+        (Step::Bitmask, Event::Back { .. }) => "while free != 0",
+        (Step::ColumnAbs, Event::Solution) if ii => "if queens.len() == n",
+        (Step::Bitmask, Event::Solution) => "if columns == full",
+        (_, Event::Solution) => "if row == n",
+        (_, Event::Crash(_) | Event::Done) => return None,
+    })
+}
+
+/// `text` cut into rows of at most `width` characters, at spaces (after a
+/// comma or a colon, or before `&&` and `||`, where one is near the end), and
+/// inside a word too long for a row after a `.`, `(` or `[`; the rows after
+/// the first are indented by `indent` more than the line, at most a seventh
+/// of the width.
+pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
+    wrap_rows(text, width, width, indent)
+}
+
+/// [`wrap`], with a first row of `first` characters and the others of `rest`.
+fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String> {
+    let chars: Vec<char> = text.trim_end().chars().collect();
+    let lead = chars.iter().take_while(|c| **c == ' ').count();
+    let mut rows = Vec::new();
+    let mut start = 0;
+    loop {
+        let (prefix, width) = if rows.is_empty() { (0, first) } else { ((lead + indent).min(rest / 7), rest) };
+        let room = width.saturating_sub(prefix).max(8);
+        if chars.len() - start <= room {
+            rows.push(" ".repeat(prefix) + &chars[start..].iter().collect::<String>());
+            return rows;
+        }
+        let space = |at: &usize| chars[*at] == ' ' && *at > lead;
+        let good = |at: &usize| {
+            let next: String = chars[at + 1..chars.len().min(at + 3)].iter().collect();
+            matches!(chars[at - 1], ',' | ':' | '·') || next == "&&" || next == "||"
+        };
+        let last_space = (start + 1..=start + room).rfind(space);
+        let last_good =
+            (start + 1..=start + room).rfind(|at| space(at) && good(at)).filter(|&at| at - start >= room / 2);
+        let inside = (start + 1..start + room).rfind(|&at| matches!(chars[at - 1], '.' | '(' | '['));
+        let (end, skip) = match (last_good, last_space, inside) {
+            (Some(at), _, _) | (None, Some(at), _) => (at, 1),
+            (None, None, Some(at)) => (at, 0),
+            (None, None, None) => (start + room, 0),
+        };
+        rows.push(" ".repeat(prefix) + &chars[start..end].iter().collect::<String>());
+        start = end + skip;
+    }
+}
+
+/// The index of the line of `text` that `event` runs, if any.
+pub fn running_line(text: &str, marker: Option<&str>) -> Option<usize> {
+    marker.and_then(|marker| text.lines().position(|line| line.contains(marker)))
+}
+
+/// Draws the file shown, the running line highlighted and the mistaken one in red.
+pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
+    let search = &app.history.search;
+    let (step, mistake) = (search.step(), search.mistake());
+    let text = shown(problem, step, mistake);
+    let running = running_line(&text, app.history.state.last.and_then(|event| marker(problem, step, mistake, &event)));
+    let wrong = mistake.map(|mistake| mistake.info().line);
+    let is_wrong = |line: &str| wrong.is_some_and(|wrong| line.contains(wrong));
+    let width = usize::from(area.width.saturating_sub(2));
+    let height = usize::from(area.height.saturating_sub(2));
+    let mut rows: Vec<(usize, String)> = Vec::new();
+    // The rows after a line's first use the line numbers' column too.
+    for (number, line) in text.lines().enumerate() {
+        for (index, row) in wrap_rows(line, width.saturating_sub(4), width, 8).into_iter().enumerate() {
+            rows.push((number, if index == 0 { format!("{:>3} {row}", number + 1) } else { row }));
+        }
+    }
+    let at_start =
+        text.lines().position(is_wrong).or_else(|| text.lines().position(|line| line.contains("fn place_row")));
+    let centre_line = running.or(at_start).unwrap_or(0);
+    let centre = rows.iter().position(|row| row.0 == centre_line).unwrap_or(0);
+    let first = centre.saturating_sub(height / 2).min(rows.len().saturating_sub(height));
+    let source_lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<Line> = rows
+        .into_iter()
+        .skip(first)
+        .take(height)
+        .map(|(number, row)| match () {
+            _ if Some(number) == running => Line::from(row).black().on_yellow(),
+            _ if is_wrong(source_lines[number]) => Line::from(row).red().bold(),
+            _ => Line::from(row),
+        })
+        .collect();
+    let crate_name = if problem == Problem::NQueens { "n_queens" } else { "n_queens_ii" };
+    let title = match mistake {
+        Some(mistake) => format!(" {}.rs with mistake {} ", step.name(), mistake.info().number),
+        None => format!(" {crate_name}/src/{}.rs ", step.name()),
+    };
+    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::watch::events::Search;
+
+    #[test]
+    fn every_event_runs_exactly_one_line_of_the_file_shown() {
+        let runs = Step::ALL.into_iter().map(|step| (step, None)).chain(Mistake::ALL.map(|m| (m.step(), Some(m))));
+        for (step, mistake) in runs {
+            for problem in [Problem::NQueens, Problem::NQueensII] {
+                if mistake.is_some() && problem == Problem::NQueens {
+                    continue; // refused: the mistakes are written for 52
+                }
+                let text = shown(problem, step, mistake);
+                let mut search = Search::new(if mistake.is_some() { 4 } else { 6 }, step, mistake);
+                loop {
+                    let event = search.next_event();
+                    if event == Event::Done {
+                        break;
+                    }
+                    let marker = marker(problem, step, mistake, &event);
+                    let marker = marker.unwrap_or_else(|| panic!("{event:?} of {step:?} {mistake:?} has a line"));
+                    let found = text.lines().filter(|line| line.contains(marker)).count();
+                    assert_eq!(found, 1, "{marker:?} in {problem:?} {step:?} {mistake:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wrapping_keeps_every_character_and_the_width() {
+        let line =
+            "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
+        for width in [20, 30, 34, 42, 60, 200] {
+            let rows = wrap(line, width, 4);
+            assert!(rows.iter().all(|row| row.chars().count() <= width), "{width}: {rows:?}");
+            let joined: String = rows.iter().flat_map(|row| row.split_whitespace()).collect();
+            assert_eq!(joined, line.split_whitespace().collect::<String>(), "{width}");
+            if (42..100).contains(&width) {
+                assert!(rows[1..].iter().all(|row| row.starts_with(&" ".repeat(width / 7))), "{rows:?}");
+                let words: Vec<&str> = rows.iter().flat_map(|row| row.split_whitespace()).collect();
+                assert_eq!(words, line.split_whitespace().collect::<Vec<_>>(), "{width}: no word cut");
+            }
+        }
+        assert_eq!(wrap(line, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
+    }
+}

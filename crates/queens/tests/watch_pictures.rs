@@ -1,0 +1,174 @@
+//! End-to-end: the pictures of `queens watch --svg`, read back as a browser
+//! would lay them out: the committed ones are what the command writes now,
+//! no line of text runs past the right edge, the board has its labels, the
+//! code line stays in one place, each frame lasts long enough, and too
+//! large a picture is refused.
+
+use std::path::{Path, PathBuf};
+
+use run::queens;
+
+mod run;
+
+const STEPS: [&str; 4] = ["board_scan", "column_abs", "three_arrays", "bitmask"];
+
+/// A glyph of the monospace fonts named, at 14 px: 0.6 em.
+const GLYPH: f64 = 8.4;
+
+/// A picture written to a temporary file, and its text.
+fn picture(args: &[&str]) -> (std::process::Output, Option<String>) {
+    let dir = std::env::temp_dir().join(format!("queens-watch-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file: PathBuf = dir.join(format!("{}.svg", args.join("_")));
+    let _ = std::fs::remove_file(&file);
+    let mut all = vec!["watch"];
+    all.extend_from_slice(args);
+    all.extend(["--svg", file.to_str().expect("UTF-8")]);
+    let output = queens(&all);
+    let text = std::fs::read_to_string(&file).ok();
+    let _ = std::fs::remove_file(&file);
+    (output, text)
+}
+
+/// The value of `name="..."` in `tag`.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    Some(&tag[start..start + tag[start..].find('"')?])
+}
+
+/// Each `<text ...>content</text>` of `svg`: its opening tag and its content, unescaped.
+fn texts(svg: &str) -> Vec<(&str, String)> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|piece| {
+            let (tag, rest) = piece.split_once('>')?;
+            let content = rest.split_once("</text>")?.0;
+            Some((tag, content.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")))
+        })
+        .collect()
+}
+
+/// The frames: each group's animation name and its text.
+fn frames(svg: &str) -> Vec<(String, &str)> {
+    svg.lines()
+        .filter(|line| line.starts_with("<g class=\"f\""))
+        .map(|line| {
+            let name = line.split("animation-name:").nth(1).and_then(|rest| rest.split(';').next());
+            (name.expect("an animation name").to_string(), line)
+        })
+        .collect()
+}
+
+/// Seconds each keyframes name shows its frame, from the loop's length and its share.
+fn seconds(svg: &str, name: &str) -> f64 {
+    let duration: f64 = svg
+        .split("animation-duration:")
+        .nth(1)
+        .and_then(|rest| rest.split('s').next())
+        .and_then(|text| text.parse().ok())
+        .expect("the loop's length");
+    let keyframes = svg.split(&format!("@keyframes {name}{{0%{{opacity:1}}")).nth(1).expect("the keyframes");
+    let share: f64 = keyframes.split('%').next().and_then(|text| text.parse().ok()).expect("a share");
+    duration * share / 100.0
+}
+
+#[test]
+fn the_committed_pictures_are_what_the_command_writes() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    for step in STEPS {
+        let (output, now) = picture(&["4", "--approach", step]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let now = now.expect("written");
+        let committed = std::fs::read_to_string(docs.join(format!("watch-{step}.svg"))).expect("committed");
+        assert!(committed == now, "docs/watch-{step}.svg is stale: rerun the command in docs/watch.md");
+        assert!(now.len() <= 300_000, "{step}: {} bytes", now.len());
+        assert!(!now.contains("<script"), "no script");
+    }
+}
+
+#[test]
+fn every_picture_reads_at_a_phones_width() {
+    let runs: Vec<Vec<&str>> = STEPS
+        .iter()
+        .map(|step| vec!["4", "--approach", step])
+        .chain([
+            vec!["4", "--mistake", "offset-n"],
+            vec!["4", "--mistake", "base-case-after-the-loop"],
+            vec!["5", "--mistake", "and-instead-of-or"],
+        ])
+        .collect();
+    for args in runs {
+        let (output, svg) = picture(&args);
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let svg = svg.expect("written");
+        let width: f64 = attribute(&svg, "width").and_then(|w| w.parse().ok()).expect("a width");
+        assert!(width <= 412.0, "{args:?}: {width} px, drawn at full size on a phone");
+        let n: usize = args[0].parse().expect("n");
+        let all = texts(&svg);
+        for (tag, content) in &all {
+            let x: f64 = attribute(tag, "x").and_then(|x| x.parse().ok()).expect("an x");
+            let right = if tag.contains("text-anchor=\"middle\"") {
+                x + GLYPH
+            } else {
+                x + content.chars().count() as f64 * GLYPH
+            };
+            assert!(right <= width, "{args:?}: {content:?} runs past the right edge ({right} > {width})");
+            for noun in ["squares read", "queens compared", "flags read", "free masks", "backtracks", "solutions"] {
+                assert!(
+                    !content.contains(&format!(" 1 {noun}")) && !content.starts_with(&format!("1 {noun}")),
+                    "{content:?}"
+                );
+            }
+        }
+        // The column labels, 0 to n - 1, over the board, outside the frames.
+        let head = svg.split("<g class=\"f\"").next().expect("the head");
+        let labels: Vec<String> =
+            texts(head).into_iter().filter(|(tag, _)| tag.contains("class=\"dim\"")).map(|t| t.1).collect();
+        for col in 0..n {
+            assert!(
+                labels.iter().filter(|label| **label == col.to_string()).count() == 2,
+                "{args:?}: row and column {col}"
+            );
+        }
+        // The running code line's first row: one place in every frame.
+        let code_ys: std::collections::BTreeSet<&str> = all
+            .iter()
+            .filter(|(tag, content)| content.starts_with('▶') && tag.contains("class="))
+            .filter_map(|(tag, _)| attribute(tag, "y"))
+            .collect();
+        assert_eq!(code_ys.len(), 1, "{args:?}: the code line moves: {code_ys:?}");
+        // The pace: every frame at least half a second, a solution and the end held.
+        let frames = frames(&svg);
+        for (name, frame) in &frames {
+            let held = seconds(&svg, name);
+            assert!(held >= 0.49, "{args:?}: {held} s");
+            if frame.contains(">solution ") {
+                assert!(held >= 2.9, "{args:?}: a solution for {held} s");
+            }
+        }
+        let (last, _) = frames.last().expect("frames");
+        assert!(seconds(&svg, last) >= 3.9, "{args:?}: the end is held");
+    }
+}
+
+#[test]
+fn three_arrays_colours_the_flags_it_reads() {
+    let (_, svg) = picture(&["4", "--approach", "three_arrays"]);
+    let svg = svg.expect("written");
+    for (_, frame) in frames(&svg) {
+        let reads = texts(frame).into_iter().filter(|(_, content)| content.contains("] = ")).count();
+        let boxes =
+            frame.matches("height=\"18\" class=\"r\"").count() + frame.matches("height=\"18\" class=\"a\"").count();
+        assert_eq!(boxes, reads, "one coloured flag a read: {frame}");
+    }
+}
+
+#[test]
+fn a_picture_past_the_limit_is_refused() {
+    let (output, svg) = picture(&["8"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("4 MiB"), "{stderr}");
+    assert!(svg.is_none(), "nothing written");
+}

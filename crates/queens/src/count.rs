@@ -27,7 +27,7 @@ use crate::{Failure, Outcome, parse_n, say};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The size of the board: n queens on an n×n board.
-    #[arg(value_parser = parse_n, allow_negative_numbers = true)]
+    #[arg(value_parser = parse_count_n, allow_negative_numbers = true)]
     pub n: u32,
     /// The LeetCode 52 approach (as the list subcommand names it); the fastest (that counts classes, with --unique) when left out.
     #[arg(long, value_name = "NAME")]
@@ -50,6 +50,18 @@ pub struct Args {
     /// quarters: time every unit on one thread, then print the speed-up predicted for 2 to 64 threads.
     #[arg(long, conflicts_with_all = ["part", "checkpoint", "threads", "unique"])]
     pub plan: bool,
+}
+
+/// Parses n as [`parse_n`] does; past `u32`, the message names the largest
+/// n any approach counts.
+fn parse_count_n(text: &str) -> Result<u32, String> {
+    parse_n(text).map_err(|error| {
+        if !error.contains("too large") {
+            return error;
+        }
+        let most = n_queens_ii::APPROACHES.iter().map(|approach| approach.max_n).max().unwrap_or(0);
+        format!("n = {} is too large: no approach counts past n = {most}", text.trim_start_matches('+'))
+    })
 }
 
 /// Parses `--memory`: a whole number of bytes, or of K, M, G or T (powers of 1024).
@@ -108,12 +120,18 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     check_threads(approach, args.threads)?;
     let quarters = approach.name == quarters::NAME && !args.unique;
     check_quarters_only(args, quarters)?;
-    if args.plan {
-        return plan(n, out);
-    }
     let memory_limit = args.memory.unwrap_or_else(default_memory);
+    if args.plan {
+        return plan(n, memory_limit, args.memory.is_some(), out);
+    }
     let part = args.part.unwrap_or(Part::WHOLE);
     let checkpoint = match &args.checkpoint {
+        Some(path) if is_an_output(path) => {
+            return Err(Failure::usage(format!(
+                "{}: the checkpoint file is this command's stdout or stderr; give a file of its own",
+                crate::escaped(&path.display().to_string())
+            )));
+        }
         Some(path) => Some(Checkpoint::open(path, n, part).map_err(|error| match error {
             quarters::CheckpointError::Io(error) => Failure::Failed(format!("{}: {error}", path.display())),
             refused => Failure::usage(format!("{}: {refused}", path.display())),
@@ -205,6 +223,28 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
+/// Whether `path` is the file stdout or stderr writes to (`/dev/stdout`
+/// where that is a file, or the file itself): a checkpoint there would be
+/// mixed with the output.
+fn is_an_output(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let Ok(meta) = std::fs::metadata(path) else { return false };
+        let same = |fd: std::os::fd::BorrowedFd<'_>| {
+            let file = fd.try_clone_to_owned().map(std::fs::File::from);
+            file.and_then(|file| file.metadata()).is_ok_and(|out| (out.dev(), out.ino()) == (meta.dev(), meta.ino()))
+        };
+        same(std::io::stdout().as_fd()) || same(std::io::stderr().as_fd())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
 /// `--part`, `--checkpoint` and `--memory` act on `quarters`' total only:
 /// refused elsewhere rather than silently ignored.
 fn check_quarters_only(args: &Args, quarters: bool) -> Result<(), Failure> {
@@ -224,13 +264,17 @@ fn check_quarters_only(args: &Args, quarters: bool) -> Result<(), Failure> {
 
 /// `--plan`: the schedule model's table, one row per thread count: the
 /// speed-up of the split the count uses (`*`) and of the other one.
-fn plan(n: u32, out: &mut impl Write) -> Outcome {
-    let timings = quarters::time_units(n)?;
+fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome {
+    let timings = quarters::time_units(n, memory_limit).map_err(|error| memory_hint(error, asked))?;
+    if timings.units() == 0 {
+        writeln!(out, "n = {n}: counted at once (count {}), no units to share among threads", timings.count)?;
+        return Ok(());
+    }
     let one = timings.one_thread();
     writeln!(out, "n = {n}: {} units, {one:.3} s on one thread (count {})", timings.units(), timings.count)?;
     writeln!(out, "{:>7}  {:>10}  {:>9}  {:>9}", "threads", "predicted", "by task", "by start")?;
     for threads in [1, 2, 4, 8, 16, 32, 64] {
-        let chosen = timings.predict(threads)?;
+        let chosen = timings.predict(threads).map_err(|error| memory_hint(error, asked))?;
         let mark = |by_start: bool| if chosen.by_start == by_start { "*" } else { " " };
         let by_task = timings.predict_split(threads, Some(false))?;
         let by_start = timings.predict_split(threads, Some(true))?;

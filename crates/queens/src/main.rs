@@ -242,8 +242,9 @@ fn main() -> ExitCode {
         Failure::Usage(message) | Failure::Failed(message) => say(format_args!("error: {}", escaped(message))),
         // `queens boards 20 | head` closes the pipe early: that is the reader's choice.
         // (A stdout closed before the start, `queens count 8 >&-`, never gets
-        // here: Rust's runtime reopens it as /dev/null before `main`, just as a
-        // caller that discards the output opens it, so the write succeeds.)
+        // here: Rust's runtime reopens it before `main` as /dev/null, read-write,
+        // just as Python's `subprocess.DEVNULL` and Node's `'ignore'` hand it
+        // over, so the write succeeds; see docs/quarters.md, "Output".)
         Failure::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Failure::Io(error) => say(format_args!("error: writing the output: {error}")),
         Failure::Unsuccessful => {}

@@ -1,14 +1,18 @@
 //! `queens sum [FILE...]`: adds up the outputs of `queens count N --part K/M`
 //! (lines `n=N part=K/M count=C`, from the files or from stdin), after
 //! checking that they are the parts 1..M of one count, each exactly once.
-//! The total is exact (`u64`, where `awk` would round past 2^53).
+//! The total is exact (`u64`, where `awk` would round past 2^53), and
+//! checked against OEIS A000170 where that knows it (n <= 27): a sum that
+//! differs is refused, as is a last line without its newline.
 
-use std::io::{self, BufRead, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
+use n_queens_facts::oeis::A000170;
 use n_queens_ii::quarters::Part;
 
-use crate::{Failure, Outcome};
+use crate::{Failure, Outcome, say};
 
 /// Arguments of `queens sum`.
 #[derive(Debug, clap::Args)]
@@ -34,30 +38,90 @@ fn parse_line(line: &str) -> Option<PartCount> {
     fields.next().is_none().then_some(PartCount { n, part, count })
 }
 
+/// The longest line a part's output has, with room to spare: `n=32`, the
+/// widest part (`4294967295/4294967295`) and the widest `u64` count take 58
+/// characters. A longer line is no part's, and is refused without reading
+/// on (`queens sum /dev/zero` ends at once).
+const LONGEST_LINE: usize = 100;
+
+/// A line of input: where it came from, its number from 1, and its text.
+struct Line {
+    source: String,
+    number: usize,
+    text: String,
+}
+
+/// Reads `reader`'s lines, each ended by its newline: a last line without
+/// one is a part's output cut short (a file read while its count was still
+/// writing it, or a copy stopped half way), refused rather than added.
+fn read_lines(source: &str, mut reader: impl BufRead, lines: &mut Vec<Line>) -> Outcome {
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        (&mut reader)
+            .take(LONGEST_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|error| Failure::Failed(format!("reading {source}: {error}")))?;
+        if bytes.is_empty() {
+            break;
+        }
+        let at = format!("{source}: line {number}");
+        let Some(text) = bytes.strip_suffix(b"\n") else {
+            return Err(Failure::usage(if bytes.len() > LONGEST_LINE {
+                format!("{at} is longer than any part's output line (n=N part=K/M count=C)")
+            } else {
+                format!("{at} has no newline at its end: a part's output cut short, not added")
+            }));
+        };
+        let text = std::str::from_utf8(text)
+            .map_err(|_| Failure::usage(format!("{at} is not text, so not a part's output (n=N part=K/M count=C)")))?;
+        lines.push(Line { source: source.to_string(), number, text: text.to_string() });
+    }
+    Ok(())
+}
+
 /// Runs `queens sum`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let mut lines = Vec::new();
     if args.files.is_empty() {
-        for line in io::stdin().lock().lines() {
-            lines.push(("stdin".to_string(), line?));
-        }
+        read_lines("stdin", io::stdin().lock(), &mut lines)?;
     } else {
         for path in &args.files {
-            let text = std::fs::read_to_string(path)
-                .map_err(|error| Failure::Failed(format!("{}: {error}", path.display())))?;
-            lines.extend(text.lines().map(|line| (path.display().to_string(), line.to_string())));
+            let name = crate::escaped(&path.display().to_string());
+            let file = File::open(path).map_err(|error| Failure::Failed(format!("{name}: {error}")))?;
+            read_lines(&name, BufReader::new(file), &mut lines)?;
         }
     }
     let parts = lines
         .iter()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(source, line)| {
-            parse_line(line).ok_or_else(|| {
-                Failure::usage(format!("{source}: `{line}` is not a part's output (n=N part=K/M count=C)"))
+        .filter(|line| !line.text.trim().is_empty())
+        .map(|line| {
+            parse_line(&line.text).ok_or_else(|| {
+                Failure::usage(format!(
+                    "{}: line {}: `{}` is not a part's output (n=N part=K/M count=C)",
+                    line.source,
+                    line.number,
+                    crate::escaped(&line.text)
+                ))
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    writeln!(out, "{}", total(&parts)?)?;
+    let total = total(&parts)?;
+    let n = parts[0].n;
+    let note = match A000170.get(n as usize) {
+        Some(&known) if known == total => format!("n = {n}: {total}, as OEIS A000170 gives"),
+        Some(&known) => {
+            return Err(Failure::usage(format!(
+                "the parts of n = {n} add up to {total}, but the count is {known} (OEIS A000170): \
+                 a part's count is wrong; count the parts again"
+            )));
+        }
+        None => format!("n = {n}: no known count to check against (OEIS A000170 ends at n = 27)"),
+    };
+    // The total first: a failed write is the one line said.
+    writeln!(out, "{total}")?;
+    out.flush()?;
+    say(note);
     Ok(())
 }
 

@@ -20,7 +20,7 @@ fn stdout_of(args: &[&str]) -> String {
 
 /// Exit code 2, nothing on stdout, and one line of message (clap adds only
 /// its hints) that mentions `words`.
-fn refused(args: &[&str], words: &[&str]) {
+fn refused(args: &[&str], words: &[&str]) -> String {
     let output = queens(args);
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(2), "queens {args:?}: {stderr}");
@@ -31,6 +31,7 @@ fn refused(args: &[&str], words: &[&str]) {
     for word in words {
         assert!(lines[0].contains(word), "{:?} does not mention {word:?}", lines[0]);
     }
+    lines[0].to_string()
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -63,7 +64,7 @@ fn parts_through_the_binary_add_up() {
         let total = sum(&outputs);
         assert!(total.status.success(), "{}", String::from_utf8_lossy(&total.stderr));
         assert_eq!(String::from_utf8(total.stdout).unwrap().trim(), A000170[n as usize].to_string(), "n = {n}");
-        let missing = sum(outputs.lines().skip(1).collect::<Vec<_>>().join("\n").as_str());
+        let missing = sum(&outputs.lines().skip(1).map(|line| format!("{line}\n")).collect::<String>());
         assert_eq!(missing.status.code(), Some(2));
         assert!(String::from_utf8(missing.stderr).unwrap().contains("missing: 1"));
     }
@@ -80,12 +81,13 @@ fn bad_parts_and_sizes_are_refused() {
         refused(&["count", "12", "--memory", bad], &["--memory", bad]);
     }
     // The tables of n = 16 need more than a mebibyte: the refusal names
-    // the flag and a size that would do.
-    refused(&["count", "16", "--memory", "1M"], &["n = 16", "bytes", "--memory 11M"]);
+    // the flag and a size that would do (accepted: see below).
+    refused(&["count", "16", "--memory", "1M"], &["n = 16", "bytes", "--memory "]);
     assert_eq!(stdout_of(&["count", "16", "--memory", "64M"]).trim(), A000170[16].to_string());
 }
 
-/// The unit lines of a checkpoint file (its header left out).
+/// The unit lines of a checkpoint file (its header left out): `start
+/// east_rows count check`.
 fn units(path: &PathBuf) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
     text.lines().skip(1).map(str::to_string).collect()
@@ -122,8 +124,8 @@ fn a_killed_count_resumes_from_its_checkpoint() {
     assert_eq!(stdout_of(&args).trim(), A000170[17].to_string());
     let after = units(&path);
     // The torn line is gone, what was recorded is kept, and nothing twice.
-    assert!(after.iter().all(|line| line.split(' ').count() == 3), "a torn line is left");
-    let recorded = before.iter().filter(|line| line.split(' ').count() == 3).count();
+    assert!(after.iter().all(|line| line.split(' ').count() == 4), "a torn line is left");
+    let recorded = before.iter().filter(|line| line.split(' ').count() == 4).count();
     assert!(recorded + 1 >= before.len() && after[..recorded] == before[..recorded]);
     let mut unique: Vec<(&str, &str)> = after
         .iter()
@@ -157,4 +159,191 @@ fn the_plan_predicts_every_thread_count() {
     assert!(lines[2].contains("1.00×*"), "{text}");
     assert!(lines.iter().all(|line| line.chars().count() <= 80), "{text}");
     refused(&["count", "13", "--plan", "--approach", "bitmask"], &["--plan", "quarters"]);
+}
+
+/// `queens sum` with `args`, `input` on stdin.
+fn sum_of(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .arg("sum")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("queens sum runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Exit code 2, nothing on stdout, one line on stderr naming `words`.
+fn sum_refused(output: &Output, words: &[&str]) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty(), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    for word in words {
+        assert!(stderr.contains(word), "{stderr:?} does not mention {word:?}");
+    }
+}
+
+/// `sum` refuses a part cut short (a last line without its newline), a
+/// total that is not OEIS's, and a line no part writes; it says when the
+/// total is OEIS's; a read error is the input's, not the output's.
+#[test]
+fn sum_refuses_what_it_cannot_trust() {
+    let parts: String = (1..=3).map(|index| stdout_of(&["count", "10", "--part", &format!("{index}/3")])).collect();
+    let whole = sum_of(&[], &parts);
+    assert!(whole.status.success());
+    assert_eq!(String::from_utf8_lossy(&whole.stdout).trim(), A000170[10].to_string());
+    assert!(String::from_utf8_lossy(&whole.stderr).contains("as OEIS A000170 gives"));
+    sum_refused(&sum_of(&[], parts.trim_end()), &["stdin", "line 3", "newline"]);
+    let first = parts.lines().next().unwrap();
+    let (head, count) = first.rsplit_once('=').unwrap();
+    let changed = parts.replacen(first, &format!("{head}={}", count.parse::<u64>().unwrap() + 1000), 1);
+    sum_refused(&sum_of(&[], &changed), &["add up to", &A000170[10].to_string(), "OEIS"]);
+    let path = scratch("sum-part");
+    std::fs::write(&path, parts.trim_end()).unwrap();
+    sum_refused(&sum_of(&[path.to_str().unwrap()], ""), &["line 3", "newline"]);
+    std::fs::remove_file(&path).unwrap();
+    sum_refused(&sum_of(&["/dev/zero"], ""), &["/dev/zero", "line 1", "longer"]);
+    // Past OEIS's table there is nothing to check against, and it says so.
+    let unknown = sum_of(&[], "n=28 part=1/2 count=5\nn=28 part=2/2 count=6\n");
+    assert_eq!(String::from_utf8_lossy(&unknown.stdout), "11\n");
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no known count"));
+    // stdin a directory: reading fails, exit 1, and the message says reading.
+    let directory = std::fs::File::open(std::env::temp_dir()).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_queens")).arg("sum").stdin(directory).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: reading stdin"), "{output:?}");
+}
+
+/// A checkpoint record as the count writes it, with its CRC-32.
+fn record(fields: &str) -> String {
+    format!("{fields} {:08x}\n", crc32fast::hash(fields.as_bytes()))
+}
+
+/// A checkpoint whose record changed, or that gives a unit two counts,
+/// or of the older format, is refused with its line; the file is left as
+/// it was; the count from an intact one is OEIS's.
+#[test]
+fn a_checkpoint_that_cannot_be_trusted_is_refused() {
+    let path = scratch("trust");
+    let file = path.to_str().unwrap();
+    assert_eq!(stdout_of(&["count", "12", "--checkpoint", file]).trim(), A000170[12].to_string());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // One digit of one count changed: its check fails.
+    let at = 1 + lines[1..].iter().position(|line| line.split(' ').nth(2).is_some_and(|count| count != "0")).unwrap();
+    let fields: Vec<&str> = lines[at].split(' ').collect();
+    let bumped = (fields[2].parse::<u64>().unwrap() + 1000).to_string();
+    let changed = text.replacen(lines[at], &format!("{} {} {bumped} {}", fields[0], fields[1], fields[3]), 1);
+    std::fs::write(&path, &changed).unwrap();
+    refused(&["count", "12", "--checkpoint", file], &["damaged", &format!("line {}", at + 1)]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), changed, "a refused file is left as it was");
+    // The same unit again, with another count and a right check.
+    let twice = format!("{text}{}", record(&format!("{} {} {bumped}", fields[0], fields[1])));
+    std::fs::write(&path, &twice).unwrap();
+    refused(&["count", "12", "--checkpoint", file], &[&format!("lines {} and {}", at + 1, lines.len() + 1)]);
+    // The older format, without checks.
+    let old = "queens checkpoint: quarters n=12 part=1/1 n_queens_ii=0.1.0\n0 5 40\n";
+    std::fs::write(&path, old).unwrap();
+    refused(&["count", "12", "--checkpoint", file], &["older format"]);
+    // The intact file again: nothing left to count, OEIS's answer.
+    std::fs::write(&path, &text).unwrap();
+    assert_eq!(stdout_of(&["count", "12", "--checkpoint", file]).trim(), A000170[12].to_string());
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// What is not a regular file is refused at once, never read: devices, a
+/// FIFO (which would block), a directory, and stdout itself.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_checkpoint_must_be_a_regular_file() {
+    use n_queens_cases::deadline::output_with_deadline;
+    let fifo = scratch("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let temp = std::env::temp_dir();
+    for path in
+        ["/dev/zero", "/dev/urandom", "/dev/full", "/dev/stdout", fifo.to_str().unwrap(), temp.to_str().unwrap()]
+    {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.args(["count", "12", "--checkpoint", path]);
+        let ran = output_with_deadline(&mut command, Duration::from_secs(60)).unwrap();
+        assert!(!ran.timed_out, "{path}: still running at the deadline");
+        let output = ran.output;
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{path}: {stderr}");
+        let own = path == "/dev/stdout" && stderr.contains("stdout or stderr");
+        assert!(stderr.contains("regular file") || own, "{path}: {stderr}");
+    }
+    // stdout a file, named through /dev/stdout: its own output, refused.
+    let out = scratch("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["count", "12", "--checkpoint", "/dev/stdout"])
+        .stdout(std::fs::File::create(&out).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("stdout or stderr"), "{output:?}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "");
+    std::fs::remove_file(&out).unwrap();
+    std::fs::remove_file(&fifo).unwrap();
+}
+
+/// A second count on a checkpoint another count is writing is refused
+/// (a lock), and the first one's count is OEIS's.
+#[test]
+fn two_counts_on_one_checkpoint_are_refused() {
+    let path = scratch("two");
+    let file = path.to_str().unwrap();
+    let args = ["count", "17", "--threads", "1", "--checkpoint", file];
+    let first = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_to_string(&path).map_or(0, |text| text.lines().count()) < 2 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no checkpoint lines");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    refused(&args, &["another count holds"]);
+    let output = first.wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), A000170[17].to_string());
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// The size a memory refusal suggests is accepted, and `--plan` keeps to
+/// `--memory`: refused below the count's need, and on one thread's worth
+/// every thread count is predicted at 1×.
+#[test]
+fn the_memory_a_refusal_names_is_accepted() {
+    for (n, limit) in [(13u32, "1K"), (16, "1M"), (16, "2M"), (17, "8M")] {
+        let message = refused(&["count", &n.to_string(), "--memory", limit], &["--memory"]);
+        let suggested = message.rsplit("--memory ").next().unwrap().split_whitespace().next().unwrap().to_string();
+        assert_eq!(
+            stdout_of(&["count", &n.to_string(), "--memory", &suggested]).trim(),
+            A000170[n as usize].to_string()
+        );
+    }
+    let message = refused(&["count", "13", "--plan", "--memory", "1"], &["n = 13", "--memory"]);
+    let needed = message.split("need ").nth(1).unwrap().split(' ').next().unwrap().to_string();
+    let text = stdout_of(&["count", "13", "--plan", "--memory", &needed]);
+    assert!(text.contains(&format!("count {}", A000170[13])), "{text}");
+    assert!(text.lines().skip(2).all(|line| line.contains(" 1.00×")), "{text}");
+    for (n, count) in A000170.iter().enumerate().take(4) {
+        let text = stdout_of(&["count", &n.to_string(), "--plan"]);
+        assert!(!text.contains("NaN") && text.contains(&format!("count {count}")), "{text}");
+    }
+}
+
+/// The caps the messages name are the real ones.
+#[test]
+fn the_limits_say_the_truth() {
+    refused(&["count", "12", "--part", "1/4294967296"], &["at most 4294967295"]);
+    let last = "4294967295/4294967295";
+    assert!(stdout_of(&["count", "12", "--part", last]).starts_with(&format!("n=12 part={last} count=")));
+    refused(&["count", "99999999999999999999"], &["no approach counts past n = 32"]);
 }

@@ -560,12 +560,25 @@ mod count {
     #[test]
     #[cfg(target_os = "linux")]
     fn a_failed_write_is_an_error() {
-        let asked: [&[&str]; 5] = [
+        let parts = std::env::temp_dir().join(format!("queens-cli-{}-parts", std::process::id()));
+        std::fs::write(&parts, "n=8 part=1/1 count=92\n").unwrap();
+        let asked: [&[&str]; 16] = [
             &["count", "8"],
+            &["count", "8", "--part", "1/2"],
+            &["count", "9", "--plan"],
             &["--help"],
             &["--version"],
             &["count", "--help"],
             &["practice", "test", "52", "bitmask"],
+            &["practice", "list"],
+            &["tour", "6"],
+            &["boards", "6"],
+            &["compare", "--max-n", "9"],
+            &["paste", "52", "bitmask"],
+            &["list"],
+            &["sum", parts.to_str().unwrap()],
+            &["watch", "4", "--trace", "--limit", "3"],
+            &[],
         ];
         for args in asked {
             let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
@@ -573,6 +586,30 @@ mod count {
             assert_same!(output.status.code(), Some(1), "{args:?}");
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert!(stderr.starts_with("error: writing the output"), "{args:?}: {stderr}");
+            assert_same!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        }
+        std::fs::remove_file(&parts).unwrap();
+    }
+
+    /// A stdout closed before the start (`>&-`) reaches the command as
+    /// /dev/null opened read-write: Rust's runtime opens it so before
+    /// `main`. Python's `subprocess.DEVNULL` and Node's `'ignore'` hand over
+    /// the same, to discard the output, so it is taken as that: the answer
+    /// is written, and nothing fails.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn stdout_discarded_read_write_is_no_error() {
+        for args in [&["count", "8"][..], &["list"], &["boards", "6", "--limit", "1"]] {
+            let null = std::fs::OpenOptions::new().read(true).write(true).open("/dev/null").unwrap();
+            let output = Command::new(env!("CARGO_BIN_EXE_queens")).args(args).stdout(null).output().unwrap();
+            assert_same!(output.status.code(), Some(0), "{args:?}: {output:?}");
+            let closed = Command::new("sh")
+                .args(["-c", "exec \"$0\" \"$@\" >&-"])
+                .arg(env!("CARGO_BIN_EXE_queens"))
+                .args(args)
+                .output()
+                .unwrap();
+            assert_same!(closed.status.code(), output.status.code(), "{args:?}: {closed:?}");
         }
     }
 }

@@ -57,7 +57,15 @@ impl FromStr for Part {
     fn from_str(text: &str) -> Result<Part, String> {
         let bad = || format!("`{text}` is not a part: write K/M, with 1 <= K <= M (for example 3/8)");
         let (index, of) = text.split_once('/').ok_or_else(bad)?;
-        let (index, of) = (index.parse().map_err(|_| bad())?, of.parse().map_err(|_| bad())?);
+        let whole = |digits: &str| {
+            let digits = digits.strip_prefix('+').unwrap_or(digits);
+            if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+                return Err(bad());
+            }
+            // All digits: too large for a u32 if it does not parse.
+            digits.parse::<u32>().map_err(|_| format!("`{text}` is not a part: M is at most {}", u32::MAX))
+        };
+        let (index, of) = (whole(index)?, whole(of)?);
         Part::new(index, of).ok_or_else(bad)
     }
 }
@@ -163,9 +171,12 @@ mod tests {
     fn parts_parse_only_when_in_range() {
         assert_eq!("3/7".parse(), Ok(Part { index: 3, of: 7 }));
         assert_eq!("1/1".parse(), Ok(Part::WHOLE));
-        for bad in ["0/3", "4/3", "1/0", "x", "1/", "/2", "1/2/3", "-1/2", " 1/2"] {
+        for bad in ["0/3", "4/3", "1/0", "x", "1/", "/2", "1/2/3", "-1/2", " 1/2", "++1/2"] {
             assert!(bad.parse::<Part>().is_err(), "{bad}");
         }
+        assert_eq!("4294967295/4294967295".parse::<Part>().map(Part::of), Ok(u32::MAX));
+        let past = "1/4294967296".parse::<Part>().unwrap_err();
+        assert!(past.contains("at most 4294967295"), "{past}");
     }
 
     /// Every task is in exactly one part, and the parts are near the same

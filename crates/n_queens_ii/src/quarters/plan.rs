@@ -56,43 +56,83 @@ const PLACEMENT_BYTES: u64 = 8 + 4 * size_of::<Piece>() as u64;
 const PLACEMENTS: [u64; 13] =
     [1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234, 633_443_407];
 
-/// The bytes of the quarter table and the views' indexes for `side`, from
-/// [`PLACEMENTS`] alone, before any work: exact up to `side = 12`, and past
-/// it at least that (a larger board holds every placement of a smaller one).
-fn tables_bytes(side: u32) -> u64 {
-    let placements = PLACEMENTS[(side as usize).min(PLACEMENTS.len() - 1)];
-    let cells = 1u64.checked_shl(2 * side).unwrap_or(u64::MAX);
-    cells.saturating_mul(INDEX_BYTES_PER_CELL).saturating_add(placements.saturating_mul(PLACEMENT_BYTES))
+/// [`half_bound`] over a whole quarter's columns, for `side = 0..=12`, as
+/// it is computed from [`CellSizes::count`] (the tests check it).
+const HALF_BOUNDS: [u64; 13] = [1, 1, 2, 6, 24, 60, 320, 1_808, 12_660, 64_074, 448_536, 3_472_230, 31_267_932];
+
+/// What the memory estimate needs of the quarter table: its side, its
+/// placements and the bound on a half's patterns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TableSizes {
+    side: u32,
+    placements: u64,
+    half_bound: u64,
+}
+
+impl TableSizes {
+    /// From the table's cells, counted.
+    fn of(cells: &CellSizes) -> TableSizes {
+        TableSizes {
+            side: cells.side,
+            placements: cells.placements(),
+            half_bound: half_bound(cells, (1 << cells.side) - 1),
+        }
+    }
+
+    /// From [`PLACEMENTS`] and [`HALF_BOUNDS`] alone, before any work: the
+    /// same as [`TableSizes::of`] up to `side = 12` (`Some`). Past it, `None`.
+    fn known(side: u32) -> Option<TableSizes> {
+        let at = side as usize;
+        Some(TableSizes { side, placements: *PLACEMENTS.get(at)?, half_bound: *HALF_BOUNDS.get(at)? })
+    }
+
+    /// As [`TableSizes::known`], and past `side = 12` its values there: a
+    /// larger quarter holds every placement of a smaller one, so what this
+    /// gives is then a least size.
+    fn at_least(side: u32) -> TableSizes {
+        TableSizes::known(side).unwrap_or(TableSizes { side, ..TableSizes::known(12).expect("in the tables") })
+    }
+
+    /// The bytes of the quarter table and the views' indexes.
+    fn tables_bytes(&self) -> u64 {
+        let cells = 1u64.checked_shl(2 * self.side).unwrap_or(u64::MAX);
+        cells.saturating_mul(INDEX_BYTES_PER_CELL).saturating_add(self.placements.saturating_mul(PLACEMENT_BYTES))
+    }
 }
 
 /// Sizes the quarter table, lists the starts and counts their tasks, and
 /// checks the whole plan against `limit` bytes before anything large is
-/// allocated.
+/// allocated. A refusal names the bytes the count needs on one thread:
+/// what [`peak_bytes`] gives, and so a limit of that many is accepted.
+/// From `side = 13` (n = 26) that is known only once the table's cells
+/// are counted, and a refusal before that names a least size.
 pub(super) fn plan(board: &Board, threads: usize, limit: u64) -> Result<Plan, CountError> {
     let n = board.n;
     let too_large = |needed| CountError::MemoryLimit { approach: NAME, n, needed, limit };
-    // First, before any work: the tables alone.
-    let tables = tables_bytes(board.side);
-    if tables > limit {
-        return Err(too_large(tables));
+    // First, before any work: the estimate from the constants (past
+    // them, a least size).
+    let before_any_work = peak_bytes(board, &TableSizes::at_least(board.side), 1);
+    if before_any_work > limit {
+        return Err(too_large(before_any_work));
     }
     let cells = CellSizes::count(board.side);
+    let sizes = TableSizes::of(&cells);
     let starts = board.starts();
     let task_counts: Vec<usize> = starts.iter().map(|start| start.tasks(board).len()).collect();
     // More threads than a start has tasks would only wait.
     let most_tasks = task_counts.iter().copied().max().unwrap_or(1).max(1);
     let threads = pool::threads(threads).clamp(1, most_tasks);
     // Each thread holds buffers of its own: no more threads than fit.
-    let one = peak_bytes(board, &cells, 1);
+    let one = peak_bytes(board, &sizes, 1);
     if one > limit {
         return Err(too_large(one));
     }
-    let per_thread = peak_bytes(board, &cells, 2) - one;
+    let per_thread = peak_bytes(board, &sizes, 2) - one;
     let fitting = 1 + (limit - one) / per_thread.max(1);
     let threads = threads.min(usize::try_from(fitting).unwrap_or(usize::MAX));
-    let needed = peak_bytes(board, &cells, threads);
+    let needed = peak_bytes(board, &sizes, threads);
     // By start: every thread but one holds a second set of views.
-    let by_start = needed + (threads as u64 - 1) * views_bytes(&cells);
+    let by_start = needed + (threads as u64 - 1) * views_bytes(&sizes);
     let (split, needed) = if threads > 1 && starts.len() >= STARTS_PER_THREAD * threads && by_start <= limit {
         (Split::ByStart, by_start)
     } else {
@@ -103,8 +143,7 @@ pub(super) fn plan(board: &Board, threads: usize, limit: u64) -> Result<Plan, Co
 
 /// Bytes the count will hold at its peak: the quarter table, one start's
 /// four views, and each worker's buffers (an upper bound).
-fn peak_bytes(board: &Board, cells: &CellSizes, threads: usize) -> u64 {
-    let tables = cells.sizes.len() as u64 * INDEX_BYTES_PER_CELL + cells.placements() * PLACEMENT_BYTES;
+fn peak_bytes(board: &Board, sizes: &TableSizes, threads: usize) -> u64 {
     // Per thread: each half's patterns (at most `half_bound`) in a
     // vector that may have grown to twice its length, the east ones
     // once more sorted by the sieve and then sliced, the west ones
@@ -112,19 +151,19 @@ fn peak_bytes(board: &Board, cells: &CellSizes, threads: usize) -> u64 {
     let key_bits = 2 * (board.n - 1);
     let east_bytes = 2 * 8 + 2 * 8 + DisjointCounter::bytes_per_pattern(key_bits);
     let west_bytes = 2 * 8 + 2 * 8;
-    let half_bound = half_bound(cells, board.quarter_mask());
+    let half_bound = sizes.half_bound;
     // And the small tables its sieve's counters keep for the block sizes
     // they do not use (see `DisjointCounter::RETAINED_BYTES`), for as many
     // counters as the largest half could be sieved into.
     let counters = (half_bound / SIEVE_GROUP as u64).checked_ilog2().map_or(1, |cuts| 1 << cuts.min(MOST_CUTS as u32));
     let retained = counters * 4 * 2 * DisjointCounter::RETAINED_BYTES as u64;
     let worker_bytes = half_bound * (east_bytes + west_bytes) + retained;
-    tables + threads as u64 * worker_bytes
+    sizes.tables_bytes().saturating_add((threads as u64).saturating_mul(worker_bytes))
 }
 
 /// The bytes of one start's four views: their indexes and pieces.
-fn views_bytes(cells: &CellSizes) -> u64 {
-    cells.sizes.len() as u64 * 4 * 8 + cells.placements() * 4 * size_of::<Piece>() as u64
+fn views_bytes(sizes: &TableSizes) -> u64 {
+    (1u64 << (2 * sizes.side)) * 4 * 8 + sizes.placements * 4 * size_of::<Piece>() as u64
 }
 
 /// An upper bound on the patterns of one half whose quarters use
@@ -156,12 +195,12 @@ mod tests {
     use super::super::MEMORY_LIMIT;
     use super::*;
 
-    /// The table of placement counts is what the search finds (sides 11
-    /// and 12, seconds of work, in the ignored run).
+    /// The table of placement counts and half bounds is what the search
+    /// finds (sides 11 and 12, seconds of work, in the ignored run).
     #[test]
     fn placement_counts_are_the_searchs() {
         for side in 0..=10 {
-            assert_eq!(CellSizes::count(side).placements(), PLACEMENTS[side as usize], "side {side}");
+            assert_eq!(TableSizes::known(side), Some(TableSizes::of(&CellSizes::count(side))), "side {side}");
         }
     }
 
@@ -169,8 +208,35 @@ mod tests {
     #[ignore = "slow: seconds; run with --ignored"]
     fn placement_counts_are_the_searchs_up_to_side_12() {
         for side in 11..=12 {
-            assert_eq!(CellSizes::count(side).placements(), PLACEMENTS[side as usize], "side {side}");
+            assert_eq!(TableSizes::known(side), Some(TableSizes::of(&CellSizes::count(side))), "side {side}");
         }
+    }
+
+    /// A refusal names the bytes that a limit of that size then accepts,
+    /// for one thread and for more (the count starts as many as fit).
+    #[test]
+    fn the_size_a_refusal_names_is_accepted() {
+        for n in [4, 9, 12, 13, 16, 19] {
+            let board = Board::new(n);
+            for threads in [1, 2, 8] {
+                let Err(CountError::MemoryLimit { needed, .. }) = plan(&board, threads, 1) else {
+                    panic!("n = {n}: one byte is refused")
+                };
+                let accepted = plan(&board, threads, needed).expect("the size named");
+                assert_eq!(accepted.threads, 1, "n = {n}");
+                assert!(matches!(plan(&board, threads, needed - 1), Err(CountError::MemoryLimit { .. })));
+            }
+        }
+    }
+
+    /// At n = 24 and 25 the estimate before any work is the full one: the
+    /// size named is accepted once the table is counted (under a minute).
+    #[test]
+    #[ignore = "slow: under a minute; run with --ignored"]
+    fn the_size_a_refusal_names_is_accepted_at_n_24() {
+        let board = Board::new(24);
+        let Err(CountError::MemoryLimit { needed, .. }) = plan(&board, 1, MEMORY_LIMIT) else { panic!("refused") };
+        assert!(plan(&board, 1, needed).is_ok());
     }
 
     /// The estimate before any work is the tables' exact size as far as
@@ -181,12 +247,13 @@ mod tests {
             let board = Board::new(n);
             let cells = CellSizes::count(board.side);
             let measured = cells.sizes.len() as u64 * INDEX_BYTES_PER_CELL + cells.placements() * PLACEMENT_BYTES;
-            assert_eq!(tables_bytes(board.side), measured, "n = {n}");
+            assert_eq!(TableSizes::at_least(board.side).tables_bytes(), measured, "n = {n}");
+            assert_eq!(TableSizes::of(&cells).tables_bytes(), measured, "n = {n}");
         }
     }
 
-    /// From n = 24 the tables alone pass the limit: refused with their
-    /// size, computed, not the limit; it grows with n and never wraps.
+    /// From n = 24 the estimate before any work passes the limit: refused
+    /// with it, computed, not the limit; it grows with n and never wraps.
     #[test]
     fn large_n_is_refused_with_the_tables_size() {
         let mut last = 0;
@@ -202,8 +269,8 @@ mod tests {
                 _ => panic!("n = {n} is refused"),
             }
         }
-        assert_eq!(tables_bytes(12), (1 << 24) * 36 + 633_443_407 * PLACEMENT_BYTES);
-        assert!(tables_bytes(16) < u64::MAX);
+        assert_eq!(TableSizes::at_least(12).tables_bytes(), (1 << 24) * 36 + 633_443_407 * PLACEMENT_BYTES);
+        assert!(TableSizes::at_least(16).tables_bytes() < u64::MAX);
     }
 
     /// Odd `n` has many starts, and two threads take whole starts each; a
@@ -227,8 +294,9 @@ mod tests {
         let one = plan(&board, 1, MEMORY_LIMIT).expect("small n fits");
         let two = plan(&board, 2, MEMORY_LIMIT).expect("small n fits");
         assert_eq!(two.split, Split::ByStart);
-        let per_thread = peak_bytes(&board, &two.cells, 2) - peak_bytes(&board, &two.cells, 1);
-        assert!(per_thread > 0 && views_bytes(&two.cells) > 0);
-        assert_eq!(two.needed, one.needed + per_thread + views_bytes(&two.cells));
+        let sizes = TableSizes::of(&two.cells);
+        let per_thread = peak_bytes(&board, &sizes, 2) - peak_bytes(&board, &sizes, 1);
+        assert!(per_thread > 0 && views_bytes(&sizes) > 0);
+        assert_eq!(two.needed, one.needed + per_thread + views_bytes(&sizes));
     }
 }

@@ -13,7 +13,7 @@ use super::join::Worker;
 use super::plan::{self, Split};
 use super::table::QuarterTable;
 use super::views::Views;
-use super::{MEMORY_LIMIT, NAME, SMALLEST_SPLIT};
+use super::{NAME, SMALLEST_SPLIT};
 use crate::counting::CountError;
 
 /// One start's work, timed on one thread.
@@ -25,6 +25,8 @@ struct StartTimes {
 /// Every piece of a count's work, timed on one thread, in seconds.
 pub struct Timings {
     n: u32,
+    /// The memory limit the count would plan within.
+    limit: u64,
     table: f64,
     starts: Vec<StartTimes>,
     /// The count, as the timed run found it.
@@ -51,19 +53,19 @@ fn seconds(since: Instant) -> f64 {
 }
 
 /// Counts `n` on one thread, timing the table, each start's views and
-/// each task.
+/// each task, planned within `limit` bytes (as [`super::Job::memory_limit`]).
 ///
 /// # Errors
-/// As [`super::count`].
-pub fn time_units(n: u32) -> Result<Timings, CountError> {
+/// As [`super::count_job`].
+pub fn time_units(n: u32, limit: u64) -> Result<Timings, CountError> {
     if n > super::MAX_N {
         return Err(CountError::OutOfRange { approach: NAME, n, max: super::MAX_N });
     }
     let board = Board::new(n);
     if n < SMALLEST_SPLIT {
-        return Ok(Timings { n, table: 0.0, starts: Vec::new(), count: super::count(n, &Default::default())? });
+        return Ok(Timings { n, limit, table: 0.0, starts: Vec::new(), count: super::count(n, &Default::default())? });
     }
-    let plan = plan::plan(&board, 1, MEMORY_LIMIT)?;
+    let plan = plan::plan(&board, 1, limit)?;
     let clock = Instant::now();
     let table = QuarterTable::fill(plan.cells);
     let table_seconds = seconds(clock);
@@ -84,7 +86,7 @@ pub fn time_units(n: u32) -> Result<Timings, CountError> {
         }
         starts.push(StartTimes { views: views_seconds, tasks });
     }
-    Ok(Timings { n, table: table_seconds, starts, count })
+    Ok(Timings { n, limit, table: table_seconds, starts, count })
 }
 
 impl Timings {
@@ -117,7 +119,7 @@ impl Timings {
         let (threads, split) = if self.n < SMALLEST_SPLIT {
             (1, Split::ByTask)
         } else {
-            let plan = plan::plan(&board, threads, MEMORY_LIMIT)?;
+            let plan = plan::plan(&board, threads, self.limit)?;
             (plan.threads, plan.split)
         };
         let split = match by_start {
@@ -143,7 +145,8 @@ impl Timings {
                 }
             }
         }
-        let speedup = self.one_thread() / wall;
+        // No work (n < 4) is no faster on more threads.
+        let speedup = if wall > 0.0 { self.one_thread() / wall } else { 1.0 };
         Ok(Prediction { threads, by_start: split == Split::ByStart, seconds: wall, speedup })
     }
 }
@@ -174,12 +177,34 @@ mod tests {
     /// The timed run counts right, and one thread is predicted at 1×.
     #[test]
     fn the_timed_count_is_the_count_and_one_thread_is_one() {
-        let timings = time_units(12).expect("small n");
+        let timings = time_units(12, super::super::MEMORY_LIMIT).expect("small n");
         assert_eq!(timings.count, n_queens_cases::oeis::A000170[12]);
         assert!(timings.units() > 1);
         let one = timings.predict(1).expect("fits");
         assert!((one.speedup - 1.0).abs() < 1e-3, "{one:?}");
         let two = timings.predict(2).expect("fits");
         assert!(two.speedup >= 1.0 && two.speedup <= 2.0 + 1e-9, "{two:?}");
+    }
+
+    /// Below n = 4 there is nothing to time: every prediction is 1×, no NaN.
+    #[test]
+    fn no_work_is_one_times() {
+        for n in 0..4 {
+            let timings = time_units(n, super::super::MEMORY_LIMIT).expect("small n");
+            assert_eq!(timings.units(), 0);
+            for threads in [1, 2, 64] {
+                assert_eq!(timings.predict(threads).expect("fits").speedup, 1.0, "n = {n}");
+            }
+        }
+    }
+
+    /// The plan keeps to the limit it is given: one that is too small is
+    /// refused, as the count would be.
+    #[test]
+    fn the_limit_is_the_plans() {
+        assert!(matches!(time_units(12, 1 << 10), Err(CountError::MemoryLimit { limit: 1024, .. })));
+        let timings = time_units(12, super::super::MEMORY_LIMIT).expect("small n");
+        let tight = Timings { limit: plan::plan(&Board::new(12), 1, u64::MAX).unwrap().needed, ..timings };
+        assert_eq!(tight.predict(8).expect("one thread fits").threads, 1);
     }
 }

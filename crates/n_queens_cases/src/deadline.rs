@@ -5,7 +5,8 @@
 //!
 //! - [`call_with_deadline`]: a function call, on its own thread.
 //! - [`exercise_answer`]: a practice exercise's answer for one case, under
-//!   [`CASE_LIMIT`].
+//!   [`CASE_LIMIT`]; [`past_the_judge_answer`], for n = 0 and -1, under
+//!   [`PAST_THE_JUDGE_LIMIT`].
 //! - [`output_with_deadline`]: a child process, killed when it runs too long.
 //! - [`caught!`](crate::caught): the test that the shared cases catch a
 //!   deliberate mistake, which runs in a child process (this test binary
@@ -89,6 +90,23 @@ pub fn exercise_answer<T: Send + 'static>(exercise: &str, n: i32, solve: fn(i32)
         )
     };
     call_with_deadline(&format!("exercise {exercise}, n = {n}"), CASE_LIMIT, too_slow, move || solve(n))
+}
+
+/// How long an exercise's answer may run past the judge's range (n = 0 and
+/// -1, which the judge never asks): a note after a pass, not worth a wait.
+pub const PAST_THE_JUDGE_LIMIT: Duration = Duration::from_secs(1);
+
+/// The exercise's answer for an `n` past the judge's range, as
+/// [`exercise_answer`] computes it but under [`PAST_THE_JUDGE_LIMIT`].
+pub fn past_the_judge_answer<T: Send + 'static>(exercise: &str, n: i32, solve: fn(i32) -> T) -> T {
+    let too_slow = || {
+        format!(
+            "exercise {exercise}, n = {n}: still running after {} s, so the test stopped waiting \
+             (the judge never asks for this n)",
+            PAST_THE_JUDGE_LIMIT.as_secs()
+        )
+    };
+    call_with_deadline(&format!("exercise {exercise}, n = {n}"), PAST_THE_JUDGE_LIMIT, too_slow, move || solve(n))
 }
 
 /// What a child process printed, and whether it finished in time.
@@ -230,19 +248,27 @@ impl Expect {
     }
 }
 
-/// `caught!(mistake, Expect::..)`: the test that the shared cases catch the
-/// module `mistake` (its `Solution::total_n_queens`), first where and how
-/// the [`Expect`] says. In the child process (with [`MISTAKE_CHILD`] set) the
-/// same test runs the mistake instead ([`run_as_child`]).
+/// `caught!(mistake, number, Expect::..)`: the test that the shared cases
+/// catch the module `mistake` (its `Solution::total_n_queens`), first where
+/// and how the [`Expect`] says, and that `queens practice` links it to the
+/// common mistake of that number and no other ([`check_linked`]). In the child
+/// process (with [`MISTAKE_CHILD`] set) the same test runs the mistake
+/// instead ([`run_as_child`]).
 #[macro_export]
 macro_rules! caught {
-    ($mistake:ident, $expect:expr) => {
+    ($mistake:ident, $number:literal, $expect:expr) => {
         #[test]
         fn $mistake() {
             if std::env::var_os($crate::deadline::MISTAKE_CHILD).is_some() {
                 $crate::deadline::run_as_child($mistake::Solution::total_n_queens);
             } else {
-                $crate::deadline::check_caught(stringify!($mistake), $expect);
+                let catch = $crate::deadline::check_caught(stringify!($mistake), $expect);
+                $crate::deadline::check_linked(
+                    stringify!($mistake),
+                    $number,
+                    &catch,
+                    $mistake::Solution::total_n_queens,
+                );
             }
         }
     };
@@ -322,8 +348,8 @@ pub fn first_catch(mistake: &str) -> Option<Catch> {
 }
 
 /// The test of one mistake: some shared case catches it, and the first one
-/// is where and does what `expect` says.
-pub fn check_caught(mistake: &str, expect: Expect) {
+/// is where and does what `expect` says. Returns that first catch.
+pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
     let Some(catch) = first_catch(mistake) else {
         panic!(
             "{mistake}: not caught. It returns the expected count for every shared case \
@@ -337,6 +363,57 @@ pub fn check_caught(mistake: &str, expect: Expect) {
         case == expect.case() && expect.matches(&catch.outcome),
         "{mistake}: {catch}, but this test (and docs/common-mistakes.md) says {expect:?}: update both"
     );
+    catch
+}
+
+/// The test that `queens practice` links the mistake `mistake`, first caught
+/// as `catch`, to the common mistake `number` of `n_queens_facts::mistakes`
+/// and no other in an exercise of its step, and never in an exercise of
+/// another step (where another mistake may have the same signature): what the mistake did is read
+/// as practice reads a failing case (`returned 1, expected 0`, a panic's
+/// message, a stack overflow), and what it returns at another n that a
+/// signature names is asked of `solve`.
+///
+/// Practice builds with overflow checks on, as the test profile does; built
+/// without them, two mistakes panic elsewhere, and this check is left out.
+pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: fn(i32) -> i32) {
+    use n_queens_facts::mistakes::{self, Observed};
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    let own = mistakes::MISTAKES.iter().find(|known| known.number == number);
+    let own = own.unwrap_or_else(|| panic!("{mistake}: there is no common mistake {number}"));
+    assert_eq!(catch.case.template, own.caught_by, "{mistake}: {catch}, but the table says {own:?}");
+    // The practice cases' own words for a wrong count.
+    let message = match catch.outcome {
+        Outcome::Returned(count) => format!("returned {count}, expected {}", catch.case.expected),
+        _ => String::new(),
+    };
+    let at_catch = match &catch.outcome {
+        Outcome::Returned(_) => mistakes::returned(&message).map(Observed::Returned),
+        Outcome::Panicked(message) => Some(Observed::Panicked(message)),
+        Outcome::Crashed(stderr) if mistakes::overflowed_its_stack(stderr) => Some(Observed::StackOverflow),
+        Outcome::Crashed(_) | Outcome::TimedOut => None,
+    };
+    let n = catch.case.n;
+    let observe = |m: i32| {
+        if m == n {
+            at_catch
+        } else {
+            // Asked only where a mistake of the step with the same first catch
+            // names another n: one that returns there.
+            let count = call_with_deadline("also", CHILD_LIMIT, String::new, move || solve(m));
+            Some(Observed::Returned(i64::from(count)))
+        }
+    };
+    for step in mistakes::STEPS {
+        let linked: Vec<&str> = mistakes::linked(step, n, observe).iter().map(|known| known.slug).collect();
+        if step == own.step {
+            assert_eq!(linked, [own.slug], "{mistake}, {catch}: what practice links in an exercise of {step}");
+        } else {
+            assert!(!linked.contains(&own.slug), "{mistake}, {catch}: linked in an exercise of {step}");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -116,27 +116,49 @@ pub fn expected_output_for(problem: Problem, ns: &[i32]) -> String {
 ///
 /// `rustc` is the one on `PATH`, or the one named by the `RUSTC` variable.
 pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
-    std::fs::create_dir_all(dir).map_err(|error| format!("creating {}: {error}", dir.display()))?;
+    let source = dir.join(format!("{name}.rs"));
+    let binary = compile(program, edition, dir, name).map_err(|error| match error {
+        Refused::Compiler(stderr) => {
+            format!("{} does not compile with --edition {edition}:\n{stderr}", source.display())
+        }
+        Refused::Other(error) => error,
+    })?;
+    run_answers(&binary, dir, name)
+}
+
+/// Why a program was not compiled.
+enum Refused {
+    /// The compiler refused it, with this standard error.
+    Compiler(String),
+    /// It could not be written, or the compiler could not be run.
+    Other(String),
+}
+
+/// Compiles `program` as [`compile_and_run`] does; the binary's path.
+fn compile(program: &str, edition: &str, dir: &Path, name: &str) -> Result<std::path::PathBuf, Refused> {
+    std::fs::create_dir_all(dir).map_err(|error| Refused::Other(format!("creating {}: {error}", dir.display())))?;
     let source = dir.join(format!("{name}.rs"));
     let binary = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    std::fs::write(&source, program).map_err(|error| format!("writing {}: {error}", source.display()))?;
+    std::fs::write(&source, program)
+        .map_err(|error| Refused::Other(format!("writing {}: {error}", source.display())))?;
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
     let compiled = Command::new(&rustc)
         .args(["--edition", edition, "-O", "-D", "non_fmt_panics", "--crate-name", "judge", "-o"])
         .arg(&binary)
         .arg(&source)
         .output()
-        .map_err(|error| format!("running {rustc}: {error}"))?;
+        .map_err(|error| Refused::Other(format!("running {rustc}: {error}")))?;
     if !compiled.status.success() {
-        return Err(format!(
-            "{} does not compile with --edition {edition}:\n{}",
-            source.display(),
-            String::from_utf8_lossy(&compiled.stderr)
-        ));
+        return Err(Refused::Compiler(String::from_utf8_lossy(&compiled.stderr).into_owned()));
     }
+    Ok(binary)
+}
+
+/// Runs a compiled harness with a file to write its answers in, and returns them.
+fn run_answers(binary: &Path, dir: &Path, name: &str) -> Result<String, String> {
     let answers = dir.join(format!("{name}.answers"));
     let _ = std::fs::remove_file(&answers);
-    let ran = output_with_deadline(Command::new(&binary).arg(&answers), RUN_LIMIT)
+    let ran = output_with_deadline(Command::new(binary).arg(&answers), RUN_LIMIT)
         .map_err(|error| format!("running {}: {error}", binary.display()))?;
     if ran.timed_out {
         return Err(format!(
@@ -171,18 +193,95 @@ pub fn assert_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, 
     pretty_assertions::assert_eq!(output, expected_output(problem), "{name}: the judge's answers differ");
 }
 
-/// The judge-paste test of a learner's exercise: all of it after the
-/// solution line ([`exercise_text`]), run on [`JUDGE_NS`] only, its answers
-/// compared with [`expected_output_for`]. Panics with the reason on failure.
-pub fn assert_exercise_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) {
+/// The judge-paste test of a learner's exercise, the file `shown` (its
+/// path from the workspace root) whose text is `source`: all of it after the
+/// solution line ([`exercise_text`]), compiled as the judge does and run on
+/// [`JUDGE_NS`] only, its answers compared with [`expected_output_for`], then
+/// held to the judge's Rust ([`newer_than_the_judge`]). Panics with the
+/// reason on failure, in its first line: the compiler's first error and its
+/// place in `shown`, or each item newer than the judge's Rust, and where.
+pub fn assert_exercise_pastes(problem: Problem, source: &str, shown: &str, edition: &str, dir: &Path, name: &str) {
     let pasted = exercise_text(source).unwrap_or_else(|| panic!("{}", no_solution_line(name)));
-    let output = compile_and_run(&harness_for(problem, pasted, &JUDGE_NS), edition, dir, name)
-        .unwrap_or_else(|error| panic!("{error}"));
+    let program = harness_for(problem, pasted, &JUDGE_NS);
+    let place = Place { shown, source, pasted };
+    let binary = compile(&program, edition, dir, name).unwrap_or_else(|error| match error {
+        Refused::Compiler(stderr) => {
+            panic!("the judge's compiler, rustc --edition {edition}, refuses it: {}", place.first_error(&stderr))
+        }
+        Refused::Other(error) => panic!("{error}"),
+    });
+    let output = run_answers(&binary, dir, name).unwrap_or_else(|error| panic!("{error}"));
     pretty_assertions::assert_eq!(
         output,
         expected_output_for(problem, &JUDGE_NS),
         "{name}: the judge's answers differ"
     );
+    let newer = crate::msrv::newer_than_the_judge(&program, edition, dir, name, &|line| place.line(line));
+    if let Err(newer) = newer {
+        panic!("{newer}");
+    }
+}
+
+/// Where the pasted text of a learner's file sits in the harness, to name
+/// a place in the harness by its place in the file.
+struct Place<'a> {
+    /// The file's path from the workspace root.
+    shown: &'a str,
+    /// Its text.
+    source: &'a str,
+    /// The pasted part of it, a slice of `source`.
+    pasted: &'a str,
+}
+
+impl Place<'_> {
+    /// The harness's line `line` (from 1) as a place in the file,
+    /// `crates/n_queens_ii/exercises/bitmask.rs:12`, or as the harness's own
+    /// line when it is not pasted text: `the judge's main, line 40`.
+    fn line(&self, line: usize) -> String {
+        // The harness's lines before the pasted text (see `harness`).
+        const BEFORE: usize = 4;
+        let start = self.pasted.as_ptr() as usize - self.source.as_ptr() as usize;
+        let first = self.source[..start].matches('\n').count() + 1;
+        match line.checked_sub(BEFORE + 1) {
+            Some(index) if index < self.pasted.lines().count() => format!("{}:{}", self.shown, first + index),
+            _ => format!("the judge's main, line {line}"),
+        }
+    }
+
+    /// The first error in the compiler's `stderr`, with its place in the file.
+    fn first_error(&self, stderr: &str) -> String {
+        let lines: Vec<&str> = stderr.lines().collect();
+        let Some(index) = lines.iter().position(|line| line.starts_with("error")) else {
+            return stderr.lines().next().unwrap_or("no message").to_string();
+        };
+        let place = lines[index + 1..].iter().find_map(|line| line.trim_start().strip_prefix("--> "));
+        let line_and_column = place.and_then(|place| {
+            let mut parts = place.rsplitn(3, ':');
+            let column = parts.next()?;
+            let line: usize = parts.next()?.parse().ok()?;
+            Some((line, column))
+        });
+        match line_and_column {
+            Some((line, column)) => format!("{} (at {}:{column})", lines[index], self.line(line)),
+            None => lines[index].to_string(),
+        }
+    }
+}
+
+/// `a/tests/practice/../../exercises/b.rs` as `a/exercises/b.rs`: the
+/// practice targets name their exercise by a path relative to themselves.
+pub fn from_root(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "." => {}
+            ".." if parts.last().is_some_and(|last| *last != "..") => {
+                parts.pop();
+            }
+            _ => parts.push(part),
+        }
+    }
+    parts.join("/")
 }
 
 /// The error of a file without the solution line.
@@ -237,5 +336,35 @@ mod tests {
         let broken = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n as u8 } }";
         assert!(compile_and_run(&harness(Problem::NQueensII, broken), "2021", &dir, "broken").is_err());
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// The file `shown` of an exercise whose answer is `answer`.
+    fn exercise(answer: &str) -> String {
+        format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
+    }
+
+    #[test]
+    fn an_exercise_the_judge_refuses_names_the_error_at_its_line() {
+        let dir = std::env::temp_dir().join(format!("n_queens_judge_refused_{}", std::process::id()));
+        // Edition 2018 has no `TryFrom` in its prelude.
+        let answer = "impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        \
+                      usize::try_from(n).map_or(0, |_| 0)\n    }\n}";
+        let source = exercise(answer);
+        let refused = std::panic::catch_unwind(|| {
+            assert_exercise_pastes(Problem::NQueensII, &source, "ex/b.rs", "2018", &dir, "refused");
+        });
+        let message = refused.unwrap_err();
+        let message = message.downcast_ref::<String>().unwrap();
+        assert!(
+            message.starts_with("the judge's compiler, rustc --edition 2018, refuses it: error[E0599]"),
+            "{message}"
+        );
+        assert!(message.contains("(at ex/b.rs:7:16)"), "{message}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn from_root_drops_dot_dot() {
+        assert_eq!(from_root("crates/a/tests/practice/./../../exercises/b.rs"), "crates/a/exercises/b.rs");
     }
 }

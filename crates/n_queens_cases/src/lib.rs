@@ -18,7 +18,8 @@
 //!   `n_queens_ii` (`tests/mistakes.rs`). A test here keeps both the same.
 //! - [`judge`]: cuts an approach file down to what a user pastes into the
 //!   judge (the cut is `n_queens_facts`'s, shared with `queens paste`), and
-//!   compiles and runs it the way the judge would.
+//!   compiles and runs it the way the judge would; [`msrv`] holds a
+//!   learner's paste to the judge's Rust 1.58.
 //! - [`deadline`]: time limits for calls and programs that may never end
 //!   (a learner's exercise, a deliberate mistake), and [`caught!`], the
 //!   child-process test that the shared cases catch a deliberate mistake.
@@ -29,6 +30,7 @@
 
 pub mod deadline;
 pub mod judge;
+pub mod msrv;
 pub mod oeis;
 pub mod validate;
 

@@ -8,12 +8,15 @@
 //! - any other Rust block (```` ```rust ````, or no language, which rustdoc
 //!   also compiles) is a doc test: its page must be included into
 //!   `src/lib.rs` under `cfg(doctest)`, or the block would never run;
-//! - every complete board drawn in a ```` ```text ```` block is a solution.
+//! - every complete board drawn in a ```` ```text ```` block is a solution;
+//! - the table of `docs/common-mistakes.md` is `n_queens_facts::mistakes`,
+//!   row for row, each row's section under its title and slug.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use n_queens_cases::validate;
+use n_queens_facts::mistakes::{self, MISTAKES};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// What the checks need of a Markdown file, in the order it comes.
@@ -204,4 +207,39 @@ fn drawn_boards_are_solutions() {
         }
     }
     assert!(checked > 0, "no board found: the pattern no longer matches the pages");
+}
+
+/// The common mistakes' table is the one `queens practice` links from, row
+/// for row, and each mistake's section has its title and its slug.
+#[test]
+fn the_mistakes_table_is_the_commands() {
+    let text = fs::read_to_string(root().join(mistakes::PAGE)).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|line| line.starts_with("| ") && !line.starts_with("| #")).collect();
+    let step = |name: &str| mistakes::STEPS.iter().position(|step| *step == name).unwrap() + 1;
+    let expected: Vec<String> = MISTAKES
+        .iter()
+        .map(|mistake| {
+            format!(
+                "| {} | [{}](#{}) | {} | {} | `{}`, n = {} | {} | {} |",
+                mistake.number,
+                mistake.title.replace('|', "\\|"),
+                mistake.slug,
+                step(mistake.step),
+                mistake.from,
+                mistake.caught_by,
+                mistake.n,
+                mistake.signature,
+                mistake.expected
+            )
+        })
+        .collect();
+    pretty_assertions::assert_eq!(rows, expected, "{}: the table", mistakes::PAGE);
+    let page = read(root().join(mistakes::PAGE));
+    for mistake in &MISTAKES {
+        let mut title = mistake.title.to_string();
+        title[..1].make_ascii_uppercase();
+        let heading = format!("\n## {}. {title}\n", mistake.number);
+        assert!(text.contains(&heading), "{}: no heading {heading:?}", mistakes::PAGE);
+        assert!(page.anchors.iter().any(|anchor| anchor == mistake.slug), "{}: no #{}", mistakes::PAGE, mistake.slug);
+    }
 }

@@ -1,8 +1,9 @@
 //! What both the `queens` command and the tests need at run time, with no
 //! dependencies: the two problems ([`Problem`]), the known counts of the
 //! N-Queens problem ([`oeis`]) and the cut of an approach file down to the
-//! text a user pastes into the judge ([`judge`]), and the process group a
-//! learner's pasted answer runs in ([`group`]).
+//! text a user pastes into the judge ([`judge`]), the process group a
+//! learner's pasted answer runs in ([`group`]), and the common mistakes with
+//! what a failing run of each looks like ([`mistakes`]).
 //!
 //! The test material built on them (expected boards, the validator, the
 //! rstest templates, the compile-and-run harness) stays in `n_queens_cases`,
@@ -11,6 +12,7 @@
 
 pub mod group;
 pub mod judge;
+pub mod mistakes;
 pub mod oeis;
 mod problem;
 

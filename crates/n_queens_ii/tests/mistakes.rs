@@ -17,7 +17,10 @@
 //! A mistake may not even return: infinite recursion overflows the stack,
 //! which aborts the whole process, not just one test. So every mistake runs
 //! in a child process, this test binary started again on its own test, by
-//! the harness of `n_queens_cases::deadline` ([`caught!`]).
+//! the harness of `n_queens_cases::deadline` ([`caught!`]). What a mistake
+//! does there is also read as `queens practice` reads a failing case: each
+//! test checks that practice links the mistake's own row of the docs page
+//! (numbered in the test) and no other, and only in an exercise of its step.
 
 use n_queens_cases::caught;
 use n_queens_cases::counted_cases;
@@ -214,27 +217,7 @@ mod flags_not_cleared {
         }
     }
 
-    struct Lines {
-        columns: Vec<bool>,
-        diagonals: Vec<bool>,
-        anti_diagonals: Vec<bool>,
-    }
-
-    impl Lines {
-        fn new(n: usize) -> Lines {
-            Lines {
-                columns: vec![false; n],
-                diagonals: vec![false; (2 * n).saturating_sub(1)],
-                anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
-            }
-        }
-
-        fn set(&mut self, col: usize, diagonal: usize, anti_diagonal: usize, taken: bool) {
-            self.columns[col] = taken;
-            self.diagonals[diagonal] = taken;
-            self.anti_diagonals[anti_diagonal] = taken;
-        }
-    }
+    use super::Lines;
 
     fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
         if row == n {
@@ -269,27 +252,7 @@ mod diagonal_without_offset {
         }
     }
 
-    struct Lines {
-        columns: Vec<bool>,
-        diagonals: Vec<bool>,
-        anti_diagonals: Vec<bool>,
-    }
-
-    impl Lines {
-        fn new(n: usize) -> Lines {
-            Lines {
-                columns: vec![false; n],
-                diagonals: vec![false; (2 * n).saturating_sub(1)],
-                anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
-            }
-        }
-
-        fn set(&mut self, col: usize, diagonal: usize, anti_diagonal: usize, taken: bool) {
-            self.columns[col] = taken;
-            self.diagonals[diagonal] = taken;
-            self.anti_diagonals[anti_diagonal] = taken;
-        }
-    }
+    use super::Lines;
 
     fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
         if row == n {
@@ -326,27 +289,7 @@ mod offset_n_into_2n_minus_1 {
         }
     }
 
-    struct Lines {
-        columns: Vec<bool>,
-        diagonals: Vec<bool>,
-        anti_diagonals: Vec<bool>,
-    }
-
-    impl Lines {
-        fn new(n: usize) -> Lines {
-            Lines {
-                columns: vec![false; n],
-                diagonals: vec![false; (2 * n).saturating_sub(1)],
-                anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
-            }
-        }
-
-        fn set(&mut self, col: usize, diagonal: usize, anti_diagonal: usize, taken: bool) {
-            self.columns[col] = taken;
-            self.diagonals[diagonal] = taken;
-            self.anti_diagonals[anti_diagonal] = taken;
-        }
-    }
+    use super::Lines;
 
     fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
         if row == n {
@@ -501,6 +444,30 @@ mod base_case_after_the_loop_check_first {
     }
 }
 
+/// Step 3's flags, unchanged: shared by the three-arrays mistakes above
+/// whose mistake is elsewhere.
+struct Lines {
+    columns: Vec<bool>,
+    diagonals: Vec<bool>,
+    anti_diagonals: Vec<bool>,
+}
+
+impl Lines {
+    fn new(n: usize) -> Lines {
+        Lines {
+            columns: vec![false; n],
+            diagonals: vec![false; (2 * n).saturating_sub(1)],
+            anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
+        }
+    }
+
+    fn set(&mut self, col: usize, diagonal: usize, anti_diagonal: usize, taken: bool) {
+        self.columns[col] = taken;
+        self.diagonals[diagonal] = taken;
+        self.anti_diagonals[anti_diagonal] = taken;
+    }
+}
+
 /// Step 1's `is_safe`, unchanged: no queen above (row, col), straight up,
 /// up-left or up-right. Shared by the two board-scan mistakes above, whose
 /// mistake is elsewhere.
@@ -538,15 +505,15 @@ const fn overflow(otherwise: &'static str) -> &'static str {
     if cfg!(debug_assertions) { "attempt to subtract with overflow" } else { otherwise }
 }
 
-caught!(abs_not_equal, Expect::Returns("judge_counts::n2", 2));
-caught!(and_instead_of_or, Expect::Crashes("judge_counts::n1", "overflowed its stack"));
-caught!(full_without_minus_one, Expect::Returns("judge_counts::n2", 1));
-caught!(both_masks_shift_left, Expect::Returns("judge_counts::n2", 1));
-caught!(flags_not_cleared, Expect::Returns("judge_counts::n4", 0));
-caught!(diagonal_without_offset, Expect::Panics("judge_counts::n2", overflow("index out of bounds")));
-caught!(offset_n_into_2n_minus_1, Expect::Panics("judge_counts::n1", "index out of bounds"));
-caught!(two_n_minus_one_at_zero, Expect::Panics("edge_cases::zero", overflow("capacity overflow")));
-caught!(base_case_after_the_loop, Expect::Panics("judge_counts::n1", "index out of bounds"));
+caught!(abs_not_equal, 1, Expect::Returns("judge_counts::n2", 2));
+caught!(and_instead_of_or, 2, Expect::Crashes("judge_counts::n1", "overflowed its stack"));
+caught!(full_without_minus_one, 3, Expect::Returns("judge_counts::n2", 1));
+caught!(both_masks_shift_left, 4, Expect::Returns("judge_counts::n2", 1));
+caught!(flags_not_cleared, 5, Expect::Returns("judge_counts::n4", 0));
+caught!(diagonal_without_offset, 6, Expect::Panics("judge_counts::n2", overflow("index out of bounds")));
+caught!(offset_n_into_2n_minus_1, 8, Expect::Panics("judge_counts::n1", "index out of bounds"));
+caught!(two_n_minus_one_at_zero, 9, Expect::Panics("edge_cases::zero", overflow("capacity overflow")));
+caught!(base_case_after_the_loop, 7, Expect::Panics("judge_counts::n1", "index out of bounds"));
 
 /// Seed 003's swapped shifts count right on every case: the mirror image
 /// of the right search (see the module).

@@ -14,7 +14,8 @@
 //! on what the answer does there; `queens practice` never counts them as a
 //! failure.
 //!
-//! Each case runs under `n_queens_cases::deadline::CASE_LIMIT`: an answer
+//! Each case runs under `n_queens_cases::deadline::CASE_LIMIT` (n = 0 and -1
+//! under `PAST_THE_JUDGE_LIMIT`, a second, not worth a longer wait): an answer
 //! that never returns (a loop whose condition never changes) fails with a
 //! message instead of hanging.
 
@@ -62,7 +63,7 @@ macro_rules! exercise_tests {
             #[case::n_minus_1(-1)]
             fn past_the_judge(#[case] n: i32) {
                 let boards =
-                    n_queens_cases::deadline::exercise_answer(stringify!($exercise), n, Solution::solve_n_queens);
+                    n_queens_cases::deadline::past_the_judge_answer(stringify!($exercise), n, Solution::solve_n_queens);
                 println!("past the judge: n = {} returns {}", n, crate::cases::boards(boards.len()));
             }
 
@@ -76,7 +77,9 @@ macro_rules! exercise_tests {
                 let source = include_str!($file);
                 let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("practice_paste");
                 let program = format!("n_queens_practice_{name}_{edition}");
-                assert_exercise_pastes(Problem::NQueens, source, edition, &dir, &program);
+                // The learner's file, from the workspace root.
+                let shown = n_queens_cases::judge::from_root(concat!("crates/n_queens/tests/practice/", $file));
+                assert_exercise_pastes(Problem::NQueens, source, &shown, edition, &dir, &program);
             }
         }
     };
@@ -106,7 +109,26 @@ pub fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<St
     if missing.is_empty() && wrong.is_empty() && repeated == 0 {
         return None;
     }
-    let mut lines = vec![format!("returned {}, expected {}", self::boards(boards.len()), expected.len())];
+    // The first line names what differs, even when the count is right.
+    let first = if boards.len() == expected.len() {
+        let is = |count: usize, one: &str, many: &str| {
+            if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
+        };
+        let mut what = Vec::new();
+        if !wrong.is_empty() {
+            what.push(is(wrong.len(), "is not a solution", "are not solutions"));
+        }
+        if repeated > 0 {
+            what.push(is(repeated, "board is repeated", "boards are repeated"));
+        }
+        if !missing.is_empty() {
+            what.push(is(missing.len(), "expected board is missing", "expected boards are missing"));
+        }
+        format!("returned {}, the right number, but {}", self::boards(boards.len()), what.join(", "))
+    } else {
+        format!("returned {}, expected {}", self::boards(boards.len()), expected.len())
+    };
+    let mut lines = vec![first];
     if !missing.is_empty() {
         lines.push(format!("{} of the expected boards are missing, such as:", missing.len()));
         lines.extend(missing.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));

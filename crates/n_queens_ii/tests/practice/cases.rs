@@ -14,7 +14,8 @@
 //! on what the answer does there; `queens practice` never counts them as a
 //! failure.
 //!
-//! Each case runs under `n_queens_cases::deadline::CASE_LIMIT`: an answer
+//! Each case runs under `n_queens_cases::deadline::CASE_LIMIT` (n = 0 and -1
+//! under `PAST_THE_JUDGE_LIMIT`, a second, not worth a longer wait): an answer
 //! that never returns (a loop whose condition never changes) fails with a
 //! message instead of hanging.
 
@@ -57,7 +58,7 @@ macro_rules! exercise_tests {
             #[case::n_minus_1(-1)]
             fn past_the_judge(#[case] n: i32) {
                 let count =
-                    n_queens_cases::deadline::exercise_answer(stringify!($exercise), n, Solution::total_n_queens);
+                    n_queens_cases::deadline::past_the_judge_answer(stringify!($exercise), n, Solution::total_n_queens);
                 println!("past the judge: n = {} returns {}", n, count);
             }
 
@@ -71,7 +72,9 @@ macro_rules! exercise_tests {
                 let source = include_str!($file);
                 let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("practice_paste");
                 let program = format!("n_queens_ii_practice_{name}_{edition}");
-                assert_exercise_pastes(Problem::NQueensII, source, edition, &dir, &program);
+                // The learner's file, from the workspace root.
+                let shown = n_queens_cases::judge::from_root(concat!("crates/n_queens_ii/tests/practice/", $file));
+                assert_exercise_pastes(Problem::NQueensII, source, &shown, edition, &dir, &program);
             }
         }
     };

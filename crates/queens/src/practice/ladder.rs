@@ -210,6 +210,11 @@ mod tests {
     }
 
     #[test]
+    fn the_common_mistakes_name_the_steps_as_the_ladder_does() {
+        assert_eq!(STEPS.map(Step::name), n_queens_facts::mistakes::STEPS);
+    }
+
+    #[test]
     fn not_started_looks_for_the_starting_call_only() {
         let exercise = Exercise { problem: Problem::NQueensII, step: Step::Bitmask };
         let start = exercise.starting_text();

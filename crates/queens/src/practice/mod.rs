@@ -187,21 +187,21 @@ fn status_from_root(
             why.unwrap_or("it said nothing").trim()
         )));
     }
-    let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success) else {
+    let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success()) else {
         // No test binary: its report is empty, and the status says why.
-        let failed = results::Printed { success: false, stdout: String::new(), stderr: build.stderr };
-        return Ok(results::cases_status(&failed).expect_err("a failed build is a status"));
+        let failed = results::Printed { code: Some(101), signal: None, stdout: String::new(), stderr: build.stderr };
+        return Ok(results::cases_status(&failed, exercise.step.name()).expect_err("a failed build is a status"));
     };
     // Where `cargo test` would run it: the problem crate's directory.
     let dir = root.join("crates").join(ladder::crate_name(exercise.problem));
     let cases = results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, true, &mut *echo)
         .map_err(Failure::Failed)?;
-    if let Err(status) = results::cases_status(&cases) {
+    if let Err(status) = results::cases_status(&cases, exercise.step.name()) {
         return Ok(status);
     }
     let paste = results::run(binary.as_os_str(), &results::test_args(Part::Paste), &dir, true, echo)
         .map_err(Failure::Failed)?;
-    Ok(results::paste_status(&paste))
+    Ok(results::paste_status(&paste, exercise.step.name()))
 }
 
 /// Whether cargo got as far as compiling: its JSON messages end with

@@ -131,8 +131,10 @@ impl Status {
 
 /// What a run of cargo or of the test binary printed.
 pub struct Printed {
-    /// Whether it exited with success.
-    pub success: bool,
+    /// Its exit code, `None` when a signal ended it.
+    pub code: Option<i32>,
+    /// The signal that ended it, on Unix.
+    pub signal: Option<i32>,
     /// Its standard output: cargo's JSON messages, or the test binary's report.
     pub stdout: String,
     /// Its standard error: cargo's own messages and compile errors, or what
@@ -239,7 +241,18 @@ pub fn run(
         .join()
         .expect("the waiting thread does not panic")
         .map_err(|error| format!("waiting for {}: {error}", Path::new(program).display()))?;
-    Ok(Printed { success: status.success(), stdout, stderr })
+    #[cfg(unix)]
+    let signal = std::os::unix::process::ExitStatusExt::signal(&status);
+    #[cfg(not(unix))]
+    let signal = None;
+    Ok(Printed { code: status.code(), signal, stdout, stderr })
+}
+
+impl Printed {
+    /// Whether it exited with success.
+    pub fn success(&self) -> bool {
+        self.code == Some(0)
+    }
 }
 
 /// Sends every line of `pipe` into `sender`, marked with `is_stderr`.
@@ -261,12 +274,12 @@ fn forward(
 /// Where the cases stand, from a [`Part::Cases`] run: `Ok(())` when all of
 /// them pass, the learner's own tests too, otherwise the [`Status`] that
 /// says why not.
-pub fn cases_status(printed: &Printed) -> Result<(), Status> {
+pub fn cases_status(printed: &Printed, step: &str) -> Result<(), Status> {
     let tests = summary::tests(printed);
-    if tests.is_empty() && !printed.success {
+    if tests.is_empty() && !printed.success() {
         return Err(Status::DoesNotCompile(first_error(&printed.stderr)));
     }
-    if let Some((n, reason, details)) = summary::failing(&tests) {
+    if let Some((n, reason, details)) = summary::failing(&tests, step) {
         return Err(Status::Failing { n, reason, details });
     }
     if let Some((name, reason, details)) = summary::own_test_failing(&tests) {
@@ -276,11 +289,11 @@ pub fn cases_status(printed: &Printed) -> Result<(), Status> {
 }
 
 /// Where an exercise stands once its cases pass, from a [`Part::Paste`] run.
-pub fn paste_status(printed: &Printed) -> Status {
+pub fn paste_status(printed: &Printed, step: &str) -> Status {
     let tests = summary::tests(printed);
     let paste: Vec<&summary::Test> = tests.iter().filter(|test| test.kind() == summary::Kind::Paste).collect();
     match paste.iter().find(|test| test.outcome != summary::Outcome::Passed) {
-        None if !paste.is_empty() => Status::Pastes(summary::past_the_judge(&tests, &printed.stdout)),
+        None if !paste.is_empty() => Status::Pastes(summary::past_the_judge(&tests, &printed.stdout, step)),
         Some(test) => Status::Passing(summary::first_line(&test.outcome)),
         None => Status::Passing("the paste test did not run: see `cargo test`".to_string()),
     }
@@ -310,14 +323,15 @@ mod tests {
     use super::*;
 
     fn printed(success: bool, stdout: &str, stderr: &str) -> Printed {
-        Printed { success, stdout: stdout.to_string(), stderr: stderr.to_string() }
+        let code = Some(if success { 0 } else { 101 });
+        Printed { code, signal: None, stdout: stdout.to_string(), stderr: stderr.to_string() }
     }
 
     #[test]
     fn all_cases_pass() {
         let report = "running 9 tests\ntest bitmask::counts::case_1_n1 ... ok\ntest bitmask::counts::case_2_n2 ... ok\n\
                       test result: ok. 9 passed; 0 failed; 0 ignored; 0 measured; 2 filtered out\n";
-        assert_eq!(cases_status(&printed(true, report, "")), Ok(()));
+        assert_eq!(cases_status(&printed(true, report, ""), "bitmask"), Ok(()));
     }
 
     #[test]
@@ -333,7 +347,7 @@ mod tests {
             thread 'bitmask::counts::case_4_n4' (77) panicked at crates/n_queens_ii/tests/practice/cases.rs:38:17:\n\
             returned 0, expected 2\n\n\
             ---- bitmask::counts::case_5_n5 stdout ----\n";
-        let status = cases_status(&printed(false, report, "error: test failed"));
+        let status = cases_status(&printed(false, report, "error: test failed"), "bitmask");
         let Err(Status::Failing { n, reason, details }) = status else { panic!("failing: {status:?}") };
         assert_eq!((n, reason.as_str()), (4, "returned 0, expected 2"));
         assert_eq!(details[0], "failing at n = 4, 5; passing 1 to 3; not run 6 to 9");
@@ -345,7 +359,7 @@ mod tests {
         let report = "running 9 tests\ntest bitmask::counts::case_1_n1 ... ok\ntest bitmask::counts::case_2_n2 ... \n";
         let stderr =
             "thread 'exercise bitmask, n = 2' (9) has overflowed its stack\nfatal runtime error: stack overflow";
-        let Err(Status::Failing { n, reason, .. }) = cases_status(&printed(false, report, stderr)) else {
+        let Err(Status::Failing { n, reason, .. }) = cases_status(&printed(false, report, stderr), "bitmask") else {
             panic!("a crash is a failure");
         };
         assert_eq!(n, 2);
@@ -356,7 +370,7 @@ mod tests {
     fn a_compile_error_names_its_place() {
         let stderr = "   Compiling n_queens_ii v0.1.0\nerror[E0425]: cannot find value `fulll` in this scope\n  \
                       --> crates/n_queens_ii/tests/practice/./../../exercises/bitmask.rs:40:9\n   |\n";
-        let status = cases_status(&printed(false, "", stderr));
+        let status = cases_status(&printed(false, "", stderr), "bitmask");
         assert_eq!(
             status,
             Err(Status::DoesNotCompile(
@@ -371,13 +385,13 @@ mod tests {
     fn the_paste_test_decides_between_passing_and_pastes() {
         let ok = "running 2 tests\ntest bitmask::judge_paste::case_1_edition_2018 ... ok\n\
                   test bitmask::judge_paste::case_2_edition_2021 ... ok\n";
-        assert!(matches!(paste_status(&printed(true, ok, "")), Status::Pastes(_)));
+        assert!(matches!(paste_status(&printed(true, ok, ""), "bitmask"), Status::Pastes(_)));
         let failed = "running 2 tests\ntest bitmask::judge_paste::case_1_edition_2018 ... FAILED\n\n\
                       ---- bitmask::judge_paste::case_1_edition_2018 stdout ----\n\n\
                       thread 'bitmask::judge_paste::case_1_edition_2018' (5) panicked at crates/x.rs:1:1:\n\
                       judge.rs does not compile with --edition 2018:\n";
         assert_eq!(
-            paste_status(&printed(false, failed, "")),
+            paste_status(&printed(false, failed, ""), "bitmask"),
             Status::Passing("judge.rs does not compile with --edition 2018:".to_string())
         );
     }

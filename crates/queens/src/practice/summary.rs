@@ -2,8 +2,11 @@
 //! which n pass and which fail, the smallest failing n in detail (what it
 //! returned, or where it panicked), the notes that explain it first (a
 //! time-out, a stack overflow, a process that ended early), the common
-//! mistake with the same signature, and what the answer does past the
-//! judge's range. Every line fits 80 columns; no colour code gets through.
+//! mistakes of the exercise's step with the same signature, and what the
+//! answer does past the judge's range. Every line fits 80 columns; no colour
+//! code gets through.
+
+use n_queens_facts::mistakes::{self, Observed};
 
 use super::results::Printed;
 
@@ -16,8 +19,11 @@ const PAST_THE_JUDGE: [i32; 2] = [0, -1];
 /// The widest line printed.
 const WIDTH: usize = 80;
 
-/// The table of `docs/common-mistakes.md`, read for the signatures it lists.
-const MISTAKES: &str = include_str!("../../../../docs/common-mistakes.md");
+/// Why the process ended, when its stack overflowed.
+const STACK_OVERFLOW: &str = "stack overflow: a recursion that never reaches its base case?";
+
+/// The steps whose answer undoes a change after the recursive call.
+const STEPS_WITH_AN_UNDO: [&str; 3] = ["board_scan", "column_abs", "three_arrays"];
 
 /// What one test did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,16 +201,11 @@ pub fn without_dot_dot(path: &str) -> String {
 /// Why the test process ended in the middle of a test, from what it printed.
 fn why_it_ended(printed: &Printed) -> String {
     let stderr = strip_colour(&printed.stderr);
-    if stderr.contains("has overflowed its stack") {
-        return "stack overflow: a recursion that never reaches its base case?".to_string();
+    if mistakes::overflowed_its_stack(&stderr) {
+        return STACK_OVERFLOW.to_string();
     }
     if let Some(line) = stderr.lines().find(|line| line.contains("memory allocation of")) {
         return format!("{}: it asked for more memory than there is", line.trim());
-    }
-    if printed.success {
-        return "the process exited with code 0 in the middle of the case: does the answer call \
-                `std::process::exit`? The judge would stop there too."
-            .to_string();
     }
     let cargo_says = ["Running", "Finished", "Compiling", "Blocking"];
     let last = stderr.lines().rev().map(str::trim).find(|line| {
@@ -212,9 +213,25 @@ fn why_it_ended(printed: &Printed) -> String {
             && !cargo_says.iter().any(|word| line.starts_with(word))
             && !line.starts_with("error: test failed")
     });
-    match last {
-        Some(line) => line.to_string(),
-        None => "the process ended without a message (killed, or `std::process::abort`?)".to_string(),
+    let said = last.map_or(String::new(), |line| format!(" Its last words: {line}"));
+    match (printed.code, printed.signal) {
+        (Some(code), _) => format!(
+            "the process exited with code {code} in the middle of the case: does the answer call \
+             `std::process::exit({code})`? The judge would stop there too.{said}"
+        ),
+        (None, Some(signal)) => format!("the process was killed by signal {signal}{}.{said}", signal_cause(signal)),
+        (None, None) => format!("the process ended without an exit code.{said}"),
+    }
+}
+
+/// What usually sends `signal` to a test process, in a few words.
+fn signal_cause(signal: i32) -> &'static str {
+    match signal {
+        6 => " (SIGABRT: `std::process::abort`, or a panic while panicking?)",
+        9 => " (SIGKILL: killed from outside, or out of memory?)",
+        11 => " (SIGSEGV: a bad memory access)",
+        15 => " (SIGTERM: stopped from outside)",
+        _ => "",
     }
 }
 
@@ -282,9 +299,10 @@ fn over_every_n(cases: &[(i32, Outcome)]) -> String {
     parts.join("; ")
 }
 
-/// What `outcome` did at `n`, in lines: `n = 4: returned 0, expected 2`, or
-/// where it panicked and why.
-fn detail(n: i32, outcome: &Outcome) -> Vec<String> {
+/// What `outcome` did at `n` in an exercise of `step`, in lines:
+/// `n = 4: returned 0, expected 2`, or where it panicked and why, then the
+/// common mistakes it looks like.
+fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
     let mut lines = match outcome {
         Outcome::Failed { place: Some(place), message } => {
             let mut lines = vec![format!("n = {n}: panicked at {place}:")];
@@ -299,14 +317,14 @@ fn detail(n: i32, outcome: &Outcome) -> Vec<String> {
         }
         Outcome::Passed | Outcome::NotRun => Vec::new(),
     };
-    lines.extend(mistake(n, outcome));
+    lines.extend(mistake(n, outcome, step, others));
     lines
 }
 
 /// The summary of a failing run of the cases: the line over every n, then
 /// the notes that explain the rest (a time-out, a crash), then the smallest
 /// failing n in detail. `None` when no case of the judge's range fails.
-pub fn failing(tests: &[Test]) -> Option<(i32, String, Vec<String>)> {
+pub fn failing(tests: &[Test], step: &str) -> Option<(i32, String, Vec<String>)> {
     let cases = cases(tests);
     let (smallest, first) = cases.iter().find(|(_, outcome)| outcome.failed())?;
     let mut lines = wrapped("", &over_every_n(&cases), 2);
@@ -315,11 +333,24 @@ pub fn failing(tests: &[Test]) -> Option<(i32, String, Vec<String>)> {
     let cause = cases.iter().find(|(_, outcome)| outcome.timed_out() || matches!(outcome, Outcome::Ended(_)));
     let mut reason = first.message().lines().next().unwrap_or_default().to_string();
     if let Some((n, outcome)) = cause.filter(|(n, _)| n != smallest) {
-        lines.extend(detail(*n, outcome));
+        lines.extend(detail(*n, outcome, step, &cases));
         lines.push(format!("The smallest failing n may follow from n = {n}'s, above:"));
         reason = format!("at n = {n}, {}", outcome.message().lines().next().unwrap_or_default());
     }
-    lines.extend(detail(*smallest, first));
+    lines.extend(detail(*smallest, first, step, &cases));
+    let undo_forgotten = *smallest == 4
+        && observed(first) == Some(Observed::Returned(0))
+        && STEPS_WITH_AN_UNDO.contains(&step)
+        && mistake(4, first, step, &cases).is_empty();
+    if undo_forgotten {
+        lines.extend(wrapped(
+            "  ",
+            "0 at n = 4, the first n with a solution, is what a search gives that takes a queen \
+             back without undoing its mark: after the first dead end, every later square is still \
+             blocked. Is each change before the recursive call undone after it?",
+            2,
+        ));
+    }
     Some((*smallest, short(&reason), lines))
 }
 
@@ -348,7 +379,7 @@ pub fn own_test_failing(tests: &[Test]) -> Option<(String, String, Vec<String>)>
 
 /// The note on what the answer does past the judge's range, from the
 /// `past_the_judge` tests: never a failure, since the judge never asks.
-pub fn past_the_judge(tests: &[Test], stdout: &str) -> Vec<String> {
+pub fn past_the_judge(tests: &[Test], stdout: &str, step: &str) -> Vec<String> {
     let mut said = Vec::new();
     let mut details = Vec::new();
     for n in PAST_THE_JUDGE {
@@ -363,7 +394,7 @@ pub fn past_the_judge(tests: &[Test], stdout: &str) -> Vec<String> {
             Outcome::NotRun => said.push(format!("n = {n} is not run")),
             failed => {
                 said.push(format!("n = {n} fails (below)"));
-                details.extend(detail(n, &failed));
+                details.extend(detail(n, &failed, step, &[]));
             }
         }
     }
@@ -373,28 +404,33 @@ pub fn past_the_judge(tests: &[Test], stdout: &str) -> Vec<String> {
     lines
 }
 
-/// The common mistakes whose signature is `outcome` at `n`: a line each,
-/// with the section of `docs/common-mistakes.md` that explains it.
-fn mistake(n: i32, outcome: &Outcome) -> Vec<String> {
-    let returned = outcome.message().strip_prefix("returned ").and_then(|rest| rest.split([' ', ',']).next());
-    let mut lines = Vec::new();
-    for row in MISTAKES.lines().filter(|line| line.starts_with("| ")) {
-        let cells: Vec<&str> = row.split(" | ").map(|cell| cell.trim_matches(['|', ' '])).collect();
-        let [_, title, _, _, caught_by, does, _] = cells[..] else { continue };
-        let Some(row_n) = caught_by.rsplit_once("n = ").and_then(|(_, n)| n.parse::<i32>().ok()) else { continue };
-        let matches = match does.split_once(' ') {
-            Some(("returns", value)) => returned == Some(value),
-            Some(("panics:", message)) => {
-                matches!(outcome, Outcome::Failed { place: Some(_), .. }) && outcome.message().starts_with(message)
-            }
-            Some(("crashes:", why)) => matches!(outcome, Outcome::Ended(_)) && outcome.message().starts_with(why),
-            _ => false,
-        };
-        let Some((title, anchor)) = title.strip_prefix('[').and_then(|title| title.split_once("](#")) else { continue };
-        if matches && row_n == n {
-            lines.push(format!("  A common mistake gives exactly this: {}", title.replace("\\|", "|")));
-            lines.push(format!("  docs/common-mistakes.md#{}", anchor.trim_end_matches(')')));
+/// What `outcome` shows of the answer, as the common mistakes' signatures
+/// are written: a count returned, a panic in the learner's file, a stack
+/// overflow; `None` for anything else.
+fn observed(outcome: &Outcome) -> Option<Observed<'_>> {
+    match outcome {
+        Outcome::Failed { place: None, message } => mistakes::returned(message).map(Observed::Returned),
+        Outcome::Failed { place: Some(_), message } => Some(Observed::Panicked(message)),
+        Outcome::Ended(why) if why == STACK_OVERFLOW => Some(Observed::StackOverflow),
+        Outcome::Ended(_) | Outcome::Passed | Outcome::NotRun => None,
+    }
+}
+
+/// The common mistakes of `step` whose signature is `outcome` at `n`, the
+/// first failing n, where `others` are the outcomes of the other n: two
+/// lines each, its title and its section of `docs/common-mistakes.md`.
+fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
+    let observe = |m: i32| {
+        if m == n {
+            observed(outcome)
+        } else {
+            others.iter().find(|(other, _)| *other == m).and_then(|(_, o)| observed(o))
         }
+    };
+    let mut lines = Vec::new();
+    for mistake in mistakes::linked(step, n, observe) {
+        lines.push(format!("  A common mistake gives exactly this: {}", mistake.title));
+        lines.push(format!("  {}", mistake.link()));
     }
     lines
 }
@@ -410,15 +446,39 @@ mod tests {
         assert_eq!(list_ns(&[1, 2]), "1, 2");
     }
 
+    fn returned(count: i64, expected: i64) -> Outcome {
+        Outcome::Failed { place: None, message: format!("returned {count}, expected {expected}") }
+    }
+
     #[test]
-    fn the_mistakes_table_is_read() {
-        let returned_1 = Outcome::Failed { place: None, message: "returned 1, expected 0".to_string() };
-        let lines = mistake(2, &returned_1).join("\n");
+    fn only_the_mistakes_of_the_step_are_linked() {
+        // `full = 1 << n` returns 1 at n = 3 too; both masks shifted left, 3.
+        let full = [(1, Outcome::Passed), (3, returned(1, 0))];
+        let lines = mistake(2, &returned(1, 0), "bitmask", &full).join("\n");
         assert!(lines.contains("docs/common-mistakes.md#3-full--1--n"), "{lines}");
+        assert!(!lines.contains("#4-"), "{lines}");
+        let shifted = [(3, returned(3, 0))];
+        let lines = mistake(2, &returned(1, 0), "bitmask", &shifted).join("\n");
         assert!(lines.contains("docs/common-mistakes.md#4-one-mask-shifted-the-wrong-way"), "{lines}");
-        assert!(mistake(3, &returned_1).is_empty());
-        let overflow = Outcome::Ended("stack overflow: a recursion".to_string());
-        assert!(mistake(1, &overflow).join("\n").contains("#2--where--belongs"));
+        assert!(mistake(2, &returned(1, 0), "column_abs", &full).is_empty());
+        assert!(mistake(3, &returned(1, 0), "bitmask", &full).is_empty());
+        let overflow = Outcome::Ended(STACK_OVERFLOW.to_string());
+        assert!(mistake(1, &overflow, "bitmask", &[]).join("\n").contains("#2--where--belongs"));
+        let no_boards = Outcome::Failed { place: None, message: "returned 0 boards, expected 2".to_string() };
+        assert!(mistake(4, &no_boards, "three_arrays", &[]).join("\n").contains("#5-flags-not-cleared"));
+        let place = Some("x.rs:1:1".to_string());
+        let panicked = Outcome::Failed { place, message: "index out of bounds: the len is 1".to_string() };
+        assert!(mistake(1, &panicked, "board_scan", &[]).join("\n").contains("#7-the-base-case-after-the-loop"));
+        assert!(mistake(1, &panicked, "three_arrays", &[]).join("\n").contains("#8-an-offset-of-n"));
+    }
+
+    #[test]
+    fn an_exit_names_its_code_and_a_signal_its_number() {
+        let ended =
+            |code, signal| why_it_ended(&Printed { code, signal, stdout: String::new(), stderr: String::new() });
+        assert!(ended(Some(3), None).starts_with("the process exited with code 3 "), "{}", ended(Some(3), None));
+        assert!(ended(Some(3), None).contains("`std::process::exit(3)`"));
+        assert!(ended(None, Some(6)).contains("signal 6 (SIGABRT"), "{}", ended(None, Some(6)));
     }
 
     #[test]
@@ -428,7 +488,7 @@ mod tests {
             thread 'x' (5) panicked at crates/n_queens_cases/src/judge.rs:176:5:\n\
             assertion failed: `(left == right)`: judge: the judge's answers differ\n\n\
             \u{1b}[1mDiff\u{1b}[0m < left / > right :\n";
-        let printed = Printed { success: false, stdout: stdout.to_string(), stderr: String::new() };
+        let printed = Printed { code: Some(101), signal: None, stdout: stdout.to_string(), stderr: String::new() };
         let tests = tests(&printed);
         assert_eq!(tests[0].kind(), Kind::Paste);
         assert_eq!(first_line(&tests[0].outcome), "judge: the judge's answers differ");

@@ -1,26 +1,24 @@
 //! `queens practice` judges what a judge would judge, whatever the learner
 //! writes around a right answer: each test answers an exercise in a scratch
-//! copy of the workspace (see `scratch/mod.rs`) and runs the real command.
-
-mod scratch;
+//! copy of the workspace (see `scratch.rs`) and runs the real command.
 
 use std::path::Path;
 use std::process::Output;
 
+use crate::scratch::Scratch;
 use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
-use scratch::Scratch;
 
 /// The learner's file of exercise 52 bitmask.
 const BITMASK: &str = "crates/n_queens_ii/exercises/bitmask.rs";
 
 /// The chain's own bitmask answer of LeetCode 52, as a learner would paste it.
 fn right_answer() -> String {
-    judge_text(include_str!("../../n_queens_ii/src/bitmask.rs")).unwrap().to_string()
+    judge_text(include_str!("../../../n_queens_ii/src/bitmask.rs")).unwrap().to_string()
 }
 
 /// Writes exercise 52 bitmask: its starting header, then `answer`.
 fn answer_bitmask(scratch: &Scratch, answer: &str) {
-    let start = include_str!("../exercises/52/bitmask.rs");
+    let start = include_str!("../../exercises/52/bitmask.rs");
     let line = format!("\n{SOLUTION_LINE}\n");
     let header = &start[..start.find(&line).unwrap() + line.len()];
     scratch.write(BITMASK, &format!("{header}\n{answer}\n"));
@@ -41,8 +39,9 @@ fn assert_passes_and_pastes(scratch: &Scratch) -> String {
 }
 
 #[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn a_todo_mentioned_in_a_comment_is_not_the_starting_call() {
-    let scratch = Scratch::new("todo_in_comment");
+    let scratch = Scratch::take();
     let answer = right_answer().replacen(
         "/// The number of solutions",
         "/// No longer a `todo!()`, nor a todo!(\"later\"): the number of solutions",
@@ -53,8 +52,9 @@ fn a_todo_mentioned_in_a_comment_is_not_the_starting_call() {
 }
 
 #[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn code_after_the_learners_own_test_module_is_pasted_too() {
-    let scratch = Scratch::new("own_test_module");
+    let scratch = Scratch::take();
     let answer = right_answer();
     let helper = answer.find("/// The number of ways").expect("the helper's doc");
     let answer = format!(
@@ -67,8 +67,9 @@ fn code_after_the_learners_own_test_module_is_pasted_too() {
 }
 
 #[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn what_the_answer_prints_is_not_its_answer() {
-    let scratch = Scratch::new("debug_print");
+    let scratch = Scratch::take();
     let signature = "pub fn total_n_queens(n: i32) -> i32 {";
     let answer =
         right_answer().replacen(signature, &format!("{signature}\n        println!(\"debug: n = {{}}\", n);"), 1);
@@ -80,8 +81,9 @@ fn what_the_answer_prints_is_not_its_answer() {
 /// (`sleep 40`), one not (`sleep 600`, its id written to a file): the run
 /// ends without waiting for them, and none of them is left running.
 #[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn no_process_an_answer_starts_outlives_the_run() {
-    let scratch = Scratch::new("child_process");
+    let scratch = Scratch::take();
     let ids = scratch.root.join("sleep_ids.txt");
     let _ = std::fs::remove_file(&ids);
     let signature = "pub fn total_n_queens(n: i32) -> i32 {";
@@ -122,8 +124,9 @@ fn no_process_an_answer_starts_outlives_the_run() {
 /// A cargo that cannot build is not the learner's mistake: exit code 1 and
 /// cargo's own error, not "does not compile".
 #[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn a_broken_target_dir_is_not_a_compile_error() {
-    let scratch = Scratch::new("broken_target_dir");
+    let scratch = Scratch::take();
     answer_bitmask(&scratch, &right_answer());
     let not_a_dir = scratch.root.join("not_a_directory");
     std::fs::write(&not_a_dir, "a file").unwrap();
@@ -142,8 +145,9 @@ fn a_broken_target_dir_is_not_a_compile_error() {
 /// not compile: `list` still lists every exercise, in lines of 80 columns at
 /// most, and `reset` puts each unreadable one back, keeping what was there.
 #[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn unreadable_exercises_are_listed_and_reset() {
-    let scratch = Scratch::new("unreadable");
+    let scratch = Scratch::take();
     let exercises = scratch.root.join("crates/n_queens_ii/exercises");
     std::fs::create_dir_all(&exercises).unwrap();
     std::fs::write(exercises.join("board_scan.rs"), b"\xff\xfe not text").unwrap();
@@ -173,9 +177,9 @@ fn unreadable_exercises_are_listed_and_reset() {
         }
         let path = scratch.root.join(format!("crates/n_queens_ii/exercises/{step}.rs"));
         let start = if step == "board_scan" {
-            include_str!("../exercises/52/board_scan.rs")
+            include_str!("../../exercises/52/board_scan.rs")
         } else {
-            include_str!("../exercises/52/column_abs.rs")
+            include_str!("../../exercises/52/column_abs.rs")
         };
         assert_eq!(std::fs::read_to_string(path).unwrap(), start);
     }
@@ -185,8 +189,9 @@ fn unreadable_exercises_are_listed_and_reset() {
 
 /// Deleted with its folder, an exercise is written again; `reset` works too.
 #[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn a_deleted_exercises_folder_is_written_again() {
-    let scratch = Scratch::new("deleted_folder");
+    let scratch = Scratch::take();
     answer_bitmask(&scratch, "// started");
     std::fs::remove_dir_all(scratch.root.join("crates/n_queens_ii/exercises")).unwrap();
     let output = scratch.queens(&["practice", "reset", "52", "bitmask"]);
@@ -199,8 +204,9 @@ fn a_deleted_exercises_folder_is_written_again() {
 /// Run from a folder inside the workspace, the command acts on that
 /// workspace and names its files by paths that are true from there.
 #[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn from_a_folder_inside_the_workspace_paths_are_true() {
-    let scratch = Scratch::new("from_inside");
+    let scratch = Scratch::take();
     let inside = scratch.root.join("crates/n_queens_ii");
     let output = scratch.command(&["practice", "test", "52", "bitmask"]).current_dir(&inside).output().unwrap();
     let (stdout, stderr) = printed(&output);

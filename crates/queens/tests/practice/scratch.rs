@@ -1,40 +1,51 @@
-//! A scratch copy of the workspace, for tests that run `queens` on files a
+//! The scratch copy of the workspace, for tests that run `queens` on files a
 //! learner would change (the practice exercises) without touching the real
 //! ones.
 //!
 //! The copy holds what cargo needs, the root manifests and `crates/`
 //! without build output or learner files, under this crate's
-//! `CARGO_TARGET_TMPDIR`, at a path fixed by its name. It is refreshed, not
-//! rewritten: a file whose text is unchanged keeps its time, so cargo
-//! rebuilds only what changed. Every copy builds into one target directory
-//! of its own, so the dependencies are built once for all of them; the
-//! workspace's own target directory is locked by the `cargo test` that runs
-//! these tests.
+//! `CARGO_TARGET_TMPDIR`. There is one copy, at one path, with one target
+//! directory of its own, taken by one test at a time ([`Scratch::take`]):
+//! cargo builds the dependencies and the workspace's crates once for every
+//! test, and then only the practice target around each test's exercise. The
+//! copy is refreshed, not rewritten: a file whose text is unchanged keeps its
+//! time. (The workspace's own target directory is locked by the
+//! `cargo test` that runs these tests.)
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::{Mutex, MutexGuard};
 
-/// A scratch copy of the workspace.
+/// The scratch copy, taken by one test at a time.
 pub struct Scratch {
     /// Its root, which holds `Cargo.toml`.
     pub root: PathBuf,
+    /// Held while the test runs: the next test waits for it.
+    _taken: MutexGuard<'static, ()>,
 }
+
+/// The lock on the one scratch copy.
+static TAKEN: Mutex<()> = Mutex::new(());
 
 /// The workspace this crate is part of.
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The test builds' own directory, shared by every scratch copy.
+/// The test builds' own directory.
 fn scratch_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch")
 }
 
 impl Scratch {
-    /// The copy named `name`, refreshed from the workspace, with no learner
-    /// files: each exercise is written again when first needed.
-    pub fn new(name: &str) -> Scratch {
-        let root = scratch_dir().join(name);
+    /// The copy, once no other test holds it, refreshed from the workspace,
+    /// with no learner files: each exercise is written again when first
+    /// needed.
+    pub fn take() -> Scratch {
+        // A test that failed while holding it leaves nothing that the
+        // refresh below does not put right.
+        let taken = TAKEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let root = scratch_dir().join("workspace");
         for file in ["Cargo.toml", "Cargo.lock"] {
             refresh(&workspace().join(file), &root.join(file));
         }
@@ -42,7 +53,8 @@ impl Scratch {
         for learner in ["crates/n_queens/exercises", "crates/n_queens_ii/exercises"] {
             let _ = std::fs::remove_dir_all(root.join(learner));
         }
-        Scratch { root }
+        let _ = std::fs::remove_file(root.join("not_a_directory"));
+        Scratch { root, _taken: taken }
     }
 
     /// Writes `text` to the file at `relative`, a path from the root.
@@ -53,7 +65,7 @@ impl Scratch {
     }
 
     /// Runs `queens` with `args` in the root, as `cargo run` does, with the
-    /// shared target directory for the cargo it runs.
+    /// copy's target directory for the cargo it runs.
     pub fn queens(&self, args: &[&str]) -> Output {
         self.command(args).output().unwrap()
     }

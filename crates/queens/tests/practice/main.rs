@@ -1,7 +1,17 @@
 //! `queens practice` end to end: the real command, cargo and libtest, in a
-//! scratch copy of the workspace (see `scratch/mod.rs`).
+//! scratch copy of the workspace (see `scratch.rs`), one test at a time.
+//! What it says of failing answers is in `output.rs`, how it judges right
+//! answers written in unusual ways in `verdicts.rs`.
+//!
+//! Each test runs cargo on an exercise, and the first builds the scratch
+//! copy's dependencies: a plain `cargo test` runs a few that cover the
+//! command's main paths (a pass, a common mistake linked in its step and
+//! not in another, a paste the judge refuses, Rust newer than the judge's);
+//! the rest are `#[ignore]`d, and CI runs them with `-- --ignored`.
 
+mod output;
 mod scratch;
+mod verdicts;
 
 use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
 use scratch::Scratch;
@@ -10,12 +20,12 @@ use scratch::Scratch;
 /// pastes into the judge, as the command reads it from libtest's report.
 #[test]
 fn a_solved_exercise_passes_and_pastes() {
-    let scratch = Scratch::new("solved");
-    let start = include_str!("../exercises/52/bitmask.rs");
+    let scratch = Scratch::take();
+    let start = include_str!("../../exercises/52/bitmask.rs");
     // Up to the line itself, not a mention of it in the header's prose.
     let line = format!("\n{SOLUTION_LINE}\n");
     let header = &start[..start.find(&line).unwrap() + line.len()];
-    let answer = judge_text(include_str!("../../n_queens_ii/src/bitmask.rs")).unwrap();
+    let answer = judge_text(include_str!("../../../n_queens_ii/src/bitmask.rs")).unwrap();
     scratch.write("crates/n_queens_ii/exercises/bitmask.rs", &format!("{header}\n{answer}\n"));
 
     let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
@@ -31,12 +41,12 @@ fn a_solved_exercise_passes_and_pastes() {
 /// is needed.
 #[test]
 fn an_exercise_not_started_is_written_and_exit_code_1() {
-    let scratch = Scratch::new("not_started");
+    let scratch = Scratch::take();
     let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("not started"), "{stdout}");
     assert!(stdout.contains("cargo run --release -- practice hint 52 bitmask"), "{stdout}");
     let written = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/bitmask.rs")).unwrap();
-    assert_eq!(written, include_str!("../exercises/52/bitmask.rs"));
+    assert_eq!(written, include_str!("../../exercises/52/bitmask.rs"));
 }

@@ -1,0 +1,145 @@
+//! The judge's Rust: a paste that this workspace's newer compiler builds may
+//! still need more than the judge's Rust 1.58 has.
+//!
+//! Two checks, each by a tool that reads Rust as the compiler does:
+//! clippy's `incompatible_msrv` lint, with 1.58 as the minimum version,
+//! names a std function, method or type newer than that (`abs_diff`, 1.60;
+//! `is_some_and`, 1.70); clippy has no lint for syntax, so the paste is also
+//! parsed with `syn` for `let ... else` (1.65). Other syntax newer than 1.58
+//! is not caught. `docs/try-it-yourself.md` says the same.
+
+use std::path::Path;
+use std::process::Command;
+
+/// The Rust of the judge.
+pub const JUDGE_RUST: &str = "1.58";
+
+/// Checks the harness `program`, already written to `dir/name.rs` and built
+/// with `rustc --edition <edition>`, for what the judge's Rust lacks. `place`
+/// names a line of `program` as the learner knows it. The error names every
+/// item found, with its Rust version and place, in one line.
+pub fn newer_than_the_judge(
+    program: &str,
+    edition: &str,
+    dir: &Path,
+    name: &str,
+    place: &dyn Fn(usize) -> String,
+) -> Result<(), String> {
+    let file = syn::parse_file(program)
+        .map_err(|error| format!("the check for Rust {JUDGE_RUST} could not read the paste: {error}"))?;
+    let mut found = LetElse::default();
+    syn::visit::Visit::visit_file(&mut found, &file);
+    let mut newer: Vec<String> =
+        found.0.iter().map(|name| format!("`let ... else` is Rust 1.65 (in `{name}`)")).collect();
+    newer.extend(newer_std_items(program, edition, dir, name, place)?);
+    if newer.is_empty() {
+        return Ok(());
+    }
+    Err(format!("needs a newer Rust than the judge's {JUDGE_RUST}: {}", newer.join("; ")))
+}
+
+/// The function that holds each `let ... else`, by name. (A line number
+/// would need `proc-macro2`'s span locations, a feature that every
+/// procedural macro of the build would then be rebuilt with.)
+#[derive(Default)]
+struct LetElse(Vec<String>, Vec<String>);
+
+impl<'ast> syn::visit::Visit<'ast> for LetElse {
+    fn visit_item_fn(&mut self, function: &'ast syn::ItemFn) {
+        self.1.push(function.sig.ident.to_string());
+        syn::visit::visit_item_fn(self, function);
+        self.1.pop();
+    }
+
+    fn visit_impl_item_fn(&mut self, function: &'ast syn::ImplItemFn) {
+        self.1.push(function.sig.ident.to_string());
+        syn::visit::visit_impl_item_fn(self, function);
+        self.1.pop();
+    }
+
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        if local.init.as_ref().is_some_and(|init| init.diverge.is_some()) {
+            self.0.push(self.1.last().cloned().unwrap_or_else(|| "a constant".to_string()));
+        }
+        syn::visit::visit_local(self, local);
+    }
+}
+
+/// The std items newer than the judge's Rust, by clippy's
+/// `incompatible_msrv`: `` `abs_diff` is Rust 1.60 (file:12:34) ``.
+fn newer_std_items(
+    program: &str,
+    edition: &str,
+    dir: &Path,
+    name: &str,
+    place: &dyn Fn(usize) -> String,
+) -> Result<Vec<String>, String> {
+    let clippy = std::env::var("CLIPPY_DRIVER").unwrap_or_else(|_| "clippy-driver".to_string());
+    let checked = Command::new(&clippy)
+        .args(["--edition", edition, "--crate-name", "judge", "--crate-type", "bin", "--emit=metadata", "-o"])
+        .arg(dir.join(format!("{name}.rmeta")))
+        .args(["-A", "clippy::all", "-D", "clippy::incompatible_msrv"])
+        .arg(dir.join(format!("{name}.rs")))
+        // Clippy takes the minimum version from cargo's variable for it.
+        .env("CARGO_PKG_RUST_VERSION", JUDGE_RUST)
+        .output()
+        .map_err(|error| {
+            format!("the check for Rust {JUDGE_RUST} needs clippy (`rustup component add clippy`): {clippy}: {error}")
+        })?;
+    let stderr = String::from_utf8_lossy(&checked.stderr);
+    let lines: Vec<&str> = program.lines().collect();
+    let mut newer = Vec::new();
+    let mut stderr_lines = stderr.lines();
+    while let Some(line) = stderr_lines.next() {
+        let Some(since) = line.strip_prefix("error: current MSRV").and_then(|rest| rest.split_once("stable since `"))
+        else {
+            continue;
+        };
+        let version = since.1.trim_end_matches('`');
+        let version = version.strip_suffix(".0").unwrap_or(version);
+        let at = stderr_lines.by_ref().find_map(|line| line.trim_start().strip_prefix("--> "));
+        let at = at.and_then(|at| {
+            let mut parts = at.rsplitn(3, ':');
+            let column: usize = parts.next()?.parse().ok()?;
+            let line: usize = parts.next()?.parse().ok()?;
+            Some((line, column))
+        });
+        let Some((line, column)) = at else { continue };
+        let text = lines.get(line - 1).copied().unwrap_or_default();
+        let item: String =
+            text.chars().skip(column - 1).take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+        newer.push(format!("`{item}` is Rust {version} ({}:{column})", place(line)));
+    }
+    if newer.is_empty() && !checked.status.success() {
+        let first = stderr.lines().find(|line| line.starts_with("error")).unwrap_or("no message");
+        return Err(format!("the check for Rust {JUDGE_RUST} failed: {first}"));
+    }
+    Ok(newer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn std_items_and_let_else_newer_than_the_judge_are_named() {
+        let dir = std::env::temp_dir().join(format!("n_queens_msrv_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program = "fn main() {\n    let Some(n) = std::env::args().nth(5) else { return };\n    \
+                       let d = 3u32.abs_diff(n.len() as u32);\n    \
+                       println!(\"{}\", Some(d).is_some_and(|d| d > 1));\n}\n";
+        std::fs::write(dir.join("newer.rs"), program).unwrap();
+        let place = |line: usize| format!("x.rs:{line}");
+        let newer = newer_than_the_judge(program, "2021", &dir, "newer", &place).unwrap_err();
+        assert!(
+            newer.starts_with("needs a newer Rust than the judge's 1.58: `let ... else` is Rust 1.65 (in `main`)"),
+            "{newer}"
+        );
+        assert!(newer.contains("`abs_diff` is Rust 1.60 (x.rs:3:18)"), "{newer}");
+        assert!(newer.contains("`is_some_and` is Rust 1.70 (x.rs:4:28)"), "{newer}");
+        let old = "fn main() {\n    let d = (3i64 - 5).unsigned_abs();\n    println!(\"{}\", d);\n}\n";
+        std::fs::write(dir.join("old.rs"), old).unwrap();
+        assert_eq!(newer_than_the_judge(old, "2018", &dir, "old", &place), Ok(()));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -266,6 +266,13 @@ fn without_a_terminal_or_out_of_range_one_line_and_exit_2() {
     let stderr = String::from_utf8_lossy(&queens(&["watch", "5"]).stderr).to_string();
     assert_eq!(stderr.lines().count(), 1);
     assert!(stderr.contains("--trace"), "{stderr}");
+    let zero = String::from_utf8_lossy(&queens(&["watch", "0", "--trace"]).stderr).to_string();
+    assert!(!zero.contains("hours"), "n = 0 is too small, not too long: {zero}");
+    // A negative --limit gets the option's own message, not clap's `-- -1` tip (which does not work).
+    let negative = queens(&["watch", "5", "--trace", "--limit", "-1"]);
+    assert_eq!(negative.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&negative.stderr);
+    assert!(stderr.contains("--limit must be") && !stderr.contains("'-- -1'"), "{stderr}");
 }
 
 #[test]

@@ -176,7 +176,7 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
         lines.extend(wrapped(&crash_text(crash, search, row, col)).into_iter().map(|line| line.red().bold()));
     }
     if let Some(mistake) = search.mistake() {
-        let text = format!("mistake {} {}: {}", mistake.info().number, mistake.name(), mistake.effect());
+        let text = format!("mistake {} {}: {}", mistake.number(), mistake.name(), mistake.effect());
         lines.extend(wrapped(&text).into_iter().map(Stylize::red));
     }
     let title = format!(" what {} reads ", search.step().name());

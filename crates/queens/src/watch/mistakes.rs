@@ -1,9 +1,11 @@
 //! The nine mistakes of `docs/common-mistakes.md` that watch can run, each
 //! keyed by its heading's anchor on that page, with the code it puts in
 //! place of its step's right code (as `crates/n_queens_ii/tests/mistakes.rs`
-//! writes it) and what it ends in.
+//! writes it) and what it ends in. Their numbers and steps are the shared
+//! table's, `n_queens_facts::mistakes`, which practice links from.
 
 use clap::ValueEnum;
+use n_queens_facts::mistakes::{MISTAKES, Mistake as Shared};
 
 use super::events::{Event, Step};
 
@@ -42,12 +44,8 @@ pub enum Mistake {
 /// What a mistake is and which code it changes.
 #[derive(Clone, Copy, Debug)]
 pub struct Info {
-    /// Its number on the page.
-    pub number: u8,
-    /// The anchor of its heading in `docs/common-mistakes.md`: the key shared with `practice`.
+    /// The anchor of its heading in `docs/common-mistakes.md`: its key in the shared table.
     pub anchor: &'static str,
-    /// The step whose code it changes.
-    pub step: Step,
     /// The right code, as in the step's LeetCode 52 file.
     pub right: &'static str,
     /// The code that replaces it, as the mistakes' test file has it.
@@ -78,12 +76,10 @@ impl Mistake {
 
     /// Its entry.
     pub fn info(self) -> Info {
-        let info = |number, anchor, step, right, wrong, line| Info { number, anchor, step, right, wrong, line };
+        let info = |anchor, right, wrong, line| Info { anchor, right, wrong, line };
         match self {
             Mistake::DiagonalNotEqual => info(
-                1,
                 "1-the-diagonal-test-with-",
-                Step::ColumnAbs,
                 "    queens.iter().enumerate().all(|(queen_row, &queen_col)| {
         // Signed: `col - queen_col` can be negative. (`usize::abs_diff` would
         // do, but it needs Rust 1.60 and the judge may run an older compiler.)
@@ -101,53 +97,41 @@ impl Mistake {
                 "queen_col == col || row - queen_row != col_distance",
             ),
             Mistake::AndInsteadOfOr => info(
-                2,
                 "2--where--belongs",
-                Step::Bitmask,
                 PLACE_RIGHT,
                 "        // Wrong: `&` where `|` is meant, three times.
         count += place_row(full, columns & lowest, (diagonals & lowest) << 1, (anti_diagonals & lowest) >> 1);\n",
                 "place_row(full, columns & lowest",
             ),
             Mistake::FullOneBit => info(
-                3,
                 "3-full--1--n",
-                Step::Bitmask,
                 "        let full = (1u32 << n) - 1; // n <= 18, so the shift cannot overflow\n",
                 "        // Wrong: one bit, column n, off the board; the n columns are `(1 << n) - 1`.
         let full = 1u32 << n;\n",
                 "let full = 1u32 << n;",
             ),
             Mistake::ShiftWrongWay => info(
-                4,
                 "4-one-mask-shifted-the-wrong-way",
-                Step::Bitmask,
                 PLACE_RIGHT,
                 "        // Wrong: the \"/\" mask must move the other way, `>> 1`.
         count += place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) << 1);\n",
                 "(anti_diagonals | lowest) << 1)",
             ),
             Mistake::FlagsNotCleared => info(
-                5,
                 "5-flags-not-cleared-on-the-way-back",
-                Step::ThreeArrays,
                 "            lines.set(col, diagonal, anti_diagonal, false); // take the queen back: free its lines\n",
                 "            // Wrong: nothing here; the flags set above must be cleared again.\n",
                 "// Wrong: nothing here",
             ),
             Mistake::DiagonalWithoutOffset => info(
-                6,
                 "6-row---col-without-its-offset",
-                Step::ThreeArrays,
                 DIAGONAL_RIGHT,
                 "        // Wrong: `row - col` is negative right of the main diagonal.
         let (diagonal, anti_diagonal) = (row - col, row + col);\n",
                 "(row - col, row + col)",
             ),
             Mistake::BaseCaseAfterTheLoop => info(
-                7,
                 "7-the-base-case-after-the-loop",
-                Step::BoardScan,
                 "    let n = board.len();
     if row == n {
         return 1;
@@ -178,18 +162,14 @@ impl Mistake {
                 "if row == n",
             ),
             Mistake::OffsetN => info(
-                8,
                 "8-an-offset-of-n-into-2n---1-flags",
-                Step::ThreeArrays,
                 DIAGONAL_RIGHT,
                 "        // Wrong: `row - col + n` runs up to 2n - 1, one past the last of the 2n - 1 flags.
         let (diagonal, anti_diagonal) = (row + n - col, row + col);\n",
                 "(row + n - col, row + col)",
             ),
             Mistake::TwoNMinusOne => info(
-                9,
                 "9-2--n---1-at-n--0",
-                Step::ThreeArrays,
                 "            // `2 * n - 1` would underflow for n = 0; saturating keeps it 0.
             diagonals: vec![false; (2 * n).saturating_sub(1)],
             anti_diagonals: vec![false; (2 * n).saturating_sub(1)],\n",
@@ -203,7 +183,18 @@ impl Mistake {
 
     /// The step whose code the mistake replaces.
     pub fn step(self) -> Step {
-        self.info().step
+        Step::from_str(self.shared().step, false).expect("a mistake of the shared table is made in a step of the chain")
+    }
+
+    /// Its number on the page.
+    pub fn number(self) -> u8 {
+        self.shared().number
+    }
+
+    /// Its row in the shared table, found by its anchor.
+    pub fn shared(self) -> &'static Shared {
+        let anchor = self.info().anchor;
+        MISTAKES.iter().find(|shared| shared.slug == anchor).expect("every mistake watch runs is in the shared table")
     }
 
     /// The name on the command line.
@@ -254,7 +245,7 @@ pub fn help() -> String {
         "Run a classic mistake in place of its code, on its own step (the step's --approach may be given, no other):",
     );
     for mistake in Mistake::ALL {
-        let Info { number, anchor, step, .. } = mistake.info();
+        let (number, anchor, step) = (mistake.number(), mistake.info().anchor, mistake.step());
         text += &format!("\n  {:<25}{number}, {:<13}docs/common-mistakes.md#{anchor}", mistake.name(), step.name());
     }
     text
@@ -304,7 +295,7 @@ mod tests {
     fn each_mistake_replaces_right_code_with_the_tested_wrong_code() {
         let tested = squeezed(include_str!("../../../n_queens_ii/tests/mistakes.rs"));
         for mistake in Mistake::ALL {
-            let Info { right, wrong, line, step, .. } = mistake.info();
+            let (Info { right, wrong, line, .. }, step) = (mistake.info(), mistake.step());
             let file = source(Problem::NQueensII, step);
             assert_eq!(file.matches(right).count(), 1, "{mistake:?}: the right code is in {}", step.name());
             assert!(tested.contains(&squeezed(wrong)), "{mistake:?}: the wrong code is the tested one");
@@ -314,28 +305,13 @@ mod tests {
     }
 
     #[test]
-    fn each_anchor_is_a_heading_of_the_page() {
-        let page = include_str!("../../../../docs/common-mistakes.md");
-        // GitHub's anchors: lower case, spaces to '-', punctuation other than '-' dropped.
-        let anchors: Vec<String> = page
-            .lines()
-            .filter_map(|line| line.strip_prefix("## "))
-            .map(|title| {
-                title
-                    .to_lowercase()
-                    .chars()
-                    .filter_map(|c| match c {
-                        ' ' => Some('-'),
-                        c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
-                        _ => None,
-                    })
-                    .collect()
-            })
-            .collect();
-        assert_eq!(anchors.len(), 9);
+    fn watch_runs_every_mistake_of_the_shared_table_in_its_order() {
+        // The shared table's slugs are checked against the page's headings by the docs test.
+        let anchors: Vec<&str> = Mistake::ALL.iter().map(|mistake| mistake.info().anchor).collect();
+        let slugs: Vec<&str> = MISTAKES.iter().map(|shared| shared.slug).collect();
+        assert_eq!(anchors, slugs);
         for (index, mistake) in Mistake::ALL.into_iter().enumerate() {
-            assert_eq!(mistake.info().number as usize, index + 1);
-            assert_eq!(anchors[index], mistake.info().anchor, "{mistake:?}");
+            assert_eq!(mistake.number() as usize, index + 1, "{mistake:?}");
         }
     }
 }

@@ -66,7 +66,7 @@ pub struct Args {
     #[arg(long, long_help = TRACE_HELP)]
     pub trace: bool,
     /// With --trace: stop after this many events.
-    #[arg(long, value_name = "K", value_parser = parse_limit)]
+    #[arg(long, value_name = "K", value_parser = parse_limit, allow_hyphen_values = true)]
     pub limit: Option<u64>,
     /// Write the whole search as a self-contained animated SVG to FILE (for the docs).
     #[arg(long, value_name = "FILE")]
@@ -80,10 +80,12 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 /// Runs `queens watch`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     if !(1..=MAX_N).contains(&args.n) {
-        return Err(Failure::Usage(format!(
-            "watch takes n from 1 to {MAX_N} (got {}): larger searches run for hours at a watchable speed",
-            args.n
-        )));
+        let why = if args.n < 1 {
+            "a board needs a row to watch"
+        } else {
+            "larger searches run for hours at a watchable speed"
+        };
+        return Err(Failure::Usage(format!("watch takes n from 1 to {MAX_N} (got {}): {why}", args.n)));
     }
     if args.limit.is_some() && !args.trace {
         return Err(Failure::Usage("--limit counts the events of --trace: add --trace".into()));
@@ -176,9 +178,10 @@ fn watch(
         // Every key queued is applied before the next frame; the first one ends the wait.
         let mut wait = deadline.saturating_duration_since(Instant::now());
         while !signals.caught() {
-            match event::poll(wait) {
-                Ok(false) => break,
-                Ok(true) => {}
+            match input_within(wait) {
+                Ok(Input::Ready) => {}
+                Ok(Input::None) => break,
+                Ok(Input::HungUp) => return Ok(()),
                 Err(_) if signals.caught() => break,
                 Err(error) => return Err(error.into()),
             }
@@ -196,4 +199,43 @@ fn watch(
         last_tick = Instant::now();
     }
     Ok(())
+}
+
+/// What the terminal has for the view within a wait.
+enum Input {
+    /// An event is ready to read.
+    Ready,
+    /// None came.
+    None,
+    /// The terminal is gone (its window closed): nothing will come again.
+    HungUp,
+}
+
+/// Waits up to `wait` for the terminal's input. The wait is on standard
+/// input itself, a tenth of a second at a time, and crossterm is asked only
+/// after it, with no wait: on a terminal that has hung up, crossterm's own
+/// wait reads the end of input again and again and never returns.
+fn input_within(wait: Duration) -> io::Result<Input> {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let deadline = Instant::now() + wait;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now()).min(Duration::from_millis(100));
+        let stdin = io::stdin();
+        let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+        let timeout = Timespec { tv_sec: 0, tv_nsec: left.as_nanos() as i64 };
+        match poll(&mut fds, Some(&timeout)) {
+            Ok(_) | Err(rustix::io::Errno::INTR) => {}
+            Err(error) => return Err(error.into()),
+        }
+        if fds[0].revents().intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) {
+            return Ok(Input::HungUp);
+        }
+        // Keys, and resizes, which come through crossterm's own signal pipe.
+        if event::poll(Duration::ZERO)? {
+            return Ok(Input::Ready);
+        }
+        if Instant::now() >= deadline {
+            return Ok(Input::None);
+        }
+    }
 }

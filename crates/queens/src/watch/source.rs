@@ -150,7 +150,7 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
         .collect();
     let crate_name = if problem == Problem::NQueens { "n_queens" } else { "n_queens_ii" };
     let title = match mistake {
-        Some(mistake) => format!(" {}.rs with mistake {} ", step.name(), mistake.info().number),
+        Some(mistake) => format!(" {}.rs with mistake {} ", step.name(), mistake.number()),
         None => format!(" {crate_name}/src/{}.rs ", step.name()),
     };
     frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);

@@ -9,7 +9,6 @@ use std::fmt::Write;
 
 use super::check::{FLAG_NAMES, binary, crash_text, read_text, stack_lines};
 use super::events::{Event, Line as Ray, Mistake, Search, Step};
-use super::mistakes::Info;
 use super::source::{marker, shown, wrap};
 use super::state::State;
 use crate::Problem;
@@ -127,7 +126,7 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: Step
          <text x=\"20\" y=\"25\" text-anchor=\"middle\" style=\"fill:#fff;font-weight:bold\">Q</text></g></defs>\n",
     );
     let title = match mistake {
-        Some(mistake) => format!("{}, n = {n}, mistake {}", step.name(), mistake.info().number),
+        Some(mistake) => format!("{}, n = {n}, mistake {}", step.name(), mistake.number()),
         None => format!("{}, n = {n}: the whole search", step.name()),
     };
     let _ = writeln!(svg, "<text x=\"{LEFT}\" y=\"24\" style=\"font-weight:bold\">{}</text>", escape(&title));
@@ -259,8 +258,7 @@ fn frame(
     lines.push((String::new(), ""));
     lines.push((counters(search, state), ""));
     if let Some(mistake) = search.mistake() {
-        let Info { number, .. } = mistake.info();
-        lines.push((format!("mistake {number} {}: {}", mistake.name(), mistake.effect()), "bad"));
+        lines.push((format!("mistake {} {}: {}", mistake.number(), mistake.name(), mistake.effect()), "bad"));
     }
     // The running line, in its fixed place under the board.
     let mistake = search.mistake();

@@ -219,7 +219,7 @@ fn a_crash_stays_in_view_to_the_end() {
         let left = usize::from(left_width(4, mistake.step(), Some(mistake)));
         let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
         assert!(squeezed(&panel.join(" ")).contains(message), "{mistake:?}:\n{text}");
-        let title = format!("{}.rs with mistake {}", mistake.step().name(), mistake.info().number);
+        let title = format!("{}.rs with mistake {}", mistake.step().name(), mistake.number());
         assert!(text.contains(&title), "{mistake:?}:\n{text}");
     }
 }

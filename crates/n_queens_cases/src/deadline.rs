@@ -406,7 +406,7 @@ pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: fn(i32) -> 
             Some(Observed::Returned(i64::from(count)))
         }
     };
-    for step in mistakes::STEPS {
+    for step in n_queens_facts::chain::names() {
         let linked: Vec<&str> = mistakes::linked(step, n, observe).iter().map(|known| known.slug).collect();
         if step == own.step {
             assert_eq!(linked, [own.slug], "{mistake}, {catch}: what practice links in an exercise of {step}");

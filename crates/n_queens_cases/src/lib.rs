@@ -29,6 +29,8 @@
 //! `row + col` along a "/" anti-diagonal.
 
 pub mod deadline;
+/// The chain of steps (from `n_queens_facts`), which the problem crates' lists are held to.
+pub use n_queens_facts::chain;
 pub mod judge;
 pub mod msrv;
 pub mod oeis;

@@ -215,7 +215,7 @@ fn drawn_boards_are_solutions() {
 fn the_mistakes_table_is_the_commands() {
     let text = fs::read_to_string(root().join(mistakes::PAGE)).unwrap();
     let rows: Vec<&str> = text.lines().filter(|line| line.starts_with("| ") && !line.starts_with("| #")).collect();
-    let step = |name: &str| mistakes::STEPS.iter().position(|step| *step == name).unwrap() + 1;
+    let step = |name: &str| n_queens_facts::chain::names().position(|step| step == name).unwrap() + 1;
     let expected: Vec<String> = MISTAKES
         .iter()
         .map(|mistake| {

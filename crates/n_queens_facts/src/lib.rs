@@ -1,6 +1,6 @@
 //! What both the `queens` command and the tests need at run time, with no
-//! dependencies: the two problems ([`Problem`]), the known counts of the
-//! N-Queens problem ([`oeis`]) and the cut of an approach file down to the
+//! dependencies: the chain of steps, written once ([`chain`]), the two
+//! problems ([`Problem`]), the known counts of the N-Queens problem ([`oeis`]) and the cut of an approach file down to the
 //! text a user pastes into the judge ([`judge`]), the process group a
 //! learner's pasted answer runs in ([`group`]), and the common mistakes with
 //! what a failing run of each looks like ([`mistakes`]).
@@ -10,6 +10,7 @@
 //! which depends on this crate and re-exports them, so that the command
 //! links no test framework.
 
+pub mod chain;
 pub mod group;
 pub mod judge;
 pub mod mistakes;

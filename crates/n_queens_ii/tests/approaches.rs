@@ -140,3 +140,12 @@ fn every_approach_is_tested() {
         n_queens_ii::APPROACHES.iter().map(|approach| (approach.name, approach.judge_ready)).collect();
     assert_eq!(listed, TESTED);
 }
+
+/// The chain's steps (`n_queens_facts::chain`, which the ladder and the view
+/// read) are the first approaches here, in the same order.
+#[test]
+fn the_chain_begins_the_approaches() {
+    let listed: Vec<&str> = n_queens_ii::APPROACHES.iter().map(|approach| approach.name).collect();
+    let chain: Vec<&str> = n_queens_cases::chain::names().collect();
+    pretty_assertions::assert_eq!(listed.get(..chain.len()), Some(&chain[..]));
+}

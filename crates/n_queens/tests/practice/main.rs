@@ -5,7 +5,7 @@
 //! `--cfg exercise="bitmask"`: only the learner's file
 //! `crates/n_queens/exercises/bitmask.rs` is compiled, so an exercise that does
 //! not build yet never blocks another. Built without that flag (CI, clippy),
-//! it holds every starting text of `crates/queens/exercises/51/` instead:
+//! it holds every starting text of `crates/n_queens_facts/exercises/51/` instead:
 //! a change to the cases that an exercise cannot meet fails the build. Those
 //! are `todo!()`s, so this target is `test = false`: never run unasked.
 
@@ -33,9 +33,9 @@ exercise_tests!(mirror, "../../exercises/mirror.rs");
 )))]
 #[path = "."]
 mod starting_texts {
-    exercise_tests!(board_scan, "../../../queens/exercises/51/board_scan.rs");
-    exercise_tests!(column_abs, "../../../queens/exercises/51/column_abs.rs");
-    exercise_tests!(three_arrays, "../../../queens/exercises/51/three_arrays.rs");
-    exercise_tests!(bitmask, "../../../queens/exercises/51/bitmask.rs");
-    exercise_tests!(mirror, "../../../queens/exercises/51/mirror.rs");
+    exercise_tests!(board_scan, "../../../n_queens_facts/exercises/51/board_scan.rs");
+    exercise_tests!(column_abs, "../../../n_queens_facts/exercises/51/column_abs.rs");
+    exercise_tests!(three_arrays, "../../../n_queens_facts/exercises/51/three_arrays.rs");
+    exercise_tests!(bitmask, "../../../n_queens_facts/exercises/51/bitmask.rs");
+    exercise_tests!(mirror, "../../../n_queens_facts/exercises/51/mirror.rs");
 }

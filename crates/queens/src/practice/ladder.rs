@@ -1,7 +1,7 @@
 //! The ladder itself: which exercises there are, where each one lives, its
 //! starting text and its hints.
 //!
-//! The starting texts are stored once, in `crates/queens/exercises/`, and
+//! The starting texts are stored once, in `crates/n_queens_facts/exercises/`, and
 //! built into the binary. The learner's file, `crates/<crate>/exercises/<step>.rs`
 //! of a problem crate, is written from it the first time it is needed and
 //! ignored by git, as `rustlings` does: the learner's answers never mix with
@@ -9,68 +9,22 @@
 //! problem crate's test target `practice`, built with `--cfg exercise="<step>"`,
 //! runs the shared cases against that file alone.
 
+use n_queens_facts::chain;
+
 use crate::Problem;
 
-/// A step of the chain, as an exercise. The names are the chain's files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Step {
-    /// 1. An n×n board; scan the column and both diagonals above the square.
-    #[value(name = "board_scan")]
-    BoardScan,
-    /// 2. `queens[row] = col`; compare with each queen above.
-    #[value(name = "column_abs")]
-    ColumnAbs,
-    /// 3. Flags for columns, diagonals and anti-diagonals.
-    #[value(name = "three_arrays")]
-    ThreeArrays,
-    /// 4. Three integer masks.
-    #[value(name = "bitmask")]
-    Bitmask,
-    /// Past the judge: search half of the first row.
-    #[value(name = "mirror")]
-    Mirror,
-}
-
-/// Every step, in the order of the chain.
-pub const STEPS: [Step; 5] = [Step::BoardScan, Step::ColumnAbs, Step::ThreeArrays, Step::Bitmask, Step::Mirror];
+/// A step of the chain, as an exercise: an entry of [`chain::STEPS`].
+pub type Step = &'static chain::Step;
 
 /// The problems, in the order the ladder suggests: counting (52) asks for
 /// less than drawing every board (51), so it comes first.
 pub const PROBLEMS: [Problem; 2] = [Problem::NQueensII, Problem::NQueens];
 
-impl Step {
-    /// The file name without `.rs`, as on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Step::BoardScan => "board_scan",
-            Step::ColumnAbs => "column_abs",
-            Step::ThreeArrays => "three_arrays",
-            Step::Bitmask => "bitmask",
-            Step::Mirror => "mirror",
-        }
-    }
-
-    /// "1".."4" for the four steps of the chain, `None` for `mirror`, the
-    /// exercise past the judge.
-    pub fn number(self) -> Option<&'static str> {
-        match self {
-            Step::BoardScan => Some("1"),
-            Step::ColumnAbs => Some("2"),
-            Step::ThreeArrays => Some("3"),
-            Step::Bitmask => Some("4"),
-            Step::Mirror => None,
-        }
-    }
-}
-
-/// 51 or 52.
-pub fn number(problem: Problem) -> &'static str {
-    problem.number()
-}
-
-/// The problem crate that holds the exercises of `problem`.
-pub fn crate_name(problem: Problem) -> &'static str {
-    problem.crate_name()
+/// The step named on the command line, one of [`chain::STEPS`].
+pub fn step_parser() -> impl clap::builder::TypedValueParser<Value = Step> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(chain::names())
+        .map(|name: String| chain::step(&name).expect("a possible value is a step"))
 }
 
 /// One exercise: a step of one problem.
@@ -83,52 +37,41 @@ pub struct Exercise {
 }
 
 impl Exercise {
-    /// Every exercise, in the order of [`PROBLEMS`] and [`STEPS`].
+    /// Every exercise, in the order of [`PROBLEMS`] and [`chain::STEPS`].
     pub fn all() -> impl Iterator<Item = Exercise> {
-        PROBLEMS.into_iter().flat_map(|problem| STEPS.into_iter().map(move |step| Exercise { problem, step }))
+        PROBLEMS.into_iter().flat_map(|problem| chain::STEPS.iter().map(move |step| Exercise { problem, step }))
     }
 
     /// `52 bitmask`: how the command line names it.
     pub fn label(self) -> String {
-        format!("{} {}", number(self.problem), self.step.name())
+        format!("{} {}", self.problem.number(), self.step.name)
     }
 
     /// The learner's file, relative to the workspace root (`/` works as a
     /// separator on every platform, and reads the same in every message).
     pub fn path(self) -> String {
-        format!("crates/{}/exercises/{}.rs", crate_name(self.problem), self.step.name())
+        format!("crates/{}/exercises/{}.rs", self.problem.crate_name(), self.step.name)
     }
 
     /// The chain's own file for this step, relative to the workspace root.
     pub fn chain_path(self) -> String {
-        format!("crates/{}/src/{}.rs", crate_name(self.problem), self.step.name())
+        format!("crates/{}/src/{}.rs", self.problem.crate_name(), self.step.name)
     }
 
     /// The flag that builds the problem crate's `practice` test target
     /// around this exercise's file alone.
     pub fn cfg(self) -> String {
-        format!("exercise=\"{}\"", self.step.name())
+        format!("exercise=\"{}\"", self.step.name)
     }
 
     /// The starting text, exactly as `reset` writes it.
     pub fn starting_text(self) -> &'static str {
-        match (self.problem, self.step) {
-            (Problem::NQueensII, Step::BoardScan) => include_str!("../../exercises/52/board_scan.rs"),
-            (Problem::NQueensII, Step::ColumnAbs) => include_str!("../../exercises/52/column_abs.rs"),
-            (Problem::NQueensII, Step::ThreeArrays) => include_str!("../../exercises/52/three_arrays.rs"),
-            (Problem::NQueensII, Step::Bitmask) => include_str!("../../exercises/52/bitmask.rs"),
-            (Problem::NQueensII, Step::Mirror) => include_str!("../../exercises/52/mirror.rs"),
-            (Problem::NQueens, Step::BoardScan) => include_str!("../../exercises/51/board_scan.rs"),
-            (Problem::NQueens, Step::ColumnAbs) => include_str!("../../exercises/51/column_abs.rs"),
-            (Problem::NQueens, Step::ThreeArrays) => include_str!("../../exercises/51/three_arrays.rs"),
-            (Problem::NQueens, Step::Bitmask) => include_str!("../../exercises/51/bitmask.rs"),
-            (Problem::NQueens, Step::Mirror) => include_str!("../../exercises/51/mirror.rs"),
-        }
+        self.step.exercise(self.problem).starting_text
     }
 
     /// Its hints, from a nudge to nearly the answer.
     pub fn hints(self) -> &'static [&'static str] {
-        super::hints::hints(self.problem, self.step)
+        self.step.exercise(self.problem).hints
     }
 }
 
@@ -197,10 +140,10 @@ mod tests {
     #[test]
     fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
         for exercise in Exercise::all() {
-            let target = root().join("crates").join(crate_name(exercise.problem)).join("tests/practice/main.rs");
+            let target = root().join("crates").join(exercise.problem.crate_name()).join("tests/practice/main.rs");
             let target = std::fs::read_to_string(target).unwrap();
             // The flag, as rustc reads `--cfg`, then the learner's file from tests/practice/.
-            let step = exercise.step.name();
+            let step = exercise.step.name;
             assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
             let picked =
                 format!("#[cfg(exercise = \"{step}\")]\nexercise_tests!({step}, \"../../exercises/{step}.rs\");");
@@ -210,13 +153,8 @@ mod tests {
     }
 
     #[test]
-    fn the_common_mistakes_name_the_steps_as_the_ladder_does() {
-        assert_eq!(STEPS.map(Step::name), n_queens_facts::mistakes::STEPS);
-    }
-
-    #[test]
     fn not_started_looks_for_the_starting_call_only() {
-        let exercise = Exercise { problem: Problem::NQueensII, step: Step::Bitmask };
+        let exercise = Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() };
         let start = exercise.starting_text();
         assert!(exercise.not_started(start));
         let answer = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n } }";

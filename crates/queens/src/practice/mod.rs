@@ -13,7 +13,6 @@
 //! are a test target of each problem crate that the normal test run leaves
 //! out, built here by cargo for one exercise and run ([`results`]).
 
-mod hints;
 mod ladder;
 mod results;
 mod summary;
@@ -21,7 +20,8 @@ mod summary;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use ladder::{Exercise, PROBLEMS, STEPS, Step};
+use ladder::{Exercise, PROBLEMS, Step};
+use n_queens_facts::chain;
 use results::{Part, Status};
 
 use crate::{Failure, Outcome, Problem};
@@ -72,6 +72,7 @@ struct Which {
     #[arg(value_parser = crate::problem_parser())]
     problem: Problem,
     /// The step of the chain.
+    #[arg(value_parser = ladder::step_parser())]
     step: Step,
 }
 
@@ -117,9 +118,9 @@ impl Workspace {
 fn workspace() -> Result<Workspace, Failure> {
     let is_root = |dir: &Path| {
         dir.join("Cargo.toml").is_file()
-            && PROBLEMS.iter().all(|problem| {
-                dir.join("crates").join(ladder::crate_name(*problem)).join("tests/practice/main.rs").is_file()
-            })
+            && PROBLEMS
+                .iter()
+                .all(|problem| dir.join("crates").join(problem.crate_name()).join("tests/practice/main.rs").is_file())
     };
     let current = std::env::current_dir().ok();
     let around = current.as_deref().and_then(|dir| dir.ancestors().find(|dir| is_root(dir)));
@@ -190,18 +191,18 @@ fn status_from_root(
     let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success()) else {
         // No test binary: its report is empty, and the status says why.
         let failed = results::Printed { code: Some(101), signal: None, stdout: String::new(), stderr: build.stderr };
-        return Ok(results::cases_status(&failed, exercise.step.name()).expect_err("a failed build is a status"));
+        return Ok(results::cases_status(&failed, exercise.step.name).expect_err("a failed build is a status"));
     };
     // Where `cargo test` would run it: the problem crate's directory.
-    let dir = root.join("crates").join(ladder::crate_name(exercise.problem));
+    let dir = root.join("crates").join(exercise.problem.crate_name());
     let cases = results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, true, &mut *echo)
         .map_err(Failure::Failed)?;
-    if let Err(status) = results::cases_status(&cases, exercise.step.name()) {
+    if let Err(status) = results::cases_status(&cases, exercise.step.name) {
         return Ok(status);
     }
     let paste = results::run(binary.as_os_str(), &results::test_args(Part::Paste), &dir, true, echo)
         .map_err(Failure::Failed)?;
-    Ok(results::paste_status(&paste, exercise.step.name()))
+    Ok(results::paste_status(&paste, exercise.step.name))
 }
 
 /// Whether cargo got as far as compiling: its JSON messages end with
@@ -236,13 +237,14 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
             Problem::NQueensII => "LeetCode 52, N-Queens II (the count)",
             Problem::NQueens => "LeetCode 51, N-Queens (every board)",
         };
-        writeln!(out, "{title}, in {}/", workspace.show(&format!("crates/{}/exercises", ladder::crate_name(problem))))?;
-        for step in STEPS {
+        writeln!(out, "{title}, in {}/", workspace.show(&format!("crates/{}/exercises", problem.crate_name())))?;
+        for step in chain::STEPS {
             let exercise = Exercise { problem, step };
-            if step.number().is_none() {
+            if step.number.is_none() {
                 writeln!(out, "  past the judge:")?;
             }
-            let start = format!("  {:>5}  {:<13} ", step.number().unwrap_or(""), step.name());
+            let number = step.number.map(|number| number.to_string()).unwrap_or_default();
+            let start = format!("  {number:>5}  {:<13} ", step.name);
             write!(out, "{start}")?;
             out.flush()?;
             let (described, status) = match read(workspace, exercise) {
@@ -395,8 +397,8 @@ fn reset(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Out
 /// `crates/n_queens_ii/exercises/backup/bitmask-2026-11-30T21-05-09Z.rs`,
 /// with `-2`, `-3`.. after the time when that name is taken.
 fn backup_path(workspace: &Workspace, exercise: Exercise) -> String {
-    let dir = format!("crates/{}/exercises/backup", ladder::crate_name(exercise.problem));
-    let stem = format!("{}-{}", exercise.step.name(), utc_now());
+    let dir = format!("crates/{}/exercises/backup", exercise.problem.crate_name());
+    let stem = format!("{}-{}", exercise.step.name, utc_now());
     (1..)
         .map(|count| if count == 1 { format!("{dir}/{stem}.rs") } else { format!("{dir}/{stem}-{count}.rs") })
         .find(|candidate| !workspace.root.join(candidate).exists())
@@ -426,7 +428,7 @@ mod tests {
     use super::*;
 
     fn exercise() -> Exercise {
-        Exercise { problem: Problem::NQueensII, step: Step::Bitmask }
+        Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() }
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 
-use super::ladder::{Exercise, crate_name};
+use super::ladder::Exercise;
 use super::summary;
 
 /// Where an exercise stands: the list view's words, and the lines of detail
@@ -156,7 +156,7 @@ pub enum Part {
 /// messages on standard output name the test binary ([`test_binary`]);
 /// compile errors are on standard error, as cargo renders them.
 pub fn cargo_build(exercise: Exercise) -> Vec<String> {
-    let package = crate_name(exercise.problem);
+    let package = exercise.problem.crate_name();
     let args = ["rustc", "-p", package, "--test", "practice", "--profile", "test"];
     let mut args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
     args.extend(["--message-format", "json-render-diagnostics", "--", "--cfg"].map(String::from));
@@ -398,7 +398,8 @@ mod tests {
 
     #[test]
     fn the_cargo_command_names_the_package_target_and_exercise() {
-        let exercise = Exercise { problem: crate::Problem::NQueens, step: super::super::ladder::Step::ThreeArrays };
+        let exercise =
+            Exercise { problem: crate::Problem::NQueens, step: n_queens_facts::chain::step("three_arrays").unwrap() };
         assert_eq!(
             cargo_build(exercise).join(" "),
             "rustc -p n_queens --test practice --profile test --message-format json-render-diagnostics \

@@ -22,9 +22,6 @@ const WIDTH: usize = 80;
 /// Why the process ended, when its stack overflowed.
 const STACK_OVERFLOW: &str = "stack overflow: a recursion that never reaches its base case?";
 
-/// The steps whose answer undoes a change after the recursive call.
-const STEPS_WITH_AN_UNDO: [&str; 3] = ["board_scan", "column_abs", "three_arrays"];
-
 /// What one test did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -340,7 +337,7 @@ pub fn failing(tests: &[Test], step: &str) -> Option<(i32, String, Vec<String>)>
     lines.extend(detail(*smallest, first, step, &cases));
     let undo_forgotten = *smallest == 4
         && observed(first) == Some(Observed::Returned(0))
-        && STEPS_WITH_AN_UNDO.contains(&step)
+        && n_queens_facts::chain::step(step).is_some_and(|step| step.undoes)
         && mistake(4, first, step, &cases).is_empty();
     if undo_forgotten {
         lines.extend(wrapped(

@@ -100,7 +100,7 @@ fn refresh(from: &Path, to: &Path) {
 }
 
 /// Whether `path` holds a learner's exercises: `crates/n_queens/exercises`,
-/// not the starting texts of `crates/queens/exercises`.
+/// not the starting texts of `crates/n_queens_facts/exercises`.
 fn is_learner_dir(path: &Path) -> bool {
-    path.ends_with("exercises") && !path.parent().is_some_and(|dir| dir.ends_with("queens"))
+    path.ends_with("exercises") && !path.parent().is_some_and(|dir| dir.ends_with("n_queens_facts"))
 }

@@ -1,27 +1,181 @@
-//! The hints of every exercise, kept out of the exercise files so that a
-//! learner never reads one by accident. Each list goes from a nudge to
-//! nearly the answer; `queens practice hint` shows one at a time.
+//! The chain, written once: every step a learner climbs, with what each
+//! part of the project needs to know of it. The tests, `queens practice`,
+//! `queens watch` and the docs checks all read [`STEPS`]; adding a step is
+//! one entry here plus its files (the approach in both problem crates, the
+//! two starting texts in `exercises/`, its mistakes in [`crate::mistakes`]).
 //!
-//! The hints use the chain's names (`place_row`, `is_safe`, `queens`,
-//! `Lines`, `columns`, `diagonals`, `anti_diagonals`, `full`, `free`,
-//! `lowest`), so that a finished exercise reads like the step's own file.
+//! The approaches themselves, with their functions, are listed by the
+//! problem crates (`n_queens::APPROACHES`, `n_queens_ii::APPROACHES`), which
+//! depend on nothing; a test of the shared cases holds those lists to this
+//! one, by name and in order.
 
-use super::ladder::Step;
 use crate::Problem;
+use crate::mistakes::{MISTAKES, Mistake};
 
-/// The hints of one exercise, in order.
-pub fn hints(problem: Problem, step: Step) -> &'static [&'static str] {
-    match (step, problem) {
-        (Step::BoardScan, Problem::NQueensII) => &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT],
-        (Step::BoardScan, Problem::NQueens) => &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
-        (Step::ColumnAbs, Problem::NQueensII) => &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
-        (Step::ColumnAbs, Problem::NQueens) => &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
-        (Step::ThreeArrays, _) => &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
-        (Step::Bitmask, Problem::NQueensII) => &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT],
-        (Step::Bitmask, Problem::NQueens) => &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
-        (Step::Mirror, Problem::NQueensII) => &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
-        (Step::Mirror, Problem::NQueens) => &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
+/// One step of the chain, as an approach file in both problem crates and as
+/// an exercise of the practice ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The file name without `.rs`, in both crates and on the command line.
+    pub name: &'static str,
+    /// Its number on the ladder, 1 to 4 for the judge's chain; `None` past it.
+    pub number: Option<u8>,
+    /// What its check reads, as `queens watch` counts it (`"squares read"`);
+    /// `None` for a step the view does not show.
+    pub check_unit: Option<&'static str>,
+    /// Whether the exercise's search shares state that must be undone after
+    /// the recursive call (a board, a `Vec`, flags); the masks of `bitmask`
+    /// are passed by value.
+    pub undoes: bool,
+    /// Its exercise of each problem, in the order of [`Problem::ALL`].
+    pub exercises: [Exercise; 2],
+}
+
+/// One exercise: a step of one problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exercise {
+    /// The problem it answers.
+    pub problem: Problem,
+    /// The starting text, exactly as `queens practice reset` writes it.
+    pub starting_text: &'static str,
+    /// Its hints, from a nudge to nearly the answer. They are kept out of the
+    /// starting text so that a learner never reads one by accident, and use
+    /// the chain's names (`place_row`, `is_safe`, `queens`, `columns`,
+    /// `diagonals`, `anti_diagonals`, `full`, `free`, `lowest`).
+    pub hints: &'static [&'static str],
+}
+
+/// Every step, in the order of the chain.
+pub const STEPS: &[Step] = &[
+    Step {
+        name: "board_scan",
+        number: Some(1),
+        check_unit: Some("squares read"),
+        undoes: true,
+        exercises: [
+            Exercise {
+                problem: Problem::NQueens,
+                starting_text: include_str!("../exercises/51/board_scan.rs"),
+                hints: &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
+            },
+            Exercise {
+                problem: Problem::NQueensII,
+                starting_text: include_str!("../exercises/52/board_scan.rs"),
+                hints: &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT],
+            },
+        ],
+    },
+    Step {
+        name: "column_abs",
+        number: Some(2),
+        check_unit: Some("queens compared"),
+        undoes: true,
+        exercises: [
+            Exercise {
+                problem: Problem::NQueens,
+                starting_text: include_str!("../exercises/51/column_abs.rs"),
+                hints: &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
+            },
+            Exercise {
+                problem: Problem::NQueensII,
+                starting_text: include_str!("../exercises/52/column_abs.rs"),
+                hints: &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
+            },
+        ],
+    },
+    Step {
+        name: "three_arrays",
+        number: Some(3),
+        check_unit: Some("flags read"),
+        undoes: true,
+        exercises: [
+            Exercise {
+                problem: Problem::NQueens,
+                starting_text: include_str!("../exercises/51/three_arrays.rs"),
+                hints: &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
+            },
+            Exercise {
+                problem: Problem::NQueensII,
+                starting_text: include_str!("../exercises/52/three_arrays.rs"),
+                hints: &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
+            },
+        ],
+    },
+    Step {
+        name: "bitmask",
+        number: Some(4),
+        check_unit: Some("free masks"),
+        undoes: false,
+        exercises: [
+            Exercise {
+                problem: Problem::NQueens,
+                starting_text: include_str!("../exercises/51/bitmask.rs"),
+                hints: &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
+            },
+            Exercise {
+                problem: Problem::NQueensII,
+                starting_text: include_str!("../exercises/52/bitmask.rs"),
+                hints: &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT],
+            },
+        ],
+    },
+    Step {
+        name: "mirror",
+        number: None,
+        check_unit: None,
+        undoes: false,
+        exercises: [
+            Exercise {
+                problem: Problem::NQueens,
+                starting_text: include_str!("../exercises/51/mirror.rs"),
+                hints: &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
+            },
+            Exercise {
+                problem: Problem::NQueensII,
+                starting_text: include_str!("../exercises/52/mirror.rs"),
+                hints: &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
+            },
+        ],
+    },
+];
+
+/// The step called `name`, if there is one.
+pub fn step(name: &str) -> Option<&'static Step> {
+    STEPS.iter().find(|step| step.name == name)
+}
+
+/// Every step's name, in order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    STEPS.iter().map(|step| step.name)
+}
+
+impl Step {
+    /// Its exercise of `problem`.
+    pub fn exercise(&self, problem: Problem) -> &Exercise {
+        let exercise = self.exercises.iter().find(|exercise| exercise.problem == problem);
+        exercise.expect("every step has an exercise of each problem")
     }
+
+    /// The mistakes made in this step, in the page's order.
+    pub fn mistakes(&self) -> impl Iterator<Item = &'static Mistake> {
+        MISTAKES.iter().filter(move |mistake| mistake.step == self.name)
+    }
+
+    /// The step before this one in the chain, if any.
+    pub fn previous(&self) -> Option<&'static Step> {
+        let index = STEPS.iter().position(|step| step.name == self.name)?;
+        index.checked_sub(1).map(|index| &STEPS[index])
+    }
+
+    /// Whether `queens watch` shows its search ([`Step::check_unit`]).
+    pub fn watched(&self) -> bool {
+        self.check_unit.is_some()
+    }
+}
+
+/// The steps `queens watch` shows, in order.
+pub fn watched() -> impl Iterator<Item = &'static Step> {
+    STEPS.iter().filter(|step| step.watched())
 }
 
 const BOARD_SCAN_1: &str = "One queen per row, top to bottom. For the row you are filling, try each column in \
@@ -149,13 +303,28 @@ image of each of the first `left_boards` boards, `board.iter().map(|row| row.cha
 
 #[cfg(test)]
 mod tests {
-    use crate::practice::ladder::Exercise;
+    use super::*;
+
+    #[test]
+    fn names_are_distinct_and_numbers_run_from_1() {
+        for (index, step) in STEPS.iter().enumerate() {
+            assert_eq!(STEPS.iter().filter(|other| other.name == step.name).count(), 1, "{}", step.name);
+            if let Some(number) = step.number {
+                assert_eq!(usize::from(number), index + 1, "{}", step.name);
+            }
+            assert_eq!(step.exercises.map(|exercise| exercise.problem), Problem::ALL, "{}", step.name);
+        }
+        assert_eq!(step("bitmask").map(|step| step.name), Some("bitmask"));
+        assert!(step("bitmasks").is_none());
+    }
 
     #[test]
     fn every_exercise_has_two_or_three_hints() {
-        for exercise in Exercise::all() {
-            let count = exercise.hints().len();
-            assert!((2..=3).contains(&count), "{}: {count} hints", exercise.label());
+        for step in STEPS {
+            for exercise in &step.exercises {
+                let count = exercise.hints.len();
+                assert!((2..=3).contains(&count), "{} {}: {count} hints", exercise.problem, step.name);
+            }
         }
     }
 
@@ -164,30 +333,30 @@ mod tests {
     /// introduced. The fix for `-free` (E0600) comes before the last hint.
     #[test]
     fn the_bitmask_hints_fit_their_problem() {
-        let hints = |problem| super::hints(problem, super::Step::Bitmask);
-        let boards = hints(crate::Problem::NQueens);
+        let hints = |problem| step("bitmask").unwrap().exercise(problem).hints;
+        let boards = hints(Problem::NQueens);
         assert!(boards[1].contains("pop it after") && !boards[1].contains("nothing to clear"), "{}", boards[1]);
         assert!(!boards[2].contains("draw("), "{}", boards[2]);
-        for problem in [crate::Problem::NQueens, crate::Problem::NQueensII] {
+        for problem in Problem::ALL {
             assert!(hints(problem)[1].contains("E0600") && hints(problem)[1].contains("wrapping_neg"));
         }
     }
 
-    /// Every header after step 1 says to copy the previous answer, by its
-    /// path, and fits 80 columns.
+    /// Every starting text after step 1 says to copy the previous answer, by
+    /// its path, and fits 80 columns.
     #[test]
-    fn the_headers_say_where_to_start_from() {
-        let steps = crate::practice::ladder::STEPS;
-        for exercise in Exercise::all() {
-            let text = exercise.starting_text();
-            for line in text.lines() {
-                assert!(line.chars().count() <= 80, "{}: {line}", exercise.label());
-            }
-            let index = steps.iter().position(|step| *step == exercise.step).unwrap();
-            if let Some(previous) = index.checked_sub(1).map(|index| steps[index]) {
-                let path = format!("exercises/{}.rs", previous.name());
-                assert!(text.contains(&path), "{} does not name {path}", exercise.label());
-                assert!(text.contains("copy in your own step"), "{}", exercise.label());
+    fn the_starting_texts_say_where_to_start_from() {
+        for step in STEPS {
+            for exercise in &step.exercises {
+                let text = exercise.starting_text;
+                for line in text.lines() {
+                    assert!(line.chars().count() <= 80, "{} {}: {line}", exercise.problem, step.name);
+                }
+                if let Some(previous) = step.previous() {
+                    let path = format!("exercises/{}.rs", previous.name);
+                    assert!(text.contains(&path), "{} {} does not name {path}", exercise.problem, step.name);
+                    assert!(text.contains("copy in your own step"), "{} {}", exercise.problem, step.name);
+                }
             }
         }
     }

@@ -21,7 +21,7 @@ use scratch::Scratch;
 #[test]
 fn a_solved_exercise_passes_and_pastes() {
     let scratch = Scratch::take();
-    let start = include_str!("../../exercises/52/bitmask.rs");
+    let start = include_str!("../../../n_queens_facts/exercises/52/bitmask.rs");
     // Up to the line itself, not a mention of it in the header's prose.
     let line = format!("\n{SOLUTION_LINE}\n");
     let header = &start[..start.find(&line).unwrap() + line.len()];
@@ -48,5 +48,5 @@ fn an_exercise_not_started_is_written_and_exit_code_1() {
     assert!(stdout.contains("not started"), "{stdout}");
     assert!(stdout.contains("cargo run --release -- practice hint 52 bitmask"), "{stdout}");
     let written = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/bitmask.rs")).unwrap();
-    assert_eq!(written, include_str!("../../exercises/52/bitmask.rs"));
+    assert_eq!(written, include_str!("../../../n_queens_facts/exercises/52/bitmask.rs"));
 }

@@ -18,7 +18,7 @@ fn right_answer() -> String {
 
 /// Writes exercise 52 bitmask: its starting header, then `answer`.
 fn answer_bitmask(scratch: &Scratch, answer: &str) {
-    let start = include_str!("../../exercises/52/bitmask.rs");
+    let start = include_str!("../../../n_queens_facts/exercises/52/bitmask.rs");
     let line = format!("\n{SOLUTION_LINE}\n");
     let header = &start[..start.find(&line).unwrap() + line.len()];
     scratch.write(BITMASK, &format!("{header}\n{answer}\n"));
@@ -177,9 +177,9 @@ fn unreadable_exercises_are_listed_and_reset() {
         }
         let path = scratch.root.join(format!("crates/n_queens_ii/exercises/{step}.rs"));
         let start = if step == "board_scan" {
-            include_str!("../../exercises/52/board_scan.rs")
+            include_str!("../../../n_queens_facts/exercises/52/board_scan.rs")
         } else {
-            include_str!("../../exercises/52/column_abs.rs")
+            include_str!("../../../n_queens_facts/exercises/52/column_abs.rs")
         };
         assert_eq!(std::fs::read_to_string(path).unwrap(), start);
     }

@@ -243,3 +243,65 @@ fn the_mistakes_table_is_the_commands() {
         assert!(page.anchors.iter().any(|anchor| anchor == mistake.slug), "{}: no #{}", mistakes::PAGE, mistake.slug);
     }
 }
+
+/// The rows of the table under the header line `header`, on the page at
+/// `path` (from the workspace root), each split into its trimmed cells.
+fn table(path: &str, header: &str) -> Vec<Vec<String>> {
+    let text = fs::read_to_string(root().join(path)).unwrap();
+    let mut lines = text.lines().skip_while(|line| *line != header);
+    assert!(lines.next().is_some(), "{path}: no table headed {header:?}");
+    let rows = lines.skip(1).take_while(|line| line.starts_with('|'));
+    let cells = |row: &str| row.trim_matches('|').split(" | ").map(|cell| cell.trim().to_string()).collect();
+    rows.map(cells).collect()
+}
+
+/// The ladder's table on the practice page is the chain's steps, in order,
+/// each with its number, where it starts from and its two starting texts.
+#[test]
+fn the_ladders_table_is_the_chain() {
+    use n_queens_facts::chain::STEPS;
+    let page = "docs/try-it-yourself.md";
+    let header = "| step | exercise | you start from | LeetCode 52 (the count) | LeetCode 51 (every board) |";
+    let starting_text =
+        |problem: &str, name: &str| format!("[`{name}.rs`](../crates/n_queens_facts/exercises/{problem}/{name}.rs)");
+    let expected: Vec<Vec<String>> = STEPS
+        .iter()
+        .map(|step| {
+            let number = step.number.map_or("past the judge".to_string(), |number| number.to_string());
+            let from = step.previous().and_then(|previous| previous.number);
+            let from = from.map_or("the puzzle".to_string(), |number| format!("step {number}"));
+            vec![
+                number,
+                format!("`{}`", step.name),
+                from,
+                starting_text("52", step.name),
+                starting_text("51", step.name),
+            ]
+        })
+        .collect();
+    pretty_assertions::assert_eq!(table(page, header), expected, "{page}: the ladder");
+}
+
+/// The view's table names the steps `queens watch` shows, in order, each
+/// with its page and the unit its check is counted in.
+#[test]
+fn the_views_table_is_the_chain() {
+    let page = "docs/watch.md";
+    let rows = table(page, "| step | what its check reads | counted as |");
+    let expected: Vec<[String; 3]> = n_queens_facts::chain::watched()
+        .map(|step| {
+            let number = step.number.expect("a watched step is on the ladder");
+            [format!("{number}."), format!("{}.md", step.name), step.check_unit.unwrap_or_default().to_string()]
+        })
+        .collect();
+    // `[1. Board scan](board_scan.md)`: its number and its target.
+    let found: Vec<[String; 3]> = rows
+        .iter()
+        .map(|row| {
+            let (title, target) =
+                row[0].trim_start_matches('[').trim_end_matches(')').split_once("](").unwrap_or_default();
+            [title.split(' ').next().unwrap_or_default().to_string(), target.to_string(), row[2].clone()]
+        })
+        .collect();
+    pretty_assertions::assert_eq!(found, expected, "{page}: the steps of the view");
+}

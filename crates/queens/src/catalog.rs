@@ -134,8 +134,9 @@ const IDEA_INDENT: usize = 8;
 /// [`WIDTH`].
 fn write_entry(out: &mut impl Write, head: &str, idea: &str) -> std::io::Result<()> {
     writeln!(out, "  {head}")?;
-    for line in wrap(idea, WIDTH - IDEA_INDENT) {
-        writeln!(out, "{:IDEA_INDENT$}{line}", "")?;
+    let indent = " ".repeat(IDEA_INDENT);
+    for line in textwrap::wrap(idea, crate::wrapping(WIDTH).initial_indent(&indent).subsequent_indent(&indent)) {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

@@ -52,6 +52,12 @@ struct Cli {
 /// terminal most learners have.
 pub const WIDTH: usize = 80;
 
+/// How the command wraps prose to `width` columns: between words only, at
+/// spaces (not at hyphens), a word longer than a line kept whole.
+pub fn wrapping(width: usize) -> textwrap::Options<'static> {
+    textwrap::Options::new(width).break_words(false).word_splitter(textwrap::WordSplitter::NoHyphenation)
+}
+
 /// How the command is run right after the README's set-up, from the
 /// workspace: what every command it suggests starts with.
 pub const RUN: &str = "cargo run --release --";

@@ -39,19 +39,24 @@ impl<'a, T> Queue<'a, T> {
     }
 }
 
-/// Runs `work` once for each worker, each on a thread of its own (a rayon
-/// pool of as many threads), and returns what each worker returned.
-/// A pool the system refuses to start leaves the calling thread alone.
+/// Runs `work` once for each worker, each on a thread of its own, the first
+/// on the calling thread, and returns what each worker that ran returned.
+/// `work` takes its tasks from a [`Queue`], so that the workers the system
+/// refuses to start leave their share to the others.
 pub(crate) fn on_workers<W: Send, R: Send>(workers: &mut [W], work: impl Fn(&mut W) -> R + Sync) -> Vec<R> {
-    use rayon::prelude::*;
+    let (mine, others) = workers.split_first_mut().expect("at least one worker");
     let work = &work;
-    if workers.len() == 1 {
-        return workers.iter_mut().map(work).collect();
-    }
-    match rayon::ThreadPoolBuilder::new().num_threads(workers.len()).build() {
-        Ok(pool) => pool.install(|| workers.par_iter_mut().map(work).collect()),
-        Err(_) => workers[..1].iter_mut().map(work).collect(),
-    }
+    thread::scope(|scope| {
+        let started: Vec<_> = others
+            .iter_mut()
+            .map_while(|worker| thread::Builder::new().spawn_scoped(scope, move || work(worker)).ok())
+            .collect();
+        let mut results = vec![work(mine)];
+        for thread in started {
+            results.push(thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        }
+        results
+    })
 }
 
 /// Runs the jobs on up to `threads` threads, the calling thread included,

@@ -17,9 +17,7 @@ impl Random {
 pub(crate) fn patterns(random: &mut Random, count: usize, bits: u32, density: u32) -> Vec<u64> {
     (0..count)
         .map(|_| {
-            (0..bits)
-                .filter(|_| random.next() % 100 < u64::from(density))
-                .fold(0, |pattern, bit| pattern | 1 << bit)
+            (0..bits).filter(|_| random.next() % 100 < u64::from(density)).fold(0, |pattern, bit| pattern | 1 << bit)
         })
         .collect()
 }

@@ -22,16 +22,16 @@
 //! `n` is a `u32`, so the negative `n` of the judge's signature cannot occur;
 //! n = 0 gives 1, the empty board.
 //!
+//! It sits above the counters and only dispatches, through the registry
+//! ([`crate::APPROACHES`]); what they share ([`Options`], [`CountError`],
+//! ...) stands below them, in `interface.rs`, and is re-exported here.
+//!
 //! Not judge-ready (it is the crate's own API, not an approach).
 
 use std::fmt;
 
+pub use crate::interface::{CountError, CountFn, Counts, MAX_N, MemoryFn, Options};
 use crate::{APPROACHES, Approach};
-
-/// The largest `n` the counters past the judge serve: one bit per column in
-/// a `u32` mask. (A count from about n = 29 on is past `u64`, an error, and
-/// nothing past n = 27 has ever been counted.)
-pub const MAX_N: u32 = 32;
 
 /// The approach [`total`] uses: the fastest counter.
 pub const FASTEST: &str = "quarters";
@@ -39,70 +39,6 @@ pub const FASTEST: &str = "quarters";
 /// The approach [`unique`] uses: the fastest counter that sorts the boards
 /// into classes ([`FASTEST`] counts them without).
 pub const FASTEST_UNIQUE: &str = "parallel";
-
-/// How to count.
-#[derive(Clone, Copy, Default)]
-pub struct Options<'a> {
-    /// The number of threads; 0 means one per core. Approaches that use one
-    /// thread ([`Approach::threads`] false) ignore it.
-    pub threads: usize,
-    /// Called with `(tasks done, tasks total)`, from any thread, by the
-    /// approaches that split their work into tasks (`parallel`, `quarters`):
-    /// once with 0 done before the first task, then after each task. The
-    /// others never call it.
-    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
-}
-
-impl fmt::Debug for Options<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Options")
-            .field("threads", &self.threads)
-            .field("progress", &self.progress.map(|_| "Fn(done, total)"))
-            .finish()
-    }
-}
-
-/// Why a count has no answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CountError {
-    /// No approach has this name.
-    UnknownApproach {
-        /// The name asked for.
-        name: String,
-    },
-    /// The approach does not count this far.
-    OutOfRange {
-        /// The approach asked.
-        approach: &'static str,
-        /// The `n` asked for.
-        n: u32,
-        /// The largest `n` it counts ([`Approach::max_n`]).
-        max: u32,
-    },
-    /// The approach counts solutions but not classes.
-    UniqueUnsupported {
-        /// The approach asked.
-        approach: &'static str,
-    },
-    /// The count does not fit in `u64`.
-    Overflow {
-        /// The `n` asked for.
-        n: u32,
-    },
-    /// The approach's tables for this `n` would need more memory than it
-    /// allows itself; checked before they are allocated.
-    MemoryLimit {
-        /// The approach asked.
-        approach: &'static str,
-        /// The `n` asked for.
-        n: u32,
-        /// The bytes it would need, by its estimate (an upper bound on what
-        /// it would allocate, more than `limit`).
-        needed: u64,
-        /// The bytes it allows itself.
-        limit: u64,
-    },
-}
 
 impl fmt::Display for CountError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -140,23 +76,6 @@ fn gibibytes(bytes: u64) -> f64 {
 fn names(keep: impl Fn(&Approach) -> bool) -> String {
     APPROACHES.iter().filter(|approach| keep(approach)).map(|approach| approach.name).collect::<Vec<_>>().join(", ")
 }
-
-/// What an approach's 64-bit counter returns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Counts {
-    /// The number of solutions, OEIS A000170.
-    pub total: u64,
-    /// The number of classes under the 8 symmetries, OEIS A002562, if the
-    /// approach counts them.
-    pub unique: Option<u64>,
-}
-
-/// An approach's 64-bit counter; called only with `n <= max_n`.
-pub type CountFn = fn(u32, &Options<'_>) -> Result<Counts, CountError>;
-
-/// An approach's memory check: the bytes it would plan for `n` on `threads`
-/// threads, or its refusal ([`crate::Approach::memory_needed`]).
-pub type MemoryFn = fn(u32, usize) -> Result<u64, CountError>;
 
 /// The number of solutions for `n` (OEIS A000170), by the fastest counter.
 pub fn total(n: u32, options: &Options) -> Result<u64, CountError> {
@@ -210,49 +129,4 @@ fn counts(found: &Approach, n: u32, options: &Options) -> Result<Counts, CountEr
             Ok(Counts { total, unique: None })
         }
     }
-}
-
-/// The judge's signature of a counter past the judge ([`crate::parallel`],
-/// [`crate::quarters`]), through its 64-bit `count`: as in every judge-ready
-/// file, `n = 0` gives 1, `n < 0` gives 0 and `n > 18` panics, as the count
-/// for n = 19 does not fit in `i32`.
-pub(crate) fn judge_signature(n: i32, count: impl FnOnce(u32) -> u64) -> i32 {
-    if n < 0 {
-        return 0;
-    }
-    assert!(
-        n <= 18,
-        "total_n_queens: n = {n} is out of range; this approach supports n <= 18 \
-         (the count for n = 19, 4968057848, does not fit in i32)"
-    );
-    i32::try_from(count(n as u32)).expect("n <= 18: the count is below 700 million")
-}
-
-/// [`crate::mirror`]'s 64-bit counter.
-pub(crate) fn mirror(n: u32, _: &Options) -> Result<Counts, CountError> {
-    let total = crate::mirror::Solution::count(n).ok_or(CountError::Overflow { n })?;
-    Ok(Counts { total, unique: None })
-}
-
-/// [`crate::symmetry`]'s 64-bit counter.
-pub(crate) fn symmetry(n: u32, _: &Options) -> Result<Counts, CountError> {
-    classes_counts(n, crate::symmetry::Classes::count(n))
-}
-
-/// [`crate::parallel`]'s 64-bit counter.
-pub(crate) fn parallel(n: u32, options: &Options) -> Result<Counts, CountError> {
-    let classes = crate::parallel::count(n, options).ok_or(CountError::Overflow { n })?;
-    classes_counts(n, classes)
-}
-
-/// [`crate::quarters`]'s 64-bit counter (total only).
-pub(crate) fn quarters(n: u32, options: &Options) -> Result<Counts, CountError> {
-    let total = crate::quarters::count(n, options)?;
-    Ok(Counts { total, unique: None })
-}
-
-fn classes_counts(n: u32, classes: crate::symmetry::Classes) -> Result<Counts, CountError> {
-    let total = classes.total().ok_or(CountError::Overflow { n })?;
-    let unique = classes.unique().ok_or(CountError::Overflow { n })?;
-    Ok(Counts { total, unique: Some(unique) })
 }

@@ -52,9 +52,11 @@ pub mod mirror;
 #[clippy::msrv = "1.58"]
 pub mod symmetry;
 pub mod parallel;
-pub mod counting;
 /// The four-quarter join: quarter boards' diagonal patterns joined in bulk (not judge-ready).
 pub mod quarters;
+pub mod counting;
+mod counters;
+mod interface;
 mod pool;
 
 /// One approach to LeetCode 52.
@@ -78,11 +80,11 @@ pub struct Approach {
     /// Whether it uses more than one thread when asked ([`counting::Options::threads`]).
     pub threads: bool,
     /// Its own 64-bit counter; `None` to count through [`Approach::solve`].
-    pub count: Option<counting::CountFn>,
+    pub count: Option<interface::CountFn>,
     /// For an approach that builds tables: the bytes it would plan for `n`
     /// on `threads` threads, or its refusal, as [`quarters::memory_needed`]
     /// (not instant: up to about a second). `None` for the others.
-    pub memory_needed: Option<counting::MemoryFn>,
+    pub memory_needed: Option<interface::MemoryFn>,
 }
 
 /// The largest `n` the judge's signature counts: n = 19's count does not
@@ -146,10 +148,10 @@ pub const APPROACHES: &[Approach] = &[
         judge_ready: true,
         source: include_str!("mirror.rs"),
         solve: mirror::Solution::total_n_queens,
-        max_n: counting::MAX_N,
+        max_n: interface::MAX_N,
         counts_unique: false,
         threads: false,
-        count: Some(counting::mirror),
+        count: Some(counters::mirror),
         memory_needed: None,
     },
     Approach {
@@ -158,10 +160,10 @@ pub const APPROACHES: &[Approach] = &[
         judge_ready: true,
         source: include_str!("symmetry.rs"),
         solve: symmetry::Solution::total_n_queens,
-        max_n: counting::MAX_N,
+        max_n: interface::MAX_N,
         counts_unique: true,
         threads: false,
-        count: Some(counting::symmetry),
+        count: Some(counters::symmetry),
         memory_needed: None,
     },
     Approach {
@@ -170,10 +172,10 @@ pub const APPROACHES: &[Approach] = &[
         judge_ready: false,
         source: include_str!("parallel.rs"),
         solve: parallel::Solution::total_n_queens,
-        max_n: counting::MAX_N,
+        max_n: interface::MAX_N,
         counts_unique: true,
         threads: true,
-        count: Some(counting::parallel),
+        count: Some(counters::parallel),
         memory_needed: None,
     },
     Approach {
@@ -185,7 +187,7 @@ pub const APPROACHES: &[Approach] = &[
         max_n: quarters::MAX_N,
         counts_unique: false,
         threads: true,
-        count: Some(counting::quarters),
+        count: Some(counters::quarters),
         memory_needed: Some(quarters::memory_needed),
     },
 ];

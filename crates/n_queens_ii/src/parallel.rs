@@ -24,7 +24,7 @@
 //! **Range.** `total_n_queens`: as every step, `n = 0` gives 1, `n < 0` gives
 //! 0 and `n > 18` panics. [`count`] works for `n <= 32` (the `u32` masks).
 
-use crate::counting::{self, Options};
+use crate::interface::{self, Options};
 use crate::pool::{self, Progress, Queue};
 use crate::symmetry::{Classes, class_size};
 
@@ -39,7 +39,7 @@ impl Solution {
     /// # Panics
     /// If `n > 18`: the count for n = 19 does not fit in `i32`.
     pub fn total_n_queens(n: i32) -> i32 {
-        counting::judge_signature(n, |n| {
+        interface::judge_signature(n, |n| {
             let classes = count(n, &Options::default()).expect("n <= 18 fits in u64");
             classes.total().expect("n <= 18 fits in u64")
         })

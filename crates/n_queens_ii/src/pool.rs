@@ -83,7 +83,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// [`crate::counting::Options::progress`], and the tasks done so far.
+/// [`crate::interface::Options::progress`], and the tasks done so far.
 pub(crate) struct Progress<'a> {
     report: Option<&'a (dyn Fn(u64, u64) + Sync)>,
     done: AtomicU64,

@@ -9,21 +9,24 @@
 //! *patterns* are paired, and a west and an east half make a solution
 //! exactly when their patterns share no bit, counted 512 pairs at a time.
 //!
+//! The algorithm's files are in `quarters/algorithm/`, the code that plans,
+//! cuts, resumes and models a run of it in `quarters/run/`.
+//!
 //! | term | what it is | in |
 //! |---|---|---|
-//! | side, far | a quarter's side, `n / 2`; the first row and column past the middle, `n - side` | `board` |
-//! | start | what is placed before the quarters (odd `n`: the two middle queens) | `starts` |
-//! | rule | how a start's tasks are weighted by the symmetries | `starts` |
-//! | task | a set of east rows, with a weight per class | `starts` |
-//! | class | west patterns by the main diagonals they use (even `n`) | `starts` |
-//! | cell | the rows and the columns a quarter placement uses | `table` |
-//! | view, origin | a start's placements of one quarter; where the quarter lies | `views` |
-//! | piece | a placement in a view: its check bits and its key | `views` |
-//! | window, key | the diagonals both halves reach; a placement's, as bits | `views` |
-//! | split, pattern | a half's columns shared by its quarters; a half board's key | `join` |
-//! | sieve, cut bits | stored patterns grouped by a few key bits | `sieve` |
-//! | block, lane, chunk | 64 · lanes patterns; 64 of them; 7 key bits | `disjoint` |
-//! | unit, part | a task of a start; the units cut by modelled size into `M` | `parts` |
+//! | side, far | a quarter's side, `n / 2`; the first row and column past the middle, `n - side` | `algorithm/board` |
+//! | start | what is placed before the quarters (odd `n`: the two middle queens) | `algorithm/starts` |
+//! | rule | how a start's tasks are weighted by the symmetries | `algorithm/starts` |
+//! | task | a set of east rows, with a weight per class | `algorithm/starts` |
+//! | class | west patterns by the main diagonals they use (even `n`) | `algorithm/starts` |
+//! | cell | the rows and the columns a quarter placement uses | `algorithm/table` |
+//! | view, origin | a start's placements of one quarter; where the quarter lies | `algorithm/views` |
+//! | piece | a placement in a view: its check bits and its key | `algorithm/views` |
+//! | window, key | the diagonals both halves reach; a placement's, as bits | `algorithm/views` |
+//! | split, pattern | a half's columns shared by its quarters; a half board's key | `algorithm/join` |
+//! | sieve, cut bits | stored patterns grouped by a few key bits | `algorithm/sieve` |
+//! | block, lane, chunk | 64 · lanes patterns; 64 of them; 7 key bits | `algorithm/disjoint` |
+//! | unit, part | a task of a start; the units cut by modelled size into `M` | `run/parts` |
 //!
 //! It refuses, before any work, an `n` whose tables would pass
 //! [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT); `n < 4` goes to
@@ -32,33 +35,26 @@
 //! [`Checkpoint`](crate::quarters::Checkpoint);
 //! [`time_units`](crate::quarters::time_units) feeds the schedule model.
 
-mod board;
-mod checkpoint;
-mod disjoint;
-mod join;
-mod parts;
-mod plan;
-mod schedule;
-mod sieve;
-mod starts;
-mod table;
-mod views;
+mod algorithm;
+mod run;
 
 use std::collections::BTreeMap;
 
-pub use checkpoint::{Checkpoint, CheckpointError, SYNC_EVERY};
-pub use parts::{Part, Unit};
-pub use schedule::{Prediction, Timings, time_units};
+pub use algorithm::board::MAX_N;
+pub use run::checkpoint::{Checkpoint, CheckpointError, SYNC_EVERY};
+pub use run::parts::{Part, Unit};
+pub use run::plan::{MEMORY_LIMIT, NAME};
+pub use run::schedule::{Prediction, Timings, time_units};
 
-use crate::counting::{self, CountError, Options};
+use crate::interface::{self, CountError, Options};
 use crate::pool::{self, Progress, Queue};
-use board::Board;
-use join::Worker;
-use parts::Parting;
-use plan::{Plan, Split};
-use starts::{Start, Task};
-use table::QuarterTable;
-use views::Views;
+use algorithm::board::{self, Board, SMALLEST_SPLIT};
+use algorithm::join::Worker;
+use algorithm::starts::{Start, Task};
+use algorithm::table::QuarterTable;
+use algorithm::views::Views;
+use run::parts::Parting;
+use run::plan::{self, Plan, Split};
 
 /// The judge's signature, for the shared cases (not judge-ready).
 pub struct Solution;
@@ -72,23 +68,9 @@ impl Solution {
     /// If `n > 18`: the count for n = 19 does not fit in `i32`.
     pub fn total_n_queens(n: i32) -> i32 {
         let one_thread = Options { threads: 1, progress: None };
-        counting::judge_signature(n, |n| count(n, &one_thread).expect("n <= 18 needs a few MiB and fits in u64"))
+        interface::judge_signature(n, |n| count(n, &one_thread).expect("n <= 18 needs a few MiB and fits in u64"))
     }
 }
-
-/// The largest `n` [`count`] accepts: the rows of a board are the bits of a `u32`.
-/// Memory refuses far earlier (see [`MEMORY_LIMIT`]).
-pub const MAX_N: u32 = 32;
-
-/// The most memory [`count`] may plan to use, in bytes: 8 GiB.
-pub const MEMORY_LIMIT: u64 = 8 << 30;
-
-/// Below this `n` there is nothing to split (a quarter of a 3×3 board is a
-/// single square), and [`crate::bitmask`] answers at once.
-const SMALLEST_SPLIT: u32 = 4;
-
-/// This approach's name in [`crate::APPROACHES`], for its errors.
-pub const NAME: &str = "quarters";
 
 /// The number of solutions for `n`, on `options.threads` threads (0: one
 /// per core), reporting `(tasks done, tasks total)` to `options.progress`
@@ -150,8 +132,7 @@ pub fn count_job(n: u32, job: &Job) -> Result<u64, CountError> {
         if job.part.index() != 1 {
             return Ok(0);
         }
-        let total = crate::bitmask::Solution::total_n_queens(n as i32);
-        return Ok(u64::try_from(total).expect("a count is never negative"));
+        return Ok(board::small_count(n));
     }
     let board = Board::new(n);
     let Plan { cells, starts, threads, split, .. } = plan::plan(&board, options.threads, job.memory_limit)?;
@@ -261,37 +242,4 @@ pub fn memory_needed_within(n: u32, threads: usize, limit: u64) -> Result<u64, C
         return Ok(0);
     }
     plan::plan(&Board::new(n), threads, limit).map(|plan| plan.needed)
-}
-
-/// Small deterministic random patterns, for the tests of the parts that
-/// count disjoint pairs.
-#[cfg(test)]
-mod testing {
-    /// A small deterministic source of pseudo-random numbers (xorshift).
-    pub(super) struct Random(pub(super) u64);
-
-    impl Random {
-        pub(super) fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-
-    /// Random patterns with about `density` percent of `bits` bits set.
-    pub(super) fn patterns(random: &mut Random, count: usize, bits: u32, density: u32) -> Vec<u64> {
-        (0..count)
-            .map(|_| {
-                (0..bits)
-                    .filter(|_| random.next() % 100 < u64::from(density))
-                    .fold(0, |pattern, bit| pattern | 1 << bit)
-            })
-            .collect()
-    }
-
-    /// `Σ over queries of #{stored p : p & query == 0}`, pair by pair.
-    pub(super) fn disjoint_pairs(stored: &[u64], queries: &[u64]) -> u64 {
-        queries.iter().map(|&query| stored.iter().filter(|&&pattern| pattern & query == 0).count() as u64).sum()
-    }
 }

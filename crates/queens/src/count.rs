@@ -44,8 +44,8 @@ pub struct Args {
     /// quarters: record each finished unit in FILE, and skip those it holds.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// quarters: the most memory to plan for (64G, 512M, bytes); default the smaller of 8G and half the RAM.
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_hyphen_values = true)]
+    /// quarters: the most memory to plan for (64G, 1.5T, 512M, bytes); default the smaller of 8G and half the RAM.
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, allow_hyphen_values = true)]
     pub memory: Option<u64>,
     /// quarters: time every unit on one thread, then print the speed-up predicted for 2 to 64 threads.
     #[arg(long, conflicts_with_all = ["part", "checkpoint", "threads", "unique"])]
@@ -64,27 +64,13 @@ fn parse_count_n(text: &str) -> Result<u32, String> {
     })
 }
 
-/// Parses `--memory`: a whole number of bytes, or of K, M, G or T (powers of 1024).
-fn parse_size(text: &str) -> Result<u64, String> {
-    let bad = || format!("--memory takes a size such as 64G, 512M or 1000000 (bytes); got {text:?}");
-    let (digits, shift) = match text.char_indices().last() {
-        Some((at, unit)) if unit.is_ascii_alphabetic() => {
-            let shift = match unit.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => return Err(bad()),
-            };
-            (&text[..at], shift)
-        }
-        _ => (text, 0),
-    };
-    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(bad());
-    }
-    let value: u64 = digits.parse().map_err(|_| bad())?;
-    value.checked_mul(1 << shift).filter(|&bytes| bytes > 0).ok_or_else(bad)
+/// Parses `--memory`: bytes, or a size with a unit (the parse-size crate):
+/// K, M, G, T, with or without B or iB, are powers of 1024; fractions such
+/// as 1.5G round to the nearest byte. More than 0 bytes.
+fn parse_memory(text: &str) -> Result<u64, String> {
+    let sizes = parse_size::Config::new().with_binary();
+    let bad = || format!("--memory takes a size such as 64G, 1.5T, 512M or 1000000 (bytes); got {text:?}");
+    sizes.parse_size(text).ok().filter(|&bytes| bytes > 0).ok_or_else(bad)
 }
 
 /// The memory limit when `--memory` is left out: the smaller of
@@ -492,13 +478,16 @@ mod tests {
 
     #[test]
     fn sizes_are_bytes_or_powers_of_1024() {
-        assert_eq!(parse_size("64G"), Ok(64 << 30));
-        assert_eq!(parse_size("512m"), Ok(512 << 20));
-        assert_eq!(parse_size("3K"), Ok(3 << 10));
-        assert_eq!(parse_size("2T"), Ok(2 << 40));
-        assert_eq!(parse_size("1000000"), Ok(1_000_000));
-        for bad in ["", "G", "0", "0G", "1.5G", "-1", "1GB", "16777216T", "99999999999999999999"] {
-            assert!(parse_size(bad).is_err(), "{bad}");
+        assert_eq!(parse_memory("64G"), Ok(64 << 30));
+        assert_eq!(parse_memory("512m"), Ok(512 << 20));
+        assert_eq!(parse_memory("3K"), Ok(3 << 10));
+        assert_eq!(parse_memory("2T"), Ok(2 << 40));
+        assert_eq!(parse_memory("1GB"), Ok(1 << 30));
+        assert_eq!(parse_memory("1GiB"), Ok(1 << 30));
+        assert_eq!(parse_memory("1.5G"), Ok(3 << 29));
+        assert_eq!(parse_memory("1000000"), Ok(1_000_000));
+        for bad in ["", "G", "0", "0G", "0.4", "1,5G", "-1", "1GQ", "16777216T", "99999999999999999999"] {
+            assert!(parse_memory(bad).is_err(), "{bad}");
         }
         let default = default_memory();
         assert!(default > 0 && default <= quarters::MEMORY_LIMIT, "{default}");

@@ -77,7 +77,7 @@ fn bad_parts_and_sizes_are_refused() {
     }
     refused(&["count", "12", "--unique", "--part", "1/2"], &["--part", "quarters"]);
     refused(&["count", "12", "--approach", "bitmask", "--memory", "1G"], &["--memory", "quarters"]);
-    for bad in ["12Q", "0", "G", "-1", "1.5G", "99999999999T"] {
+    for bad in ["12Q", "0", "G", "-1", "1,5G", "99999999999T"] {
         refused(&["count", "12", "--memory", bad], &["--memory", bad]);
     }
     // The tables of n = 16 need more than a mebibyte: the refusal names

@@ -13,9 +13,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::board::Board;
-use super::starts::{Start, Task};
-use super::table::CellSizes;
+use crate::quarters::algorithm::board::Board;
+use crate::quarters::algorithm::starts::{Start, Task};
+use crate::quarters::algorithm::table::CellSizes;
 
 /// The `index`-th of `of` parts of a count, from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,7 +81,7 @@ pub struct Unit {
 }
 
 /// The modelled sizes of every unit, and where the part's units lie.
-pub(super) struct Parting {
+pub(crate) struct Parting {
     part: Part,
     /// Per start, the placements of a quarter on each set of its rows,
     /// over the columns its east half may use.
@@ -96,7 +96,7 @@ pub(super) struct Parting {
 }
 
 impl Parting {
-    pub(super) fn new(board: &Board, cells: &CellSizes, starts: &[Start], part: Part) -> Parting {
+    pub(crate) fn new(board: &Board, cells: &CellSizes, starts: &[Start], part: Part) -> Parting {
         let west_rows_sizes = rows_sizes(cells, board.quarter_mask());
         let mut parting = Parting {
             part,
@@ -120,7 +120,7 @@ impl Parting {
     }
 
     /// The modelled size of a task of the start at `index`.
-    pub(super) fn size(&self, index: usize, start: &Start, task: &Task) -> f64 {
+    pub(crate) fn size(&self, index: usize, start: &Start, task: &Task) -> f64 {
         let half = |sizes: &[f64], rows: u32| {
             sizes[(rows & self.quarter_mask) as usize] * sizes[(rows >> self.far & self.quarter_mask) as usize]
         };
@@ -130,7 +130,7 @@ impl Parting {
     }
 
     /// The tasks of the start at `index` that belong to the part.
-    pub(super) fn select(&self, index: usize, start: &Start, tasks: Vec<Task>) -> Vec<Task> {
+    pub(crate) fn select(&self, index: usize, start: &Start, tasks: Vec<Task>) -> Vec<Task> {
         if self.part == Part::WHOLE {
             return tasks;
         }

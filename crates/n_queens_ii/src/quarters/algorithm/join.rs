@@ -9,7 +9,7 @@ use super::views::{Piece, Views};
 
 /// One thread's buffers: a worker owns everything it writes.
 #[derive(Default)]
-pub(super) struct Worker {
+pub(crate) struct Worker {
     east: Patterns,
     /// Indexed by `class as usize` ([`Class`]).
     west: [Patterns; 4],
@@ -59,7 +59,7 @@ impl Patterns {
 
 impl Worker {
     /// The weighted count of one task; `None` past `u64`.
-    pub(super) fn count(&mut self, views: &Views, task: &Task) -> Option<u64> {
+    pub(crate) fn count(&mut self, views: &Views, task: &Task) -> Option<u64> {
         // Both halves' patterns: the east ones all alike (no east queen is on
         // a flagged diagonal), the west ones by class.
         let east = &mut self.east;

@@ -16,7 +16,7 @@
 /// Blocks of 1, 2, 4 or 8 lanes: as few as the patterns need, so that a
 /// small set does not pay for empty lanes.
 #[derive(Default)]
-pub(super) struct DisjointCounter {
+pub(crate) struct DisjointCounter {
     /// The stored patterns themselves, when they are too few to slice.
     direct: Vec<u64>,
     one: Sliced<1>,
@@ -39,18 +39,18 @@ const SLICE_FROM: usize = 16;
 impl DisjointCounter {
     /// It keeps the tables of a block size it does not use only up to this
     /// many bytes.
-    pub(super) const RETAINED_BYTES: usize = 64 << 10;
+    pub(crate) const RETAINED_BYTES: usize = 64 << 10;
 
     /// Bytes it holds per stored pattern of `key_bits` bits: one bit per
     /// pattern for each value of each chunk, twice over for the unused
     /// lanes of a last block and the growth of its vector, and the scratch.
-    pub(super) fn bytes_per_pattern(key_bits: u32) -> u64 {
+    pub(crate) fn bytes_per_pattern(key_bits: u32) -> u64 {
         let chunks = (key_bits as usize).div_ceil(CHUNK_BITS) as u64;
         2 * chunks * CHUNK_VALUES as u64 / 8 + 8
     }
 
     /// Stores `patterns`, in place of those stored before.
-    pub(super) fn store(&mut self, patterns: &[u64]) {
+    pub(crate) fn store(&mut self, patterns: &[u64]) {
         let lanes =
             if patterns.len() < SLICE_FROM { 0 } else { patterns.len().div_ceil(64).next_power_of_two().min(8) };
         if lanes != self.lanes {
@@ -76,7 +76,7 @@ impl DisjointCounter {
     }
 
     /// `Σ over queries of #{stored p : p & query == 0}`.
-    pub(super) fn count(&self, queries: &[u64]) -> u64 {
+    pub(crate) fn count(&self, queries: &[u64]) -> u64 {
         match self.lanes {
             0 => queries
                 .iter()

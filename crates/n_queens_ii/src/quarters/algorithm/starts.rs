@@ -5,7 +5,7 @@ use super::board::{Board, Diagonals};
 
 /// How a start's counts are weighted by the symmetries of the square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Rule {
+pub(crate) enum Rule {
     /// Even `n`: the top-bottom mirror, the main-diagonal rule, and the
     /// left-right mirror when no queen is on a main diagonal.
     Even,
@@ -17,24 +17,24 @@ pub(super) enum Rule {
 }
 
 /// What is placed before the quarters, and the tasks it leaves.
-pub(super) struct Start {
-    pub(super) rule: Rule,
+pub(crate) struct Start {
+    pub(crate) rule: Rule,
     /// The board rows the quarters fill (not the middle row, nor the row of
     /// the middle column's queen).
-    pub(super) rows: u32,
+    pub(crate) rows: u32,
     /// The quarter columns free in the east quarters (the west ones have them all).
-    pub(super) east_columns: u32,
+    pub(crate) east_columns: u32,
     /// The diagonals of the queens placed before the quarters.
-    pub(super) taken: Diagonals,
+    pub(crate) taken: Diagonals,
     /// Diagonals no east queen may use (even `n`: the main diagonals).
-    pub(super) east_shuns: Diagonals,
+    pub(crate) east_shuns: Diagonals,
 }
 
 /// A class of west patterns: which main diagonals their queens use (even
 /// `n`; for odd `n` every pattern is [`Class::OffMain`]). The north-west
 /// quarter can reach only the "\" main diagonal, the south-west only the "/".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Class {
+pub(crate) enum Class {
     /// Neither main diagonal.
     OffMain,
     /// The "\" main diagonal only (a north-west queen on it).
@@ -47,21 +47,21 @@ pub(super) enum Class {
 
 impl Class {
     /// Every class, in the order of [`Task::weights`].
-    pub(super) const ALL: [Class; 4] = [Class::OffMain, Class::OnDiagonal, Class::OnAntiDiagonal, Class::OnBoth];
+    pub(crate) const ALL: [Class; 4] = [Class::OffMain, Class::OnDiagonal, Class::OnAntiDiagonal, Class::OnBoth];
 }
 
 /// One choice of east rows, with the weights of its west patterns by class.
-pub(super) struct Task {
+pub(crate) struct Task {
     /// The board rows whose queen is in the east half.
-    pub(super) east_rows: u32,
+    pub(crate) east_rows: u32,
     /// The weight of each [`Class`] of west patterns, indexed by
     /// `class as usize`; 0: not counted.
-    pub(super) weights: [u64; 4],
+    pub(crate) weights: [u64; 4],
 }
 
 impl Board {
     /// Every start: one for even `n`, the middle queens' placements for odd `n`.
-    pub(super) fn starts(&self) -> Vec<Start> {
+    pub(crate) fn starts(&self) -> Vec<Start> {
         let (n, side) = (self.n, self.side);
         let all_rows = if n == 32 { u32::MAX } else { (1 << n) - 1 };
         let all_columns = self.quarter_mask();
@@ -108,7 +108,7 @@ impl Board {
 impl Start {
     /// One task per choice of the rows whose queen is in the east half
     /// that the symmetries do not count through another.
-    pub(super) fn tasks(&self, board: &Board) -> Vec<Task> {
+    pub(crate) fn tasks(&self, board: &Board) -> Vec<Task> {
         let east_queens = self.east_columns.count_ones();
         let mut tasks = Vec::new();
         // Every subset of `rows` with `east_queens` rows, largest first.

@@ -1,34 +1,38 @@
 //! The plan of a count, settled before anything large is allocated: the
-//! memory it needs, checked against a limit ([`MEMORY_LIMIT`](super::MEMORY_LIMIT) unless
-//! asked), the threads that fit,
-//! and how they share the work.
+//! memory it needs, checked against a limit ([`MEMORY_LIMIT`] unless asked),
+//! the threads that fit, and how they share the work.
 
-use super::NAME;
-use super::board::Board;
-use super::disjoint::DisjointCounter;
-use super::sieve::{MOST_CUTS, SIEVE_GROUP};
-use super::starts::Start;
-use super::table::CellSizes;
-use super::views::Piece;
-use crate::counting::CountError;
+use crate::interface::CountError;
 use crate::pool;
+use crate::quarters::algorithm::board::Board;
+use crate::quarters::algorithm::disjoint::DisjointCounter;
+use crate::quarters::algorithm::sieve::{MOST_CUTS, SIEVE_GROUP};
+use crate::quarters::algorithm::starts::Start;
+use crate::quarters::algorithm::table::CellSizes;
+use crate::quarters::algorithm::views::Piece;
+
+/// The most memory a count may plan to use unless asked for another limit, in bytes: 8 GiB.
+pub const MEMORY_LIMIT: u64 = 8 << 30;
+
+/// This approach's name in [`crate::APPROACHES`], for its errors.
+pub const NAME: &str = "quarters";
 
 /// What [`plan`] settles before anything large is allocated.
-pub(super) struct Plan {
-    pub(super) cells: CellSizes,
-    pub(super) starts: Vec<Start>,
+pub(crate) struct Plan {
+    pub(crate) cells: CellSizes,
+    pub(crate) starts: Vec<Start>,
     /// The threads to count on: as asked, but no more than a start has
     /// tasks, nor than the limit holds.
-    pub(super) threads: usize,
+    pub(crate) threads: usize,
     /// How the threads share the work.
-    pub(super) split: Split,
+    pub(crate) split: Split,
     /// The bytes the count will need at most.
-    pub(super) needed: u64,
+    pub(crate) needed: u64,
 }
 
 /// How the threads share the work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Split {
+pub(crate) enum Split {
     /// Each thread counts whole starts, with views of its own: for odd `n`,
     /// whose many starts would each end with threads waiting for the last
     /// task, when each thread's views fit in memory.
@@ -106,7 +110,7 @@ impl TableSizes {
 /// what [`peak_bytes`] gives, and so a limit of that many is accepted.
 /// From `side = 13` (n = 26) that is known only once the table's cells
 /// are counted, and a refusal before that names a least size.
-pub(super) fn plan(board: &Board, threads: usize, limit: u64) -> Result<Plan, CountError> {
+pub(crate) fn plan(board: &Board, threads: usize, limit: u64) -> Result<Plan, CountError> {
     let n = board.n;
     let too_large = |needed| CountError::MemoryLimit { approach: NAME, n, needed, limit };
     // First, before any work: the estimate from the constants (past
@@ -192,8 +196,8 @@ fn half_bound(cells: &CellSizes, columns: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::MEMORY_LIMIT;
     use super::*;
+    use crate::quarters::algorithm::board::MAX_N;
 
     /// The table of placement counts and half bounds is what the search
     /// finds (sides 11 and 12, seconds of work, in the ignored run).
@@ -257,7 +261,7 @@ mod tests {
     #[test]
     fn large_n_is_refused_with_the_tables_size() {
         let mut last = 0;
-        for n in 24..=super::super::MAX_N {
+        for n in 24..=MAX_N {
             let side = n / 2;
             let expected = (1u64 << (2 * side)) * 36 + PLACEMENTS[12] * PLACEMENT_BYTES;
             match plan(&Board::new(n), 1, MEMORY_LIMIT) {

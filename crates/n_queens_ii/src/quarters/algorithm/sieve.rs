@@ -11,7 +11,7 @@ use super::disjoint::DisjointCounter;
 
 /// The stored patterns by value of the cut bits, each value's in a counter.
 #[derive(Default)]
-pub(super) struct Sieve {
+pub(crate) struct Sieve {
     /// The cut bits.
     cuts: Vec<u32>,
     /// One counter per value of the cut bits (the value's bit `i` is cut bit `i`).
@@ -21,10 +21,10 @@ pub(super) struct Sieve {
 }
 
 /// At least this many stored patterns per counter of a [`Sieve`], on average.
-pub(super) const SIEVE_GROUP: usize = 256;
+pub(crate) const SIEVE_GROUP: usize = 256;
 
 /// The most cut bits of a [`Sieve`].
-pub(super) const MOST_CUTS: usize = 5;
+pub(crate) const MOST_CUTS: usize = 5;
 
 /// A [`Sieve`] estimates how often each key bit is set on one pattern in this many.
 const SIEVE_SAMPLE: usize = 8;
@@ -32,7 +32,7 @@ const SIEVE_SAMPLE: usize = 8;
 impl Sieve {
     /// Stores `patterns`, choosing the cut bits from them and from the
     /// queries that will come.
-    pub(super) fn store<'a>(&mut self, patterns: &[u64], queries: impl Iterator<Item = &'a [u64]>) {
+    pub(crate) fn store<'a>(&mut self, patterns: &[u64], queries: impl Iterator<Item = &'a [u64]>) {
         let cuts = (patterns.len() / SIEVE_GROUP).checked_ilog2().map_or(0, |cuts| cuts as usize).min(MOST_CUTS);
         self.cuts.clear();
         if cuts > 0 {
@@ -83,7 +83,7 @@ impl Sieve {
     }
 
     /// `Σ over queries of #{stored p : p & query == 0}`.
-    pub(super) fn count(&mut self, queries: &[u64]) -> u64 {
+    pub(crate) fn count(&mut self, queries: &[u64]) -> u64 {
         if self.cuts.is_empty() {
             return self.counters[0].count(queries);
         }

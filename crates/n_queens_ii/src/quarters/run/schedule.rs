@@ -1,5 +1,5 @@
 //! The schedule model: every piece of work timed on one thread (the table,
-//! each start's views, each task), then the schedule [`super::count_job`]
+//! each start's views, each task), then the schedule [`count_job`](crate::quarters::count_job)
 //! uses replayed for `T` threads: a thread that is free takes the next
 //! piece, in the same order, with the same waits. It predicts the speed-up
 //! on `T` cores with nothing else running (`docs/quarters.md` checks it).
@@ -8,13 +8,12 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use super::board::Board;
-use super::join::Worker;
-use super::plan::{self, Split};
-use super::table::QuarterTable;
-use super::views::Views;
-use super::{NAME, SMALLEST_SPLIT};
-use crate::counting::CountError;
+use super::plan::{self, NAME, Split};
+use crate::interface::CountError;
+use crate::quarters::algorithm::board::{self, Board, MAX_N, SMALLEST_SPLIT};
+use crate::quarters::algorithm::join::Worker;
+use crate::quarters::algorithm::table::QuarterTable;
+use crate::quarters::algorithm::views::Views;
 
 /// One start's work, timed on one thread.
 struct StartTimes {
@@ -53,17 +52,17 @@ fn seconds(since: Instant) -> f64 {
 }
 
 /// Counts `n` on one thread, timing the table, each start's views and
-/// each task, planned within `limit` bytes (as [`super::Job::memory_limit`]).
+/// each task, planned within `limit` bytes (as [`Job::memory_limit`](crate::quarters::Job::memory_limit)).
 ///
 /// # Errors
-/// As [`super::count_job`].
+/// As [`count_job`](crate::quarters::count_job).
 pub fn time_units(n: u32, limit: u64) -> Result<Timings, CountError> {
-    if n > super::MAX_N {
-        return Err(CountError::OutOfRange { approach: NAME, n, max: super::MAX_N });
+    if n > MAX_N {
+        return Err(CountError::OutOfRange { approach: NAME, n, max: MAX_N });
     }
     let board = Board::new(n);
     if n < SMALLEST_SPLIT {
-        return Ok(Timings { n, limit, table: 0.0, starts: Vec::new(), count: super::count(n, &Default::default())? });
+        return Ok(Timings { n, limit, table: 0.0, starts: Vec::new(), count: board::small_count(n) });
     }
     let plan = plan::plan(&board, 1, limit)?;
     let clock = Instant::now();
@@ -103,7 +102,7 @@ impl Timings {
     /// The schedule the count uses on `threads` threads, replayed.
     ///
     /// # Errors
-    /// As [`super::count`] (the plan's memory check).
+    /// As [`count`](crate::quarters::count) (the plan's memory check).
     pub fn predict(&self, threads: usize) -> Result<Prediction, CountError> {
         self.predict_split(threads, None)
     }
@@ -113,7 +112,7 @@ impl Timings {
     /// (`Some(false)`) whatever the count would choose (`None`).
     ///
     /// # Errors
-    /// As [`super::count`] (the plan's memory check).
+    /// As [`count`](crate::quarters::count) (the plan's memory check).
     pub fn predict_split(&self, threads: usize, by_start: Option<bool>) -> Result<Prediction, CountError> {
         let board = Board::new(self.n);
         let (threads, split) = if self.n < SMALLEST_SPLIT {
@@ -177,7 +176,7 @@ mod tests {
     /// The timed run counts right, and one thread is predicted at 1×.
     #[test]
     fn the_timed_count_is_the_count_and_one_thread_is_one() {
-        let timings = time_units(12, super::super::MEMORY_LIMIT).expect("small n");
+        let timings = time_units(12, plan::MEMORY_LIMIT).expect("small n");
         assert_eq!(timings.count, n_queens_cases::oeis::A000170[12]);
         assert!(timings.units() > 1);
         let one = timings.predict(1).expect("fits");
@@ -190,7 +189,7 @@ mod tests {
     #[test]
     fn no_work_is_one_times() {
         for n in 0..4 {
-            let timings = time_units(n, super::super::MEMORY_LIMIT).expect("small n");
+            let timings = time_units(n, plan::MEMORY_LIMIT).expect("small n");
             assert_eq!(timings.units(), 0);
             for threads in [1, 2, 64] {
                 assert_eq!(timings.predict(threads).expect("fits").speedup, 1.0, "n = {n}");
@@ -203,7 +202,7 @@ mod tests {
     #[test]
     fn the_limit_is_the_plans() {
         assert!(matches!(time_units(12, 1 << 10), Err(CountError::MemoryLimit { limit: 1024, .. })));
-        let timings = time_units(12, super::super::MEMORY_LIMIT).expect("small n");
+        let timings = time_units(12, plan::MEMORY_LIMIT).expect("small n");
         let tight = Timings { limit: plan::plan(&Board::new(12), 1, u64::MAX).unwrap().needed, ..timings };
         assert_eq!(tight.predict(8).expect("one thread fits").threads, 1);
     }

@@ -4,19 +4,19 @@
 //! serves them all, built once by a plain search.
 
 /// The low 32 bits of a packed pair of diagonal sets: the "\" ones.
-pub(super) const LOW_HALF: u64 = 0xffff_ffff;
+pub(crate) const LOW_HALF: u64 = 0xffff_ffff;
 
 /// How many placements each cell of the quarter table holds.
-pub(super) struct CellSizes {
-    pub(super) side: u32,
+pub(crate) struct CellSizes {
+    pub(crate) side: u32,
     /// Indexed by `rows << side | columns`.
-    pub(super) sizes: Vec<u32>,
+    pub(crate) sizes: Vec<u32>,
 }
 
 impl CellSizes {
     /// Counts every placement of non-attacking queens on a `side`×`side`
     /// board by the rows and columns it uses.
-    pub(super) fn count(side: u32) -> CellSizes {
+    pub(crate) fn count(side: u32) -> CellSizes {
         let mut sizes = vec![0u32; 1 << (2 * side)];
         for_each_placement(side, &mut |rows, columns, _| {
             sizes[(rows << side | columns) as usize] += 1;
@@ -25,7 +25,7 @@ impl CellSizes {
         CellSizes { side, sizes }
     }
 
-    pub(super) fn placements(&self) -> u64 {
+    pub(crate) fn placements(&self) -> u64 {
         self.sizes.iter().map(|&size| u64::from(size)).sum()
     }
 }
@@ -35,7 +35,7 @@ impl CellSizes {
 /// top-down; stops and returns false as soon as `visit` does.
 /// `diagonals` packs the quarter's own "\" diagonals (`row - col + side - 1`)
 /// in bits 0..32 and its "/" anti-diagonals (`row + col`) in bits 32..64.
-pub(super) fn for_each_placement(side: u32, visit: &mut dyn FnMut(u32, u32, u64) -> bool) -> bool {
+pub(crate) fn for_each_placement(side: u32, visit: &mut dyn FnMut(u32, u32, u64) -> bool) -> bool {
     fn place(
         side: u32,
         row: u32,
@@ -69,16 +69,16 @@ pub(super) fn for_each_placement(side: u32, visit: &mut dyn FnMut(u32, u32, u64)
 }
 
 /// Every placement of non-attacking queens on a quarter, by cell.
-pub(super) struct QuarterTable {
-    pub(super) side: u32,
+pub(crate) struct QuarterTable {
+    pub(crate) side: u32,
     /// `first[cell]..first[cell + 1]` are the cell's placements, `cell = rows << side | columns`.
-    pub(super) first: Vec<u32>,
+    pub(crate) first: Vec<u32>,
     /// Per placement, its diagonals as [`for_each_placement`] packs them.
-    pub(super) diagonals: Vec<u64>,
+    pub(crate) diagonals: Vec<u64>,
 }
 
 impl QuarterTable {
-    pub(super) fn fill(cells: CellSizes) -> QuarterTable {
+    pub(crate) fn fill(cells: CellSizes) -> QuarterTable {
         let side = cells.side;
         let mut first = Vec::with_capacity(cells.sizes.len() + 1);
         let mut end = 0u32;
@@ -99,7 +99,7 @@ impl QuarterTable {
     }
 
     /// The placements of one cell.
-    pub(super) fn cell(&self, cell: usize) -> &[u64] {
+    pub(crate) fn cell(&self, cell: usize) -> &[u64] {
         &self.diagonals[self.first[cell] as usize..self.first[cell + 1] as usize]
     }
 }

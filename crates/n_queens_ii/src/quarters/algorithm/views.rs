@@ -9,16 +9,16 @@ use super::table::{LOW_HALF, QuarterTable};
 use crate::pool;
 
 /// The four quarters of a start, as the join needs them.
-pub(super) struct Views {
-    pub(super) east: Half,
-    pub(super) west: Half,
+pub(crate) struct Views {
+    pub(crate) east: Half,
+    pub(crate) west: Half,
     /// The board rows the quarters fill ([`Start::rows`]).
-    pub(super) rows: u32,
+    pub(crate) rows: u32,
 }
 
 /// One half of the board (east or west) for one start: its north and south
 /// quarter, and how its columns may be split between them.
-pub(super) struct Half {
+pub(crate) struct Half {
     north: QuarterView,
     south: QuarterView,
     /// `splits[k]`: every set of `k` of the half's free quarter columns, the
@@ -35,16 +35,16 @@ pub(super) struct Half {
 
 /// Where a quarter lies on the board: its top row and left column.
 #[derive(Clone, Copy)]
-pub(super) struct Origin {
-    pub(super) row: u32,
-    pub(super) col: u32,
+pub(crate) struct Origin {
+    pub(crate) row: u32,
+    pub(crate) col: u32,
 }
 
 /// The pieces of a cell of a view: those on no flagged diagonal, and those on one.
 #[derive(Clone, Copy)]
-pub(super) struct Cell<'a> {
-    pub(super) plain: &'a [Piece],
-    pub(super) flagged: &'a [Piece],
+pub(crate) struct Cell<'a> {
+    pub(crate) plain: &'a [Piece],
+    pub(crate) flagged: &'a [Piece],
 }
 
 /// One quarter's placements for one start: those that avoid the start's
@@ -60,14 +60,14 @@ struct QuarterView {
 
 /// A quarter placement, as the join uses it.
 #[derive(Clone, Copy, Default, Debug)]
-pub(super) struct Piece {
+pub(crate) struct Piece {
     /// The diagonals that can meet the other quarter of the same half: a
     /// south piece's own, a north piece's shifted down by `far` to the
     /// south quarter's local numbering, so that `north & south != 0`
     /// exactly when they share a diagonal.
-    pub(super) check: u64,
+    pub(crate) check: u64,
     /// Its diagonals within the join's window, as key bits.
-    pub(super) key: u64,
+    pub(crate) key: u64,
 }
 
 /// What a [`QuarterView`] keeps of the quarter table.
@@ -85,7 +85,7 @@ struct ViewPlan {
 
 impl Views {
     /// The views of `start`, built on up to `threads` threads.
-    pub(super) fn new(board: &Board, table: &QuarterTable, start: &Start, threads: usize) -> Views {
+    pub(crate) fn new(board: &Board, table: &QuarterTable, start: &Start, threads: usize) -> Views {
         let far = board.far;
         let north_west = Origin { row: 0, col: 0 };
         let north_east = Origin { row: 0, col: far };
@@ -148,7 +148,7 @@ impl Half {
 
     /// Calls `pair(north cell, south cell)` for every split of the half's
     /// columns between its quarters, for the queens of the board rows `rows`.
-    pub(super) fn pairs<'a>(&'a self, rows: u32, mut pair: impl FnMut(Cell<'a>, Cell<'a>)) {
+    pub(crate) fn pairs<'a>(&'a self, rows: u32, mut pair: impl FnMut(Cell<'a>, Cell<'a>)) {
         let north_rows = rows & self.quarter_mask;
         let south_rows = rows >> self.far & self.quarter_mask;
         for &north_columns in &self.splits[north_rows.count_ones() as usize] {
@@ -172,7 +172,7 @@ impl Origin {
     /// How far a placement's local diagonals shift on the board:
     /// `row - col + n - 1 = (r - c + side - 1) + (self.row - self.col + n - side)`
     /// and `row + col = (r + c) + (self.row + self.col)`.
-    pub(super) fn shifts(self, board: &Board) -> (u32, u32) {
+    pub(crate) fn shifts(self, board: &Board) -> (u32, u32) {
         (self.row + board.n - board.side - self.col, self.row + self.col)
     }
 

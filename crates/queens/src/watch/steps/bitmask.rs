@@ -39,10 +39,6 @@ impl Bitmask {
 }
 
 impl Checker for Bitmask {
-    fn boxed_clone(&self) -> Box<dyn Checker> {
-        Box::new(self.clone())
-    }
-
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         let Call { columns, diagonals, anti_diagonals, .. } = *self.top();
         if self.mistake == Some(Mistake::AndInsteadOfOr) && row == self.n {

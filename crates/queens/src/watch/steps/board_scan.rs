@@ -45,10 +45,6 @@ impl BoardScan {
 }
 
 impl Checker for BoardScan {
-    fn boxed_clone(&self) -> Box<dyn Checker> {
-        Box::new(self.clone())
-    }
-
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         if row == self.n {
             out.push_back(match self.base_case_after_the_loop {

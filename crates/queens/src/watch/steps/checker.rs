@@ -13,9 +13,7 @@ use crate::watch::event::Event;
 /// queen sets and taking it back undoes. The search keeps the queens and
 /// hands the events out one at a time; an event's effect comes when it is
 /// handed out ([`Checker::take_effect`]).
-pub trait Checker: fmt::Debug {
-    /// A copy, for a checkpoint.
-    fn boxed_clone(&self) -> Box<dyn Checker>;
+pub trait Checker: BoxedClone + fmt::Debug {
     /// The top of the call on `row`: its base case (a [`Event::Solution`],
     /// or a mistake's crash) or what it computes before its loop.
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>);
@@ -33,6 +31,18 @@ pub trait Checker: fmt::Debug {
     fn one_check(&self) -> &'static str;
     /// Bytes it holds on the heap.
     fn heap_bytes(&self) -> usize;
+}
+
+/// A copy of a checker, for a checkpoint: any checker that is `Clone` has it.
+pub trait BoxedClone {
+    /// The copy.
+    fn boxed_clone(&self) -> Box<dyn Checker>;
+}
+
+impl<T: Checker + Clone + 'static> BoxedClone for T {
+    fn boxed_clone(&self) -> Box<dyn Checker> {
+        Box::new(self.clone())
+    }
 }
 
 impl Clone for Box<dyn Checker> {

@@ -43,10 +43,6 @@ impl ColumnAbs {
 }
 
 impl Checker for ColumnAbs {
-    fn boxed_clone(&self) -> Box<dyn Checker> {
-        Box::new(self.clone())
-    }
-
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         if row == self.n {
             out.push_back(Event::Solution);

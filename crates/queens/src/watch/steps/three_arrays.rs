@@ -56,10 +56,6 @@ impl ThreeArrays {
 }
 
 impl Checker for ThreeArrays {
-    fn boxed_clone(&self) -> Box<dyn Checker> {
-        Box::new(self.clone())
-    }
-
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         if row == self.n {
             out.push_back(Event::Solution);

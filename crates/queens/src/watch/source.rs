@@ -49,7 +49,8 @@ pub fn marker(
 /// comma or a colon, or before `&&` and `||`, where one is near the end), and
 /// inside a word too long for a row after a `.`, `(` or `[`; the rows after
 /// the first are indented by `indent` more than the line, at most a seventh
-/// of the width.
+/// of the width. Not `textwrap`: it adds a hyphen where it breaks inside a
+/// word, which is not in the code (docs/watch.md).
 pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     wrap_rows(text, width, width, indent)
 }

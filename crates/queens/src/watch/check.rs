@@ -7,16 +7,18 @@ use ratatui::style::{Color, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use super::events::{Crash, Event, Line as Ray, Mistake, Search, Step};
+use super::app::App;
+use super::event::{Event, Line as Ray};
+use super::mistakes::{Crash, Mistake};
+use super::search::Search;
 use super::source::wrap;
-use super::state::App;
+use super::steps::{Call, Free, Panel};
 
 /// Step 3's arrays, in the order the check reads them.
 pub const FLAG_NAMES: [&str; 3] = ["columns", "diagonals", "anti_diagonals"];
 
 /// What the step's check reads, in words.
 pub fn read_text(read: &Event, search: &Search, row: usize, col: usize) -> String {
-    let n = search.n();
     match *read {
         Event::Scan { line, row: r, col: c, queen } => {
             format!("{:<13} ({r}, {c}): {}", line.name(), if queen { "a queen: refused" } else { "empty" })
@@ -31,12 +33,15 @@ pub fn read_text(read: &Event, search: &Search, row: usize, col: usize) -> Strin
             }
         ),
         Event::Flag { line, index, taken } => {
+            let offset = match search.checker().panel() {
+                Panel::Flags { offset, .. } => offset,
+                _ => None,
+            };
             let formula = match line {
                 Ray::Column => format!("columns[col = {col}]"),
-                Ray::Diagonal => match search.mistake() {
-                    Some(Mistake::DiagonalWithoutOffset) => format!("diagonals[{row} - {col} = {index}]"),
-                    Some(Mistake::OffsetN) => format!("diagonals[{row} - {col} + {n} = {index}]"),
-                    _ => format!("diagonals[{row} - {col} + {} = {index}]", n - 1),
+                Ray::Diagonal => match offset {
+                    Some(offset) => format!("diagonals[{row} - {col} + {offset} = {index}]"),
+                    None => format!("diagonals[{row} - {col} = {index}]"),
                 },
                 Ray::AntiDiagonal => format!("anti_diagonals[{row} + {col} = {index}]"),
             };
@@ -55,7 +60,7 @@ pub fn crash_text(crash: Crash, search: &Search, row: usize, col: usize) -> Stri
             format!("crash: place_row is called for row {n}, past the board, and on without end: stack overflow")
         }
         Crash::SubtractOverflow => format!("panic at ({row}, {col}): {row} - {col}: {}", crash.message()),
-        Crash::IndexOutOfBounds { .. } if search.step() == Step::BoardScan => {
+        Crash::IndexOutOfBounds { .. } if search.mistake() == Some(Mistake::BaseCaseAfterTheLoop) => {
             format!("panic: board[{n}][0], row {n} of a board of {n} rows: {}", crash.message())
         }
         Crash::IndexOutOfBounds { .. } => format!("panic at ({row}, {col}): diagonals: {}", crash.message()),
@@ -71,30 +76,29 @@ pub fn binary(mask: u32, n: usize) -> String {
 
 /// Step 4's call stack as text: a header, then one line per call with its
 /// own masks `c` (columns), `d` (diagonals) and `a` (anti_diagonals).
-pub fn stack_lines(search: &Search) -> Vec<String> {
-    let n = search.n();
+pub fn stack_lines(calls: &[Call], n: usize) -> Vec<String> {
     let w = n + 2;
     let mut lines = vec![format!("{:<4}{:<w$}{:<w$}{:<w$}free", "row", "c", "d", "a")];
-    for call in search.frames() {
+    for (row, call) in calls.iter().enumerate() {
         let masks = [call.columns, call.diagonals, call.anti_diagonals];
         let bits: String = masks.iter().map(|&mask| format!("{:<w$}", binary(mask, n))).collect();
         // A call's `free` is computed by its first event; a solution's never is.
-        let free = match () {
-            _ if call.computed => binary(call.free, n),
-            _ if call.entered && call.free == 0 && call.next_col == n => "solved".to_string(),
-            _ => "not yet".to_string(),
+        let free = match call.free {
+            Free::Left(free) => binary(free, n),
+            Free::Solved => "solved".to_string(),
+            Free::NotYet => "not yet".to_string(),
         };
-        lines.push(format!("{:<4}{bits}{free}", call.row));
+        lines.push(format!("{row:<4}{bits}{free}"));
     }
     lines
 }
 
-/// The width the step's check panel needs for `n`, borders included.
-pub fn check_width(n: usize, step: Step) -> usize {
-    match step {
-        Step::Bitmask => 36.max(4 + 3 * (n + 2) + (n + 1).max(7) + 2),
-        Step::ThreeArrays => 36.max(15 + 2 * n - 1 + 2),
-        Step::BoardScan | Step::ColumnAbs => 36,
+/// The width a check panel showing `panel` needs for `n`, borders included.
+pub fn check_width(n: usize, panel: Panel) -> usize {
+    match panel {
+        Panel::Calls(_) => 36.max(4 + 3 * (n + 2) + (n + 1).max(7) + 2),
+        Panel::Flags { .. } => 36.max(15 + 2 * n - 1 + 2),
+        Panel::Reads(_) => 36,
     }
 }
 
@@ -107,20 +111,15 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
     let width = usize::from(area.width.saturating_sub(2));
     let wrapped = |text: &str| wrap(text, width, 2).into_iter().map(Line::from).collect::<Vec<_>>();
     let mut lines: Vec<Line> = Vec::new();
-    match search.step() {
-        Step::BoardScan | Step::ColumnAbs => {
-            let what = if search.step() == Step::BoardScan {
-                "scans up the column, then up-left, then up-right"
-            } else {
-                "compares with each queen above"
-            };
+    match search.checker().panel() {
+        Panel::Reads(what) => {
             lines.extend(wrapped(&format!("is_safe({row}, {col}) {what}")).into_iter().map(Stylize::dim));
             let reads: Vec<Line> =
                 state.reads.iter().flat_map(|read| wrapped(&read_text(read, search, row, col))).collect();
             let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len() + footer(search));
             lines.extend(reads.iter().skip(reads.len().saturating_sub(room)).cloned());
         }
-        Step::ThreeArrays => {
+        Panel::Flags { lines: flags, .. } => {
             let read: Vec<(Ray, usize)> = state
                 .reads
                 .iter()
@@ -129,12 +128,11 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
                     _ => None,
                 })
                 .collect();
-            let lines_of = [Ray::Column, Ray::Diagonal, Ray::AntiDiagonal];
-            for (kind, flags) in search.flags().iter().enumerate() {
+            for (kind, flags) in flags.iter().enumerate() {
                 let mut spans = vec![Span::from(format!("{:<15}", FLAG_NAMES[kind]))];
                 for (index, &taken) in flags.iter().enumerate() {
                     let mut span = Span::from(if taken { "1" } else { "0" });
-                    if read.contains(&(lines_of[kind], index)) {
+                    if read.contains(&(Ray::ALL[kind], index)) {
                         span = span.bg(if taken { Color::Red } else { Color::Cyan }).fg(Color::Black);
                     }
                     spans.push(span);
@@ -144,14 +142,14 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
             lines.push(Line::from(""));
             lines.extend(state.reads.iter().flat_map(|read| wrapped(&read_text(read, search, row, col))));
         }
-        Step::Bitmask => {
+        Panel::Calls(calls) => {
             // The key, where the panel has room for it beside the whole stack.
             let room = usize::from(area.height.saturating_sub(2));
             let crash = 3 * usize::from(state.crash.is_some());
-            if room > search.frames().len() + 2 + footer(search) + crash {
+            if room > calls.len() + 2 + footer(search) + crash {
                 lines.push(Line::from("bit 0 = column 0, the last digit").dim());
             }
-            let stack = stack_lines(search);
+            let stack = stack_lines(calls, n);
             let last = stack.len() - 1;
             for (index, line) in stack.into_iter().enumerate() {
                 lines.push(match index {
@@ -179,7 +177,7 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
         let text = format!("mistake {} {}: {}", mistake.number(), mistake.name(), mistake.effect());
         lines.extend(wrapped(&text).into_iter().map(Stylize::red));
     }
-    let title = format!(" what {} reads ", search.step().name());
+    let title = format!(" what {} reads ", search.step().name);
     frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);
 }
 

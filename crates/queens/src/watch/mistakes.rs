@@ -5,9 +5,8 @@
 //! table's, `n_queens_facts::mistakes`, which practice links from.
 
 use clap::ValueEnum;
+use n_queens_facts::chain::{self, Step};
 use n_queens_facts::mistakes::{MISTAKES, Mistake as Shared};
-
-use super::events::{Event, Step};
 
 /// A classic mistake of `docs/common-mistakes.md`, run in place of its code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -182,8 +181,8 @@ impl Mistake {
     }
 
     /// The step whose code the mistake replaces.
-    pub fn step(self) -> Step {
-        Step::from_str(self.shared().step, false).expect("a mistake of the shared table is made in a step of the chain")
+    pub fn step(self) -> &'static Step {
+        chain::step(self.shared().step).expect("a mistake of the shared table is made in a step of the chain")
     }
 
     /// Its number on the page.
@@ -206,21 +205,6 @@ impl Mistake {
     pub fn source(self, right_file: &str) -> String {
         let Info { right, wrong, .. } = self.info();
         right_file.replacen(right, wrong, 1)
-    }
-
-    /// The line of the mistaken file that `event` runs, where it is not the right file's.
-    pub fn marker(self, event: &Event) -> Option<&'static str> {
-        Some(match (self, event) {
-            (Mistake::DiagonalNotEqual, Event::Compare { .. }) => self.info().line,
-            (Mistake::AndInsteadOfOr | Mistake::ShiftWrongWay, Event::Place { .. }) => self.info().line,
-            (Mistake::AndInsteadOfOr, Event::Crash(_)) => self.info().line,
-            (Mistake::FlagsNotCleared, Event::Back { .. }) => self.info().line,
-            (Mistake::DiagonalWithoutOffset, Event::Crash(_)) => self.info().line,
-            (Mistake::OffsetN, Event::Crash(_)) => "if !lines.columns[col] && !lines.diagonals",
-            (Mistake::BaseCaseAfterTheLoop, Event::Back { .. }) => "board[row][col] = false",
-            (Mistake::BaseCaseAfterTheLoop, Event::Place { .. } | Event::Crash(_)) => "board[row][col] = true",
-            _ => return None,
-        })
     }
 
     /// What the mistake does, in a few words, for the view's check panel.
@@ -246,7 +230,7 @@ pub fn help() -> String {
     );
     for mistake in Mistake::ALL {
         let (number, anchor, step) = (mistake.number(), mistake.info().anchor, mistake.step());
-        text += &format!("\n  {:<25}{number}, {:<13}docs/common-mistakes.md#{anchor}", mistake.name(), step.name());
+        text += &format!("\n  {:<25}{number}, {:<13}docs/common-mistakes.md#{anchor}", mistake.name(), step.name);
     }
     text
 }
@@ -283,8 +267,6 @@ impl Crash {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Problem;
-    use crate::watch::source::source;
 
     /// Spaces collapsed, so that code compares whatever its indentation.
     fn squeezed(text: &str) -> String {
@@ -296,8 +278,8 @@ mod tests {
         let tested = squeezed(include_str!("../../../n_queens_ii/tests/mistakes.rs"));
         for mistake in Mistake::ALL {
             let (Info { right, wrong, line, .. }, step) = (mistake.info(), mistake.step());
-            let file = source(Problem::NQueensII, step);
-            assert_eq!(file.matches(right).count(), 1, "{mistake:?}: the right code is in {}", step.name());
+            let file = n_queens_ii::approach(step.name).expect("a step of the chain").source;
+            assert_eq!(file.matches(right).count(), 1, "{mistake:?}: the right code is in {}", step.name);
             assert!(tested.contains(&squeezed(wrong)), "{mistake:?}: the wrong code is the tested one");
             let mistaken = mistake.source(file);
             assert!(wrong.contains(line) && mistaken != file, "{mistake:?}: {line:?} is a line of the mistake");

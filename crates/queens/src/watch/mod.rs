@@ -1,17 +1,23 @@
 //! `queens watch [N]`: one step of the chain, running, event by event, in a
 //! full-screen terminal view (or as text with `--trace`, or as an animated
-//! SVG with `--svg FILE`). The event source is [`events`] (its mistakes
-//! [`mistakes`]), the state and keys [`state`], the drawing [`view`] with its
-//! [`check`] and [`source`] panes, the picture [`svg`], the signals that end
-//! the view [`signals`]; this module parses the arguments and runs the
-//! terminal loop. See docs/watch.md.
+//! SVG with `--svg FILE`). The search is [`search`], driving one checker per
+//! step ([`steps`], their mistakes [`mistakes`]) and handing out [`event`]s;
+//! what they add up to is [`state`], the way back and forth [`history`], the
+//! keys and what they do [`app`]; the drawing [`view`] with its [`check`]
+//! and [`source`] panes, the picture [`svg`], the signals that end the view
+//! [`signals`]. This module parses the arguments and runs the terminal loop.
+//! See docs/watch.md.
 
+mod app;
 mod check;
-mod events;
+mod event;
+mod history;
 mod mistakes;
+mod search;
 mod signals;
 mod source;
 mod state;
+mod steps;
 mod svg;
 mod view;
 
@@ -19,11 +25,16 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
+use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
+
+use n_queens_facts::chain::{self, Step};
 
 use crate::{Failure, Outcome, Problem, parse_n};
-use events::{Event, Mistake, Search, Step, trace_line};
-use state::{App, State};
+use app::App;
+use event::Event;
+use mistakes::Mistake;
+use search::{Search, trace_line};
+use state::State;
 
 /// The largest board watched: n = 13's search takes hours at a speed a person can follow.
 const MAX_N: u32 = 12;
@@ -57,8 +68,8 @@ pub struct Args {
     pub problem: Problem,
     /// The step of the chain whose check is shown (keys 1-4 switch while watching)
     /// [default: board_scan, or the mistake's step]
-    #[arg(long, value_enum, value_name = "STEP")]
-    pub approach: Option<Step>,
+    #[arg(long, value_name = "STEP", value_parser = step_parser())]
+    pub approach: Option<&'static Step>,
     /// Run a classic mistake of docs/common-mistakes.md in place of its code, on its own step.
     #[arg(long, value_enum, value_name = "NAME", long_help = mistakes::help(), hide_possible_values = true)]
     pub mistake: Option<Mistake>,
@@ -71,6 +82,18 @@ pub struct Args {
     /// Write the whole search as a self-contained animated SVG to FILE (for the docs).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+/// The steps watch shows, by name ([`chain::watched`]), each with its number and idea.
+fn step_parser() -> impl clap::builder::TypedValueParser<Value = &'static Step> {
+    use clap::builder::{PossibleValue, TypedValueParser};
+    let value = |step: &'static Step| {
+        let idea = n_queens_ii::approach(step.name).map_or("", |approach| approach.idea);
+        let number = step.number.map_or(String::new(), |number| format!("{number}: "));
+        PossibleValue::new(step.name).help(number + idea)
+    };
+    clap::builder::PossibleValuesParser::new(chain::watched().map(value))
+        .map(|name: String| chain::step(&name).expect("a possible value is a step"))
 }
 
 fn parse_limit(text: &str) -> Result<u64, String> {
@@ -119,11 +142,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
 }
 
 /// The step watched: `--approach`, or the mistake's own step; a mistake on another step is refused.
-fn step(args: &Args) -> Result<Step, Failure> {
-    let Some(mistake) = args.mistake else { return Ok(args.approach.unwrap_or(Step::BoardScan)) };
+fn step(args: &Args) -> Result<&'static Step, Failure> {
+    let first = || chain::watched().next().expect("watch shows a step");
+    let Some(mistake) = args.mistake else { return Ok(args.approach.unwrap_or_else(first)) };
     let own = mistake.step();
-    if let Some(step) = args.approach.filter(|&step| step != own) {
-        let (name, own, step) = (mistake.name(), own.name(), step.name());
+    if let Some(step) = args.approach.filter(|step| step.name != own.name) {
+        let (name, own, step) = (mistake.name(), own.name, step.name);
         return Err(Failure::Usage(format!(
             "--mistake {name} is a mistake of {own}, not of {step}: drop --approach {step}, or use --approach {own}"
         )));
@@ -138,7 +162,7 @@ fn step(args: &Args) -> Result<Step, Failure> {
 }
 
 /// Writes every event, one per line, then the counters.
-fn trace(n: usize, step: Step, mistake: Option<Mistake>, limit: Option<u64>, out: &mut impl Write) -> Outcome {
+fn trace(n: usize, step: &'static Step, mistake: Option<Mistake>, limit: Option<u64>, out: &mut impl Write) -> Outcome {
     let mut search = Search::new(n, step, mistake);
     let mut state = State::default();
     loop {
@@ -185,7 +209,7 @@ fn watch(
                 Err(_) if signals.caught() => break,
                 Err(error) => return Err(error.into()),
             }
-            match event::read()? {
+            match term::read()? {
                 TermEvent::Key(key) if key.kind == KeyEventKind::Press => {
                     app.key(key);
                     wait = Duration::ZERO;
@@ -231,7 +255,7 @@ fn input_within(wait: Duration) -> io::Result<Input> {
             return Ok(Input::HungUp);
         }
         // Keys, and resizes, which come through crossterm's own signal pipe.
-        if event::poll(Duration::ZERO)? {
+        if term::poll(Duration::ZERO)? {
             return Ok(Input::Ready);
         }
         if Instant::now() >= deadline {

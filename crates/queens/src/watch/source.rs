@@ -10,70 +10,47 @@ use ratatui::style::Stylize;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
-use super::events::{Event, Line as Ray, Mistake, Step};
-use super::state::App;
+use n_queens_facts::chain::Step;
+
+use super::app::App;
+use super::mistakes::Mistake;
 use crate::Problem;
 
-/// The step's own file, as the crate has it.
-pub fn source(problem: Problem, step: Step) -> &'static str {
-    match (problem, step) {
-        (Problem::NQueens, Step::BoardScan) => include_str!("../../../n_queens/src/board_scan.rs"),
-        (Problem::NQueens, Step::ColumnAbs) => include_str!("../../../n_queens/src/column_abs.rs"),
-        (Problem::NQueens, Step::ThreeArrays) => include_str!("../../../n_queens/src/three_arrays.rs"),
-        (Problem::NQueens, Step::Bitmask) => include_str!("../../../n_queens/src/bitmask.rs"),
-        (Problem::NQueensII, Step::BoardScan) => include_str!("../../../n_queens_ii/src/board_scan.rs"),
-        (Problem::NQueensII, Step::ColumnAbs) => include_str!("../../../n_queens_ii/src/column_abs.rs"),
-        (Problem::NQueensII, Step::ThreeArrays) => include_str!("../../../n_queens_ii/src/three_arrays.rs"),
-        (Problem::NQueensII, Step::Bitmask) => include_str!("../../../n_queens_ii/src/bitmask.rs"),
-    }
+/// The step's own file, from its problem's list of approaches.
+pub fn source(problem: Problem, step: &Step) -> &'static str {
+    let source = match problem {
+        Problem::NQueens => n_queens::approach(step.name).map(|approach| approach.source),
+        Problem::NQueensII => n_queens_ii::approach(step.name).map(|approach| approach.source),
+    };
+    source.expect("every watched step is an approach of both problems")
 }
 
 /// The file shown: the step's own, or with the mistake's code in place of the right code.
-pub fn shown(problem: Problem, step: Step, mistake: Option<Mistake>) -> Cow<'static, str> {
+pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'static, str> {
     match mistake {
         Some(mistake) => Cow::Owned(mistake.source(source(problem, step))),
         None => Cow::Borrowed(source(problem, step)),
     }
 }
 
-/// A piece of the line of the file shown that `event` runs: found by
-/// search, so the highlight follows edits of the file.
-pub fn marker(problem: Problem, step: Step, mistake: Option<Mistake>, event: &Event) -> Option<&'static str> {
-    if let Some(marker) = mistake.and_then(|mistake| mistake.marker(event)) {
-        return Some(marker);
-    }
-    let ii = problem == Problem::NQueensII;
-    Some(match (step, event) {
-        (_, Event::Try { .. }) => "for col in 0..n",
-        (_, Event::Scan { line: Ray::Column, .. }) => "board[..row].iter().any",
-        (_, Event::Scan { line: Ray::Diagonal, .. }) => "while r > 0 && c > 0",
-        (_, Event::Scan { line: Ray::AntiDiagonal, .. }) => "while r > 0 && c + 1 < n",
-        (_, Event::Compare { .. }) => "queen_col != col && row - queen_row != col_distance",
-        (_, Event::Flag { .. }) => "if !lines.columns[col] && !lines.diagonals",
-        (_, Event::Masks { .. }) => "let mut free = full & !(columns | diagonals | anti_diagonals)",
-        (_, Event::Lowest { .. }) => "let lowest = free & free.wrapping_neg()",
-        (_, Event::Cleared { .. }) => "free &= free - 1",
-        (Step::BoardScan, Event::Place { .. }) if ii => "board[row][col] = true",
-        (Step::BoardScan, Event::Place { .. }) => "board[row][col] = b'Q'",
-        (Step::ColumnAbs, Event::Place { .. }) => "queens.push(col)",
-        (Step::ThreeArrays, Event::Place { .. }) => "lines.set(col, diagonal, anti_diagonal, true)",
-        (Step::Bitmask, Event::Place { .. }) => "place_row(full, columns | lowest",
-        (Step::BoardScan, Event::Back { .. }) => "// take the queen back",
-        (Step::ColumnAbs, Event::Back { .. }) => "queens.pop()",
-        (Step::ThreeArrays, Event::Back { .. }) => "lines.set(col, diagonal, anti_diagonal, false)",
-        (Step::Bitmask, Event::Back { .. }) => "while free != 0",
-        (Step::ColumnAbs, Event::Solution) if ii => "if queens.len() == n",
-        (Step::Bitmask, Event::Solution) => "if columns == full",
-        (_, Event::Solution) => "if row == n",
-        (_, Event::Crash(_) | Event::Done) => return None,
-    })
+/// A piece of the line of the file shown that `event` runs, as the step's
+/// checker says: found by search, so the highlight follows edits of the file.
+#[cfg(test)]
+pub fn marker(
+    problem: Problem,
+    step: &Step,
+    mistake: Option<Mistake>,
+    event: &super::event::Event,
+) -> Option<&'static str> {
+    super::steps::checker(step.name, 0, mistake).line(event, problem)
 }
 
 /// `text` cut into rows of at most `width` characters, at spaces (after a
 /// comma or a colon, or before `&&` and `||`, where one is near the end), and
 /// inside a word too long for a row after a `.`, `(` or `[`; the rows after
 /// the first are indented by `indent` more than the line, at most a seventh
-/// of the width.
+/// of the width. Not `textwrap`: it adds a hyphen where it breaks inside a
+/// word, which is not in the code (docs/watch.md).
 pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     wrap_rows(text, width, width, indent)
 }
@@ -120,7 +97,7 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
     let (step, mistake) = (search.step(), search.mistake());
     let text = shown(problem, step, mistake);
-    let running = running_line(&text, app.history.state.last.and_then(|event| marker(problem, step, mistake, &event)));
+    let running = running_line(&text, app.history.state.last.and_then(|event| search.checker().line(&event, problem)));
     let wrong = mistake.map(|mistake| mistake.info().line);
     let is_wrong = |line: &str| wrong.is_some_and(|wrong| line.contains(wrong));
     let width = usize::from(area.width.saturating_sub(2));
@@ -150,8 +127,8 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
         .collect();
     let crate_name = if problem == Problem::NQueens { "n_queens" } else { "n_queens_ii" };
     let title = match mistake {
-        Some(mistake) => format!(" {}.rs with mistake {} ", step.name(), mistake.number()),
-        None => format!(" {crate_name}/src/{}.rs ", step.name()),
+        Some(mistake) => format!(" {}.rs with mistake {} ", step.name, mistake.number()),
+        None => format!(" {crate_name}/src/{}.rs ", step.name),
     };
     frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);
 }
@@ -159,11 +136,13 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::watch::events::Search;
+    use crate::watch::event::Event;
+    use crate::watch::search::Search;
+    use n_queens_facts::chain;
 
     #[test]
     fn every_event_runs_exactly_one_line_of_the_file_shown() {
-        let runs = Step::ALL.into_iter().map(|step| (step, None)).chain(Mistake::ALL.map(|m| (m.step(), Some(m))));
+        let runs = chain::watched().map(|step| (step, None)).chain(Mistake::ALL.map(|m| (m.step(), Some(m))));
         for (step, mistake) in runs {
             for problem in [Problem::NQueens, Problem::NQueensII] {
                 if mistake.is_some() && problem == Problem::NQueens {
@@ -177,9 +156,9 @@ mod tests {
                         break;
                     }
                     let marker = marker(problem, step, mistake, &event);
-                    let marker = marker.unwrap_or_else(|| panic!("{event:?} of {step:?} {mistake:?} has a line"));
+                    let marker = marker.unwrap_or_else(|| panic!("{event:?} of {} {mistake:?} has a line", step.name));
                     let found = text.lines().filter(|line| line.contains(marker)).count();
-                    assert_eq!(found, 1, "{marker:?} in {problem:?} {step:?} {mistake:?}");
+                    assert_eq!(found, 1, "{marker:?} in {problem:?} {} {mistake:?}", step.name);
                 }
             }
         }

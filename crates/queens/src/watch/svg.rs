@@ -7,10 +7,15 @@
 
 use std::fmt::Write;
 
+use n_queens_facts::chain::Step;
+
 use super::check::{FLAG_NAMES, binary, crash_text, read_text, stack_lines};
-use super::events::{Event, Line as Ray, Mistake, Search, Step};
-use super::source::{marker, shown, wrap};
+use super::event::{Event, Line as Ray};
+use super::mistakes::Mistake;
+use super::search::Search;
+use super::source::{shown, wrap};
 use super::state::State;
+use super::steps::Panel;
 use crate::Problem;
 
 /// The side of a square, in pixels.
@@ -44,7 +49,7 @@ struct Layout {
 }
 
 /// The SVG text of the whole search of the n×n board by `step`, or why it is refused.
-pub fn write(n: usize, step: Step, mistake: Option<Mistake>, problem: Problem) -> Result<String, String> {
+pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: Problem) -> Result<String, String> {
     let width = (2 * LEFT + n * CELL).max(MIN_WIDTH).max(LEFT + 140 + (2 * n) * 16);
     let columns = ((width - 2 * LEFT) as f64 / CHAR) as usize;
     // A first pass: how many events, and the most rows a running line wraps to.
@@ -57,14 +62,14 @@ pub fn write(n: usize, step: Step, mistake: Option<Mistake>, problem: Problem) -
         if events > LIMIT / LEAST_PER_FRAME {
             return Err(too_large(n, step, &format!("more than {} events", events - 1)));
         }
-        if let Some(line) = running(&text, problem, step, mistake, &event) {
+        if let Some(line) = running(&text, &search, problem, &event) {
             code_rows = code_rows.max(wrap(&format!("▶ {}", line.trim()), columns, 2).len());
         }
         if event == Event::Done {
             break;
         }
     }
-    let strips = search.step() == Step::ThreeArrays;
+    let strips = matches!(search.checker().panel(), Panel::Flags { .. });
     let layout = Layout { n, width, columns, code_rows, strips };
     let mut search = Search::new(n, step, mistake);
     let mut state = State::default();
@@ -86,16 +91,16 @@ pub fn write(n: usize, step: Step, mistake: Option<Mistake>, problem: Problem) -
     Ok(assemble(&layout, &frames, rows, step, mistake))
 }
 
-fn too_large(n: usize, step: Step, events: &str) -> String {
+fn too_large(n: usize, step: &Step, events: &str) -> String {
     format!(
         "--svg: watch {n} --approach {} has {events}, one frame each: its picture would pass {} MiB, the limit; a smaller n fits",
-        step.name(),
+        step.name,
         LIMIT >> 20
     )
 }
 
 /// The header, the board drawn once, and the frames, each shown for its ticks.
-fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: Step, mistake: Option<Mistake>) -> String {
+fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Step, mistake: Option<Mistake>) -> String {
     let Layout { n, width, .. } = *layout;
     let height = text_top(layout) + rows * LINE + 12;
     let total: usize = frames.iter().map(|frame| frame.1).sum();
@@ -126,8 +131,8 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: Step
          <text x=\"20\" y=\"25\" text-anchor=\"middle\" style=\"fill:#fff;font-weight:bold\">Q</text></g></defs>\n",
     );
     let title = match mistake {
-        Some(mistake) => format!("{}, n = {n}, mistake {}", step.name(), mistake.number()),
-        None => format!("{}, n = {n}: the whole search", step.name()),
+        Some(mistake) => format!("{}, n = {n}, mistake {}", step.name, mistake.number()),
+        None => format!("{}, n = {n}: the whole search", step.name),
     };
     let _ = writeln!(svg, "<text x=\"{LEFT}\" y=\"24\" style=\"font-weight:bold\">{}</text>", escape(&title));
     for col in 0..n {
@@ -180,15 +185,9 @@ fn text_top(layout: &Layout) -> usize {
     strips_top(layout) + if layout.strips { 3 * LINE + 8 } else { 0 }
 }
 
-/// The line of the file shown that `event` runs.
-fn running<'a>(
-    text: &'a str,
-    problem: Problem,
-    step: Step,
-    mistake: Option<Mistake>,
-    event: &Event,
-) -> Option<&'a str> {
-    let marker = marker(problem, step, mistake, event)?;
+/// The line of the file shown that `event` runs, as the search's checker says.
+fn running<'a>(text: &'a str, search: &Search, problem: Problem, event: &Event) -> Option<&'a str> {
+    let marker = search.checker().line(event, problem)?;
     text.lines().find(|line| line.contains(marker))
 }
 
@@ -247,8 +246,8 @@ fn frame(
             lines.push((format!("row {row}: the queen stands in column {col}, off the board"), "bad"));
         }
     }
-    if search.step() == Step::Bitmask {
-        lines.extend(stack_lines(search).into_iter().map(|line| (line, "")));
+    if let Panel::Calls(calls) = search.checker().panel() {
+        lines.extend(stack_lines(calls, n).into_iter().map(|line| (line, "")));
     }
     if layout.strips {
         for kind in 0..3 {
@@ -262,7 +261,7 @@ fn frame(
     }
     // The running line, in its fixed place under the board.
     let mistake = search.mistake();
-    if let Some(line) = running(text, problem, search.step(), mistake, &event) {
+    if let Some(line) = running(text, search, problem, &event) {
         let wrong = mistake.is_some_and(|mistake| line.contains(mistake.info().line));
         let class = if wrong { "bad" } else { "run" };
         for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).iter().enumerate() {
@@ -292,8 +291,9 @@ fn frame(
 /// Over the strip of step 3's array `kind` (drawn once, all 0): its flags
 /// set to 1, and the flags the check reads, blue when free, red when taken.
 fn flag_strip(body: &mut String, search: &Search, state: &State, kind: usize, y: usize) {
-    let line = [Ray::Column, Ray::Diagonal, Ray::AntiDiagonal][kind];
-    for (index, &taken) in search.flags()[kind].iter().enumerate() {
+    let line = Ray::ALL[kind];
+    let Panel::Flags { lines, .. } = search.checker().panel() else { return };
+    for (index, &taken) in lines[kind].iter().enumerate() {
         let read = state
             .reads
             .iter()
@@ -327,12 +327,7 @@ fn counted(count: u64, one: &str, many: &str) -> String {
 
 /// The counters line.
 fn counters(search: &Search, state: &State) -> String {
-    let (one, many) = match search.step() {
-        Step::BoardScan => ("square read", "squares read"),
-        Step::ColumnAbs => ("queen compared", "queens compared"),
-        Step::ThreeArrays => ("flag read", "flags read"),
-        Step::Bitmask => ("free mask", "free masks"),
-    };
+    let (one, many) = (search.checker().one_check(), search.step().check_unit.unwrap_or("checks"));
     let expected = n_queens_facts::oeis::A000170.get(search.n()).copied().unwrap_or_default();
     format!(
         "placed {} · {} · {} · {} of {expected}",

@@ -9,24 +9,29 @@ use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use n_queens_facts::chain::{self, Step};
+
+use super::app::App;
 use super::check::{check_width, draw_check};
-use super::events::{Event, Mistake, Search, Step};
+use super::event::Event;
+use super::mistakes::Mistake;
+use super::search::Search;
 use super::source::draw_source;
-use super::state::App;
+use super::steps;
 use crate::Problem;
 
 /// The width and height the view needs for `n`, whatever the step: the
 /// widest left panels, a source pane of 32 columns (its lines wrap).
 pub fn needed(n: usize) -> (u16, u16) {
-    let left = Step::ALL.into_iter().map(|step| left_width(n, step, None)).max().unwrap_or(0);
+    let left = chain::watched().map(|step| left_width(n, step, None)).max().unwrap_or(0);
     (left + 32, 2 * n as u16 + 12 + u16::from(n > 10))
 }
 
 /// The left panels' width: as wide as the board and the step's check panel need.
-fn left_width(n: usize, step: Step, mistake: Option<Mistake>) -> u16 {
+fn left_width(n: usize, step: &Step, mistake: Option<Mistake>) -> u16 {
     let off_board = if mistake == Some(Mistake::FullOneBit) { 16 } else { 0 };
     let board = 2 * n + 5 + off_board;
-    (board.max(check_width(n, step))) as u16
+    (board.max(check_width(n, steps::checker(step.name, n, mistake).panel()))) as u16
 }
 
 /// Draws the whole view.
@@ -126,7 +131,7 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
         }
         lines.push(Line::from(spans));
     }
-    let title = format!(" n = {n} · {} ", search.step().name());
+    let title = format!(" n = {n} · {} ", search.step().name);
     frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);
 }
 
@@ -144,7 +149,7 @@ fn draw_counters(frame: &mut Frame, area: Rect, app: &App, fps: Option<u32>) {
     let first = format!(
         "placed {} · {} {} · backtracks {} · solutions {}/{expected} A000170 · depth {}",
         state.nodes,
-        search.step().unit(),
+        search.step().check_unit.unwrap_or("checks"),
         state.checks,
         state.backtracks,
         state.solutions,
@@ -158,7 +163,8 @@ fn draw_counters(frame: &mut Frame, area: Rect, app: &App, fps: Option<u32>) {
     if let Some(note) = &app.note {
         second += &format!(" · {note}");
     }
-    let keys = "space play  ←→ event  s solution  b backtrack  r row  +- speed  1-4 step  q quit";
+    let steps = chain::watched().count();
+    let keys = format!("space play  ←→ event  s solution  b backtrack  r row  +- speed  1-{steps} step  q quit");
     let lines = vec![Line::from(first), Line::from(second).add_modifier(Modifier::BOLD), Line::from(keys).dim()];
     frame.render_widget(Paragraph::new(lines), area);
 }

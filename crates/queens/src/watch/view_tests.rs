@@ -6,8 +6,13 @@ use ratatui::buffer::{Buffer, Cell};
 
 use super::*;
 use crate::watch::check::read_text;
-use crate::watch::events::Line as Ray;
+use crate::watch::event::Line as Ray;
 use crate::watch::source::{marker, shown};
+
+/// A step of the chain, by name.
+fn step(name: &str) -> &'static Step {
+    chain::step(name).expect("a step of the chain")
+}
 
 fn buffer(app: &App, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
@@ -60,17 +65,17 @@ fn play_until(app: &mut App, stop: impl Fn(&App) -> bool) {
 #[test]
 fn each_step_draws_its_check_at_a_known_event() {
     let expected = [
-        (Step::BoardScan, "anti_diagonal (0, 3): a queen: refused", "while r > 0 && c + 1 < n"),
-        (Step::ColumnAbs, "queen (0, 3): |2-3| = 1, 1-0 = 1: refused", "queen_col != col"),
-        (Step::ThreeArrays, "anti_diagonals[1 + 2 = 3] = true: refused", "if !lines.columns[col]"),
-        (Step::Bitmask, "lowest = free & -free", "let lowest = free & free.wrapping_neg()"),
+        (step("board_scan"), "anti_diagonal (0, 3): a queen: refused", "while r > 0 && c + 1 < n"),
+        (step("column_abs"), "queen (0, 3): |2-3| = 1, 1-0 = 1: refused", "queen_col != col"),
+        (step("three_arrays"), "anti_diagonals[1 + 2 = 3] = true: refused", "if !lines.columns[col]"),
+        (step("bitmask"), "lowest = free & -free", "let lowest = free & free.wrapping_neg()"),
     ];
     for (step, read, running) in expected {
         let mut app = App::new(4, step, None);
         // Row 0's queen at column 3 is the fourth first-row square; the
         // search is at row 1, column 2 checking it.
-        play_until(&mut app, |app| match step {
-            Step::Bitmask => {
+        play_until(&mut app, |app| match step.name {
+            "bitmask" => {
                 app.history.search.queens() == [1] && matches!(app.history.state.last, Some(Event::Lowest { .. }))
             }
             _ => {
@@ -87,13 +92,13 @@ fn each_step_draws_its_check_at_a_known_event() {
         let running_row = text.lines().position(|line| line.contains(running)).expect("the running line is shown");
         assert_eq!(highlighted[0], running_row, "{step:?}: the running line is highlighted\n{text}");
         assert!(highlighted.windows(2).all(|pair| pair[1] == pair[0] + 1), "{step:?}: one line, wrapped\n{text}");
-        assert!(text.contains(step.name()));
+        assert!(text.contains(step.name));
     }
 }
 
 #[test]
 fn a_small_terminal_says_how_large_it_must_be() {
-    let app = App::new(8, Step::Bitmask, None);
+    let app = App::new(8, step("bitmask"), None);
     let (width, height) = needed(8);
     let text = screen(&app, 60, 20);
     assert!(text.contains(&format!("at least {width}x{height}")), "{text}");
@@ -109,7 +114,7 @@ fn board_rows(app: &App, width: u16, height: u16) -> Vec<String> {
 
 #[test]
 fn bitmask_draws_each_queen_at_its_place_event() {
-    let mut app = App::new(5, Step::Bitmask, None);
+    let mut app = App::new(5, step("bitmask"), None);
     let mut places = 0;
     while app.history.forward() {
         let state = &app.history.state;
@@ -130,7 +135,7 @@ fn bitmask_draws_each_queen_at_its_place_event() {
 
 #[test]
 fn columns_past_nine_are_labelled_with_both_digits() {
-    let app = App::new(12, Step::BoardScan, None);
+    let app = App::new(12, step("board_scan"), None);
     let (width, height) = needed(12);
     let text = screen(&app, width, height);
     let lines: Vec<&str> = text.lines().collect();
@@ -146,11 +151,11 @@ fn columns_past_nine_are_labelled_with_both_digits() {
 fn the_check_lines_are_shown_whole_at_80_by_24() {
     // (step, the event that runs the line, the line's text)
     type Runs = fn(&Event) -> bool;
-    let checks: [(Step, Runs); 4] = [
-        (Step::BoardScan, |event| matches!(event, Event::Scan { line: Ray::AntiDiagonal, .. })),
-        (Step::ColumnAbs, |event| matches!(event, Event::Compare { .. })),
-        (Step::ThreeArrays, |event| matches!(event, Event::Flag { .. })),
-        (Step::Bitmask, |event| matches!(event, Event::Place { .. })),
+    let checks: [(&Step, Runs); 4] = [
+        (step("board_scan"), |event| matches!(event, Event::Scan { line: Ray::AntiDiagonal, .. })),
+        (step("column_abs"), |event| matches!(event, Event::Compare { .. })),
+        (step("three_arrays"), |event| matches!(event, Event::Flag { .. })),
+        (step("bitmask"), |event| matches!(event, Event::Place { .. })),
     ];
     for n in 4..=6 {
         for (step, runs) in checks {
@@ -187,7 +192,7 @@ fn a_mistake_shows_its_wrong_line_in_red_and_highlights_it_when_it_runs() {
 
 #[test]
 fn free_not_computed_yet_says_so() {
-    let mut app = App::new(5, Step::Bitmask, None);
+    let mut app = App::new(5, step("bitmask"), None);
     play_until(&mut app, |app| matches!(app.history.state.last, Some(Event::Place { .. })));
     let text = screen(&app, 100, 32);
     let stack: Vec<&str> = text.lines().filter(|line| line.contains("not yet")).collect();
@@ -198,7 +203,7 @@ fn free_not_computed_yet_says_so() {
 
 #[test]
 fn the_keys_line_names_b_for_backtrack_and_fits_80_columns() {
-    let app = App::new(6, Step::BoardScan, None);
+    let app = App::new(6, step("board_scan"), None);
     let text = screen(&app, 80, 24);
     let keys = text.lines().last().expect("the keys");
     assert!(keys.contains("b backtrack"), "{keys}");
@@ -219,7 +224,7 @@ fn a_crash_stays_in_view_to_the_end() {
         let left = usize::from(left_width(4, mistake.step(), Some(mistake)));
         let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
         assert!(squeezed(&panel.join(" ")).contains(message), "{mistake:?}:\n{text}");
-        let title = format!("{}.rs with mistake {}", mistake.step().name(), mistake.number());
+        let title = format!("{}.rs with mistake {}", mistake.step().name, mistake.number());
         assert!(text.contains(&title), "{mistake:?}:\n{text}");
     }
 }

@@ -1,0 +1,109 @@
+//! Step 1's check, as `n_queens_ii/src/board_scan.rs` writes it: for each
+//! column, `is_safe` walks up the column, then up-left, then up-right, each
+//! walk stopping at the first queen. Its mistake: the base case after the loop.
+
+use std::collections::VecDeque;
+
+use super::checker::{Checker, ColumnLoop, Panel};
+use crate::Problem;
+use crate::watch::event::{Event, Line};
+use crate::watch::mistakes::{Crash, Mistake};
+
+/// The board is the queens' columns: `board[r][c]` is `queens[r] == c`.
+#[derive(Clone, Debug)]
+pub struct BoardScan {
+    n: usize,
+    base_case_after_the_loop: bool,
+    cols: ColumnLoop,
+}
+
+impl BoardScan {
+    /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
+    pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
+        let base_case_after_the_loop = mistake == Some(Mistake::BaseCaseAfterTheLoop);
+        Box::new(BoardScan { n, base_case_after_the_loop, cols: ColumnLoop::new(n) })
+    }
+
+    /// `is_safe(board, row, col)`, each square read queued; whether no queen above attacks.
+    fn is_safe(&self, queens: &[usize], row: usize, col: usize, out: &mut VecDeque<Event>) -> bool {
+        let n = self.n;
+        // Straight up the column; up-left; up-right.
+        let column: Vec<(usize, usize)> = (0..row).map(|r| (r, col)).collect();
+        let diagonal = (1..=row.min(col)).map(|k| (row - k, col - k)).collect();
+        let anti_diagonal = (1..=row.min(n.saturating_sub(col + 1))).map(|k| (row - k, col + k)).collect();
+        for (line, squares) in Line::ALL.into_iter().zip([column, diagonal, anti_diagonal]) {
+            for (r, c) in squares {
+                let queen = queens[r] == c;
+                out.push_back(Event::Scan { line, row: r, col: c, queen });
+                if queen {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Checker for BoardScan {
+    fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
+        if row == self.n {
+            out.push_back(match self.base_case_after_the_loop {
+                // The loop runs first, and reads `board[n]`, past the last row.
+                true => Event::Crash(Crash::IndexOutOfBounds { len: self.n, index: self.n }),
+                false => Event::Solution,
+            });
+        }
+    }
+
+    fn square(&mut self, row: usize, queens: &[usize], out: &mut VecDeque<Event>) -> bool {
+        let Some(col) = self.cols.next() else { return false };
+        out.push_back(Event::Try { row, col });
+        if self.base_case_after_the_loop {
+            // Placed first, then checked, and taken back whatever the check says.
+            out.push_back(Event::Place { row, col });
+            if !self.is_safe(queens, row, col, out) {
+                out.push_back(Event::Back { row, col });
+            }
+        } else if self.is_safe(queens, row, col, out) {
+            out.push_back(Event::Place { row, col });
+        }
+        true
+    }
+
+    fn take_effect(&mut self, event: &Event) {
+        self.cols.take_effect(event);
+    }
+
+    fn line(&self, event: &Event, problem: Problem) -> Option<&'static str> {
+        if self.base_case_after_the_loop {
+            match event {
+                Event::Back { .. } => return Some("board[row][col] = false"),
+                Event::Place { .. } | Event::Crash(_) => return Some("board[row][col] = true"),
+                _ => {}
+            }
+        }
+        Some(match event {
+            Event::Solution => "if row == n",
+            Event::Try { .. } => "for col in 0..n",
+            Event::Place { .. } if problem == Problem::NQueens => "board[row][col] = b'Q'",
+            Event::Place { .. } => "board[row][col] = true",
+            Event::Back { .. } => "// take the queen back",
+            Event::Scan { line: Line::Column, .. } => "board[..row].iter().any",
+            Event::Scan { line: Line::Diagonal, .. } => "while r > 0 && c > 0",
+            Event::Scan { line: Line::AntiDiagonal, .. } => "while r > 0 && c + 1 < n",
+            _ => return None,
+        })
+    }
+
+    fn panel(&self) -> Panel<'_> {
+        Panel::Reads("scans up the column, then up-left, then up-right")
+    }
+
+    fn one_check(&self) -> &'static str {
+        "square read"
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.cols.heap_bytes()
+    }
+}

@@ -1,81 +1,63 @@
-//! The shared cases for one exercise of the practice ladder: the judge's
-//! range, n = 1..=9, and the judge-paste test.
-//!
-//! Only the judge's range: an answer the judge accepts is known to handle
-//! n = 1..=9 and nothing else. It may panic or try to allocate without end
-//! on n <= 0 (`vec![..; n as usize]` with n = -1), search for hours at
-//! n = 19 instead of refusing it, and, slow but accepted, take many times as
-//! long at n = 10 and 11 as at n = 9, since the search tree grows with n. The
-//! workspace's own answers past the judge (1 for n = 0, 0 below, a panic past
-//! 18) are its convention, not the judge's: the approach files are held to
-//! them in `approaches.rs`, the exercises are not.
-//!
-//! The `past_the_judge` tests try n = 0 and -1 all the same, for a note
-//! on what the answer does there; `queens practice` never counts them as a
-//! failure.
-//!
-//! Each case runs under `n_queens_cases::deadline::CASE_LIMIT` (n = 0 and -1
-//! under `PAST_THE_JUDGE_LIMIT`, a second, not worth a longer wait): an answer
-//! that never returns (a loop whose condition never changes) fails with a
-//! message instead of hanging.
+//! The practice ladder's cases against one exercise of LeetCode 52: the
+//! harness of `n_queens_cases::practice` (its module doc has the lines it
+//! prints), on `Solution::total_n_queens` of the learner's file.
 
-/// `exercise_tests!(bitmask, "path/to/bitmask.rs")`: the cases of the judge's
-/// range and the judge-paste test against `exercise::Solution`, the file at
-/// that path (relative to this directory) included as `mod exercise`, in a
-/// module named after the exercise so that a failure
-/// reads `bitmask::counts::case_4_n4`.
-macro_rules! exercise_tests {
-    ($exercise:ident, $file:tt) => {
-        // `.` keeps the `#[path]` below relative to this directory.
+/// `exercise!(bitmask, "bitmask", "bitmask.rs")`: the step, its name as
+/// `--cfg exercise="bitmask"` picks it, and its file name. Built with that
+/// flag, the learner's `crates/n_queens_ii/exercises/bitmask.rs` is `chosen`,
+/// run by `main`; the starting text in `crates/n_queens_facts/exercises/52/`
+/// is built every time, so that a change to the harness that it cannot meet
+/// fails the build.
+macro_rules! exercise {
+    ($step:ident, $name:literal, $file:literal) => {
+        // `.` keeps the `#[path]`s below relative to this directory.
         #[path = "."]
-        mod $exercise {
-            #[clippy::msrv = "1.58"]
-            #[path = $file]
-            mod exercise;
+        #[allow(dead_code)]
+        mod $step {
+            #[cfg(exercise = $name)]
+            #[path = "../../exercises"]
+            pub mod learner {
+                #[clippy::msrv = "1.58"]
+                #[path = $file]
+                mod exercise;
 
-            use std::path::Path;
-
-            use n_queens_cases::judge::{Problem, assert_exercise_pastes};
-            use n_queens_cases::judge_counts;
-            use rstest::rstest;
-            use rstest_reuse::apply;
-
-            use exercise::Solution;
-
-            /// The judge's range, against OEIS A000170.
-            #[apply(judge_counts)]
-            fn counts(#[case] n: i32, #[case] expected: i32) {
-                let count =
-                    n_queens_cases::deadline::exercise_answer(stringify!($exercise), n, Solution::total_n_queens);
-                // Plain words, no diff and no colour: the command reads them.
-                assert!(count == expected, "returned {}, expected {}", count, expected);
+                pub fn run() -> ! {
+                    use n_queens_cases::practice::{self, Exercise};
+                    practice::run(&Exercise {
+                        name: $name,
+                        problem: n_queens_cases::judge::Problem::NQueensII,
+                        solve: exercise::Solution::total_n_queens,
+                        judge: practice::count,
+                        source: include_str!(concat!("../../exercises/", $file)),
+                        file: concat!("crates/n_queens_ii/exercises/", $file),
+                        dir: concat!(env!("CARGO_TARGET_TMPDIR"), "/practice_paste"),
+                    })
+                }
             }
 
-            /// Past the judge's range: what the answer does at n = 0 and -1,
-            /// printed for the command's note, never a failure of its own.
-            #[rstest]
-            #[case::n_0(0)]
-            #[case::n_minus_1(-1)]
-            fn past_the_judge(#[case] n: i32) {
-                let count =
-                    n_queens_cases::deadline::past_the_judge_answer(stringify!($exercise), n, Solution::total_n_queens);
-                println!("past the judge: n = {} returns {}", n, count);
-            }
+            #[path = "../../../n_queens_facts/exercises/52"]
+            mod starting_text {
+                #[clippy::msrv = "1.58"]
+                #[path = $file]
+                mod exercise;
 
-            /// The exercise file as a learner pastes it, compiled as the judge
-            /// does and run on the judge's range.
-            #[rstest]
-            #[case::edition_2018("2018")]
-            #[case::edition_2021("2021")]
-            fn judge_paste(#[case] edition: &str) {
-                let name = stringify!($exercise);
-                let source = include_str!($file);
-                let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("practice_paste");
-                let program = format!("n_queens_ii_practice_{name}_{edition}");
-                // The learner's file, from the workspace root.
-                let shown = n_queens_cases::judge::from_root(concat!("crates/n_queens_ii/tests/practice/", $file));
-                assert_exercise_pastes(Problem::NQueensII, source, &shown, edition, &dir, &program);
+                const _: fn(i32) -> i32 = exercise::Solution::total_n_queens;
             }
         }
+
+        #[cfg(exercise = $name)]
+        fn chosen() -> ! {
+            $step::learner::run()
+        }
     };
+}
+
+/// What `main` runs when no exercise is chosen.
+pub mod none_chosen {
+    /// Says how to choose one.
+    #[allow(dead_code)]
+    pub fn chosen() -> ! {
+        eprintln!("no exercise chosen: build with --cfg exercise=\"<step>\" (docs/try-it-yourself.md)");
+        std::process::exit(2)
+    }
 }

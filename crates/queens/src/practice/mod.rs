@@ -400,19 +400,7 @@ fn backup_path(workspace: &Workspace, exercise: Exercise) -> String {
 /// The time now in UTC, as `2026-11-30T21-05-09Z` (no `:`, which some file
 /// systems refuse).
 fn utc_now() -> String {
-    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
-    let (days, day_seconds) = (seconds / 86_400, seconds % 86_400);
-    // The civil date of a day count, after Howard Hinnant's `civil_from_days`.
-    let shifted = days + 719_468;
-    let (era, day_of_era) = (shifted / 146_097, shifted % 146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
-    let (hour, minute, second) = (day_seconds / 3600, day_seconds / 60 % 60, day_seconds % 60);
-    format!("{year:04}-{month:02}-{day:02}T{hour:02}-{minute:02}-{second:02}Z")
+    jiff::Timestamp::now().strftime("%Y-%m-%dT%H-%M-%SZ").to_string()
 }
 
 #[cfg(test)]

@@ -60,7 +60,7 @@ impl Status {
             return Status::Failing { n, reason, details };
         }
         if let Some(test) = &report.own_test {
-            let mut details = vec![format!("passing n = 1 to 9; your own test fails:")];
+            let mut details = vec!["passing n = 1 to 9; your own test fails:".to_string()];
             match &test.place {
                 Some(place) => details.push(format!("{}: panicked at {place}:", test.name)),
                 None => details.push(format!("{}:", test.name)),
@@ -325,11 +325,14 @@ fn past_the_judge(report: &Report, step: &str, ended: &str) -> Vec<String> {
     let mut details = Vec::new();
     for (n, outcome) in &report.past {
         match outcome {
-            Outcome::Returned { count, .. } if report.boards && *count == 1 => {
-                said.push(format!("n = {n} returns 1 board"))
+            Outcome::Returned { count, .. } => {
+                let what = match (report.boards, count) {
+                    (true, 1) => " board",
+                    (true, _) => " boards",
+                    (false, _) => "",
+                };
+                said.push(format!("n = {n} returns {count}{what}"));
             }
-            Outcome::Returned { count, .. } if report.boards => said.push(format!("n = {n} returns {count} boards")),
-            Outcome::Returned { count, .. } => said.push(format!("n = {n} returns {count}")),
             Outcome::NotRun => said.push(format!("n = {n} is not run")),
             failed => {
                 said.push(format!("n = {n} fails (below)"));

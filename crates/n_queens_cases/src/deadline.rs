@@ -262,8 +262,8 @@ pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
 /// as `catch`, to the common mistake `number` of `n_queens_facts::mistakes`
 /// and no other in an exercise of its step, and never in an exercise of
 /// another step (where another mistake may have the same signature): what the mistake did is read
-/// as practice reads a failing case (`returned 1, expected 0`, a panic's
-/// message, a stack overflow), and what it returns at another n that a
+/// as practice reads a failing case (the count returned, a panic's message,
+/// a stack overflow), and what it returns at another n that a
 /// signature names is asked of `solve`.
 ///
 /// Practice builds with overflow checks on, as the test profile does; built
@@ -276,13 +276,8 @@ pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: fn(i32) -> 
     let own = mistakes::MISTAKES.iter().find(|known| known.number == number);
     let own = own.unwrap_or_else(|| panic!("{mistake}: there is no common mistake {number}"));
     assert_eq!(catch.case.template, own.caught_by, "{mistake}: {catch}, but the table says {own:?}");
-    // The practice cases' own words for a wrong count.
-    let message = match catch.outcome {
-        Outcome::Returned(count) => format!("returned {count}, expected {}", catch.case.expected),
-        _ => String::new(),
-    };
     let at_catch = match &catch.outcome {
-        Outcome::Returned(_) => mistakes::returned(&message).map(Observed::Returned),
+        Outcome::Returned(count) => Some(Observed::Returned(*count)),
         Outcome::Panicked(message) => Some(Observed::Panicked(message)),
         Outcome::Crashed(stderr) if mistakes::overflowed_its_stack(stderr) => Some(Observed::StackOverflow),
         Outcome::Crashed(_) | Outcome::TimedOut => None,

@@ -26,8 +26,11 @@
 //! and the case after the last line is the one that was running. The exit
 //! code is 0 when every case is right, the learner's tests pass and both
 //! editions paste; 1 otherwise.
+//!
+//! The target's `main.rs` names each step once, with [`exercise!`](crate::exercise).
 
 use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 use std::panic;
 use std::path::Path;
 use std::time::Duration;
@@ -76,6 +79,85 @@ pub fn count(n: i32, count: &i32) -> Judged {
     let expected = crate::expected_count(n).expect("a known count");
     let wrong = (i64::from(*count) != expected as i64).then(|| format!("returned {count}, expected {expected}"));
     Judged { count: u64::try_from(*count).unwrap_or(u64::MAX), wrong }
+}
+
+/// The judge of LeetCode 51: the boards against the proven ones
+/// ([`crate::expected_boards`]), in any order.
+// `&Vec`: the harness judges a `&T` for the answer's type `T`.
+#[allow(clippy::ptr_arg)]
+pub fn boards(n: i32, boards: &Vec<Vec<String>>) -> Judged {
+    let expected = crate::expected_boards(n).expect("boards for the judge's range and below");
+    Judged { count: boards.len() as u64, wrong: difference(boards, &expected) }
+}
+
+/// `exercise!(52, bitmask, "bitmask", "bitmask.rs")`, one line per step in
+/// a problem crate's `tests/practice/main.rs`: the problem, the step, its
+/// name as `--cfg exercise="bitmask"` picks it, and its file name. Built
+/// with that flag, the learner's `crates/<crate>/exercises/bitmask.rs` is
+/// `chosen`, which `main` runs ([`run`]); the starting text of
+/// `crates/n_queens_facts/exercises/<problem>/` is built every time, so that
+/// a change to the harness that it cannot meet fails the build.
+#[macro_export]
+macro_rules! exercise {
+    (52, $step:ident, $name:literal, $file:literal) => {
+        $crate::exercise!(@ $step, $name, $file, NQueensII, total_n_queens, i32, count,
+            "crates/n_queens_ii/exercises/", "../../../n_queens_facts/exercises/52");
+    };
+    (51, $step:ident, $name:literal, $file:literal) => {
+        $crate::exercise!(@ $step, $name, $file, NQueens, solve_n_queens, Vec<Vec<String>>, boards,
+            "crates/n_queens/exercises/", "../../../n_queens_facts/exercises/51");
+    };
+    (@ $step:ident, $name:literal, $file:literal, $problem:ident, $solve:ident, $answer:ty, $judge:ident,
+        $shown:literal, $start:literal) => {
+        // `.` keeps the `#[path]`s below relative to the target's directory.
+        #[path = "."]
+        #[allow(dead_code)]
+        mod $step {
+            #[cfg(exercise = $name)]
+            #[path = "../../exercises"]
+            pub mod learner {
+                #[clippy::msrv = "1.58"]
+                #[path = $file]
+                mod exercise;
+
+                pub fn run() -> ! {
+                    $crate::practice::run(&$crate::practice::Exercise {
+                        name: $name,
+                        problem: $crate::judge::Problem::$problem,
+                        solve: exercise::Solution::$solve,
+                        judge: $crate::practice::$judge,
+                        source: include_str!(concat!("../../exercises/", $file)),
+                        file: concat!($shown, $file),
+                        dir: concat!(env!("CARGO_TARGET_TMPDIR"), "/practice_paste"),
+                    })
+                }
+            }
+
+            #[path = $start]
+            mod starting_text {
+                #[clippy::msrv = "1.58"]
+                #[path = $file]
+                mod exercise;
+
+                const _: fn(i32) -> $answer = exercise::Solution::$solve;
+            }
+        }
+
+        #[cfg(exercise = $name)]
+        fn chosen() -> ! {
+            $step::learner::run()
+        }
+    };
+}
+
+/// What `main` runs when no exercise is chosen: `use` it with a glob, which
+/// the `chosen` of [`exercise!`](crate::exercise) shadows.
+pub mod none_chosen {
+    /// Says how to choose one.
+    pub fn chosen() -> ! {
+        eprintln!("no exercise chosen: build with --cfg exercise=\"<step>\" (docs/try-it-yourself.md)");
+        std::process::exit(2)
+    }
 }
 
 thread_local! {
@@ -205,5 +287,79 @@ fn outcome<T>(
             line["limit_s"] = limit.as_secs().into();
             false
         }
+    }
+}
+
+/// How many boards of each kind a failure shows.
+const SHOWN: usize = 2;
+
+/// `1 board`, `2 boards`.
+fn in_boards(count: usize) -> String {
+    if count == 1 { "1 board".to_string() } else { format!("{count} boards") }
+}
+
+/// How `boards` differs from the `expected` list, in words: `None` exactly
+/// when `boards` holds every expected board once and nothing else. Lists,
+/// not a diff: a wrong answer can hold hundreds of thousands of boards at
+/// n = 9, and a left/right diff reads as if the missing ones were returned.
+fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String> {
+    let mut times: BTreeMap<&Vec<String>, usize> = BTreeMap::new();
+    for board in boards {
+        *times.entry(board).or_default() += 1;
+    }
+    let expected_set: BTreeSet<&Vec<String>> = expected.iter().collect();
+    let missing: Vec<&Vec<String>> = expected.iter().filter(|board| !times.contains_key(board)).collect();
+    let wrong: Vec<&Vec<String>> = times.keys().copied().filter(|board| !expected_set.contains(board)).collect();
+    let repeated = times.values().filter(|&&count| count > 1).count();
+    if missing.is_empty() && wrong.is_empty() && repeated == 0 {
+        return None;
+    }
+    // The first line names what differs, even when the count is right.
+    let first = if boards.len() == expected.len() {
+        let is = |count: usize, one: &str, many: &str| {
+            if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
+        };
+        let mut what = Vec::new();
+        if !wrong.is_empty() {
+            what.push(is(wrong.len(), "is not a solution", "are not solutions"));
+        }
+        if repeated > 0 {
+            what.push(is(repeated, "board is repeated", "boards are repeated"));
+        }
+        if !missing.is_empty() {
+            what.push(is(missing.len(), "expected board is missing", "expected boards are missing"));
+        }
+        format!("returned {}, the right number, but {}", in_boards(boards.len()), what.join(", "))
+    } else {
+        format!("returned {}, expected {}", in_boards(boards.len()), expected.len())
+    };
+    let mut lines = vec![first];
+    if !missing.is_empty() {
+        lines.push(format!("{} of the expected boards are missing, such as:", missing.len()));
+        lines.extend(missing.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+    }
+    if !wrong.is_empty() {
+        lines.push(format!("{} returned boards are not solutions, such as:", wrong.len()));
+        lines.extend(wrong.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+    }
+    if repeated > 0 {
+        lines.push(format!("{} returned more than once", in_boards(repeated)));
+    }
+    Some(lines.join("\n"))
+}
+
+/// A board in words: the column of each row's queen, row 0 first, or its
+/// rows as they are when a row does not hold exactly one queen.
+fn in_words(board: &[String]) -> String {
+    let columns: Option<Vec<String>> = board
+        .iter()
+        .map(|row| match (row.find('Q'), row.matches('Q').count()) {
+            (Some(col), 1) => Some(col.to_string()),
+            _ => None,
+        })
+        .collect();
+    match columns {
+        Some(columns) => format!("queens in columns {}, row 0 first", columns.join(", ")),
+        None => format!("rows {:?}", board),
     }
 }

@@ -1,4 +1,5 @@
-//! The practice ladder's test target: the shared cases (`cases.rs`) against
+//! The practice ladder's test target: the shared cases (the harness of
+//! `n_queens_cases::practice`, whose module doc has the lines it prints) against
 //! one exercise of LeetCode 52, chosen when the target is built.
 //!
 //! `cargo run --release -- practice test 52 bitmask` builds it with
@@ -9,19 +10,17 @@
 //! `crates/n_queens_facts/exercises/52/`, `todo!()`s, so this target is
 //! `test = false`: never run unasked.
 
-#[macro_use]
-mod cases;
-
+use n_queens_cases::exercise;
 // The exercise chosen, or else a message.
 #[allow(unused_imports)]
-use cases::none_chosen::*;
+use n_queens_cases::practice::none_chosen::*;
 
 // One line per step of `n_queens_facts::chain::STEPS`.
-exercise!(board_scan, "board_scan", "board_scan.rs");
-exercise!(column_abs, "column_abs", "column_abs.rs");
-exercise!(three_arrays, "three_arrays", "three_arrays.rs");
-exercise!(bitmask, "bitmask", "bitmask.rs");
-exercise!(mirror, "mirror", "mirror.rs");
+exercise!(52, board_scan, "board_scan", "board_scan.rs");
+exercise!(52, column_abs, "column_abs", "column_abs.rs");
+exercise!(52, three_arrays, "three_arrays", "three_arrays.rs");
+exercise!(52, bitmask, "bitmask", "bitmask.rs");
+exercise!(52, mirror, "mirror", "mirror.rs");
 
 fn main() {
     chosen()

@@ -146,7 +146,8 @@ mod tests {
             let step = exercise.step.name;
             assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
             assert!(exercise.path().ends_with(&format!("/exercises/{step}.rs")), "{}", exercise.label());
-            let line = format!("\nexercise!({step}, \"{step}\", \"{step}.rs\");\n");
+            let number = exercise.problem.number();
+            let line = format!("\nexercise!({number}, {step}, \"{step}\", \"{step}.rs\");\n");
             assert!(target.contains(&line), "{}: no line {line:?}", exercise.label());
             assert!(root().join(exercise.chain_path()).exists(), "{}", exercise.label());
         }

@@ -3,11 +3,10 @@
 //! runs forever, and a test run that only says "has been running for over 60
 //! seconds" teaches nothing; these helpers stop waiting and say what ran.
 //!
-//! - [`call_with_deadline`]: a function call, on its own thread.
-//! - [`exercise_answer`]: a practice exercise's answer for one case, under
-//!   [`CASE_LIMIT`]; [`past_the_judge_answer`], for n = 0 and -1, under
-//!   [`PAST_THE_JUDGE_LIMIT`].
-//! - [`output_with_deadline`]: a child process, killed when it runs too long.
+//! - [`call_with_deadline`]: a function call, on its own thread; [`within`],
+//!   the same call that says when it ran too long instead of failing.
+//! - [`output_with_deadline`]: a child process, killed when it runs too long
+//!   (`n_queens_facts`' one runner, which the `queens` command shares).
 //! - [`caught!`](crate::caught): the test that the shared cases catch a
 //!   deliberate mistake, which runs in a child process (this test binary
 //!   started again on its own test), since a mistake may overflow the stack
@@ -15,14 +14,12 @@
 //!   printed: the first case it gets wrong, and what it does there.
 
 use std::fmt;
-use std::io::{self, Read};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::process::Command;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::thread;
+use std::time::Duration;
 
-use n_queens_facts::group::{end_group, own_group};
+pub use n_queens_facts::child::{Ran, output_with_deadline};
 
 use crate::{Case, counted_cases};
 
@@ -31,9 +28,20 @@ use crate::{Case, counted_cases};
 /// If `f` panics, the panic goes on here, so a test fails with `f`'s own
 /// message (the thread prints it, into the test's captured output). If `f`
 /// has not returned after `limit`, panics with the message `too_slow`
-/// builds. The thread is then left to run: a thread cannot be stopped from
-/// outside, and it ends with the test process.
+/// builds.
 pub fn call_with_deadline<T, F>(name: &str, limit: Duration, too_slow: impl FnOnce() -> String, f: F) -> T
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    within(name, limit, f).unwrap_or_else(|| panic!("{}", too_slow()))
+}
+
+/// Calls `f` on a new thread named `name`: what it returns, or `None` if it
+/// has not returned after `limit`. The thread is then left to run: a thread
+/// cannot be stopped from outside, and it ends with the process. If `f`
+/// panics, the panic goes on here.
+pub fn within<T, F>(name: &str, limit: Duration, f: F) -> Option<T>
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
@@ -47,130 +55,14 @@ where
         })
         .expect("spawning a thread");
     match receiver.recv_timeout(limit) {
-        Ok(value) => value,
+        Ok(value) => Some(value),
         // The sender was dropped without sending: `f` panicked.
         Err(RecvTimeoutError::Disconnected) => match thread.join() {
             Err(payload) => std::panic::resume_unwind(payload),
             Ok(()) => unreachable!("the thread sends before it ends"),
         },
-        Err(RecvTimeoutError::Timeout) => panic!("{}", too_slow()),
+        Err(RecvTimeoutError::Timeout) => None,
     }
-}
-
-/// How long one case may run. A judge-accepted answer finishes n = 9 in a
-/// small fraction of it (the judge's own time limit covers every n at once);
-/// an answer still running is stuck in a loop, or too slow for the judge.
-pub const CASE_LIMIT: Duration = Duration::from_secs(10);
-
-/// The first `n` of this run that went past [`CASE_LIMIT`], or 0.
-static TIMED_OUT_AT: AtomicI32 = AtomicI32::new(0);
-
-/// The exercise's answer for `n`, computed on a thread of its own named
-/// after the exercise and `n` (which a crash message names); fails if it
-/// takes longer than [`CASE_LIMIT`].
-///
-/// Once a case has run past the limit, the later ones fail at once instead
-/// of waiting out the limit each: the cases run in the order of n, and a
-/// larger n searches a larger tree.
-pub fn exercise_answer<T: Send + 'static>(exercise: &str, n: i32, solve: fn(i32) -> T) -> T {
-    let timed_out_at = TIMED_OUT_AT.load(Ordering::SeqCst);
-    if timed_out_at != 0 {
-        panic!(
-            "exercise {exercise}, n = {n}: not run, since n = {timed_out_at} was still running after {} s",
-            CASE_LIMIT.as_secs()
-        );
-    }
-    let too_slow = || {
-        TIMED_OUT_AT.store(n, Ordering::SeqCst);
-        format!(
-            "exercise {exercise}, n = {n}: still running after {} s, so the test stopped waiting. \
-             A loop whose condition never changes? (In the bitmask steps: `free &= free - 1` \
-             clears the square just tried.) The judge would report Time Limit Exceeded.",
-            CASE_LIMIT.as_secs()
-        )
-    };
-    call_with_deadline(&format!("exercise {exercise}, n = {n}"), CASE_LIMIT, too_slow, move || solve(n))
-}
-
-/// How long an exercise's answer may run past the judge's range (n = 0 and
-/// -1, which the judge never asks): a note after a pass, not worth a wait.
-pub const PAST_THE_JUDGE_LIMIT: Duration = Duration::from_secs(1);
-
-/// The exercise's answer for an `n` past the judge's range, as
-/// [`exercise_answer`] computes it but under [`PAST_THE_JUDGE_LIMIT`].
-pub fn past_the_judge_answer<T: Send + 'static>(exercise: &str, n: i32, solve: fn(i32) -> T) -> T {
-    let too_slow = || {
-        format!(
-            "exercise {exercise}, n = {n}: still running after {} s, so the test stopped waiting \
-             (the judge never asks for this n)",
-            PAST_THE_JUDGE_LIMIT.as_secs()
-        )
-    };
-    call_with_deadline(&format!("exercise {exercise}, n = {n}"), PAST_THE_JUDGE_LIMIT, too_slow, move || solve(n))
-}
-
-/// What a child process printed, and whether it finished in time.
-#[derive(Debug)]
-pub struct Ran {
-    /// Its exit status, stdout and stderr (after a timeout: the status of
-    /// the killed process, and what it printed until then).
-    pub output: Output,
-    /// Whether it was killed for running past the limit.
-    pub timed_out: bool,
-}
-
-/// Runs `command` with its stdout and stderr captured, like
-/// [`Command::output`], but kills it if it is still running after `limit`.
-///
-/// The child runs in a process group of its own, killed once the child has
-/// ended or been stopped: a process it started cannot outlive the limit, nor
-/// keep the pipes open while they are read to their end.
-pub fn output_with_deadline(command: &mut Command, limit: Duration) -> io::Result<Ran> {
-    let command = own_group(command);
-    let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
-    // Read both pipes while waiting: a child whose pipe is full would block
-    // forever on its next write.
-    let stdout = read_all(child.stdout.take());
-    let stderr = read_all(child.stderr.take());
-    let started = Instant::now();
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break status;
-        }
-        if started.elapsed() >= limit {
-            timed_out = true;
-            break kill(&mut child)?;
-        }
-        thread::sleep(Duration::from_millis(10));
-    };
-    end_group(child.id());
-    let output = Output { status, stdout: joined(stdout), stderr: joined(stderr) };
-    Ok(Ran { output, timed_out })
-}
-
-/// Kills `child` and waits for it to end.
-fn kill(child: &mut Child) -> io::Result<std::process::ExitStatus> {
-    // It may have ended between the last check and the kill; waiting covers both.
-    let _ = child.kill();
-    child.wait()
-}
-
-/// Reads a pipe to its end on a thread of its own.
-fn read_all(pipe: Option<impl Read + Send + 'static>) -> JoinHandle<Vec<u8>> {
-    thread::spawn(move || {
-        let mut bytes = Vec::new();
-        if let Some(mut pipe) = pipe {
-            // A read error leaves what was read so far: enough for a message.
-            let _ = pipe.read_to_end(&mut bytes);
-        }
-        bytes
-    })
-}
-
-/// What a reader thread read.
-fn joined(reader: JoinHandle<Vec<u8>>) -> Vec<u8> {
-    reader.join().unwrap_or_default()
 }
 
 /// Set in the environment of the child process: run the mistake and print.
@@ -370,8 +262,8 @@ pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
 /// as `catch`, to the common mistake `number` of `n_queens_facts::mistakes`
 /// and no other in an exercise of its step, and never in an exercise of
 /// another step (where another mistake may have the same signature): what the mistake did is read
-/// as practice reads a failing case (`returned 1, expected 0`, a panic's
-/// message, a stack overflow), and what it returns at another n that a
+/// as practice reads a failing case (the count returned, a panic's message,
+/// a stack overflow), and what it returns at another n that a
 /// signature names is asked of `solve`.
 ///
 /// Practice builds with overflow checks on, as the test profile does; built
@@ -384,13 +276,8 @@ pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: fn(i32) -> 
     let own = mistakes::MISTAKES.iter().find(|known| known.number == number);
     let own = own.unwrap_or_else(|| panic!("{mistake}: there is no common mistake {number}"));
     assert_eq!(catch.case.template, own.caught_by, "{mistake}: {catch}, but the table says {own:?}");
-    // The practice cases' own words for a wrong count.
-    let message = match catch.outcome {
-        Outcome::Returned(count) => format!("returned {count}, expected {}", catch.case.expected),
-        _ => String::new(),
-    };
     let at_catch = match &catch.outcome {
-        Outcome::Returned(_) => mistakes::returned(&message).map(Observed::Returned),
+        Outcome::Returned(count) => Some(Observed::Returned(*count)),
         Outcome::Panicked(message) => Some(Observed::Panicked(message)),
         Outcome::Crashed(stderr) if mistakes::overflowed_its_stack(stderr) => Some(Observed::StackOverflow),
         Outcome::Crashed(_) | Outcome::TimedOut => None,
@@ -456,33 +343,5 @@ mod tests {
                 thread::sleep(Duration::from_millis(10));
             },
         );
-    }
-
-    #[test]
-    fn a_child_in_time_finishes_and_one_past_the_limit_is_killed() {
-        let dir = std::env::temp_dir().join(format!("n_queens_deadline_selftest_{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let source = dir.join("endless.rs");
-        let binary = dir.join(format!("endless{}", std::env::consts::EXE_SUFFIX));
-        // Prints one line, then waits forever, or ends at once when given an argument.
-        std::fs::write(
-            &source,
-            "fn main() { println!(\"started\"); if std::env::args().count() == 1 { \
-             loop { std::thread::sleep(std::time::Duration::from_millis(10)); } } }",
-        )
-        .unwrap();
-        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-        let compiled = Command::new(rustc).arg("-o").arg(&binary).arg(&source).output().unwrap();
-        assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
-
-        let ran = output_with_deadline(Command::new(&binary).arg("end"), Duration::from_secs(60)).unwrap();
-        assert!(!ran.timed_out);
-        assert!(ran.output.status.success());
-
-        let ran = output_with_deadline(&mut Command::new(&binary), Duration::from_millis(300)).unwrap();
-        assert!(ran.timed_out);
-        assert!(!ran.output.status.success());
-        assert_eq!(String::from_utf8_lossy(&ran.output.stdout), "started\n", "what it printed before it was stopped");
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -22,7 +22,7 @@ use std::time::Duration;
 use crate::deadline::output_with_deadline;
 
 pub use n_queens_facts::Problem;
-pub use n_queens_facts::judge::{SOLUTION_LINE, exercise_text, judge_text};
+pub use n_queens_facts::judge::{SOLUTION_LINE, exercise_text, from_root, judge_text};
 
 /// The `n` the harness asks for: the edge cases, then the judge's range 1..=9.
 pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -80,7 +80,12 @@ pub fn harness_for(problem: Problem, pasted: &str, ns: &[i32]) -> String {
     let write = "let file = std::env::args().nth(1).expect(\"the answers' file\");\n    \
                  std::fs::write(file, answers).expect(\"writing the answers\");";
     let main = main.replace("NS_LIST", &ns).replace("ANSWERS_FILE", write);
-    format!("// As the judge builds it.\n#![allow(dead_code)]\nstruct Solution;\n\n{pasted}\n\n{main}\n")
+    format!("{}\n\n{main}\n", harness_prefix(pasted))
+}
+
+/// The judge's own `struct Solution;`, then the pasted text ([`Place`] counts its lines).
+fn harness_prefix(pasted: &str) -> String {
+    format!("// As the judge builds it.\n#![allow(dead_code)]\nstruct Solution;\n\n{pasted}")
 }
 
 /// What the harness of [`harness`] must print, built from the shared
@@ -117,7 +122,7 @@ pub fn expected_output_for(problem: Problem, ns: &[i32]) -> String {
 /// `rustc` is the one on `PATH`, or the one named by the `RUSTC` variable.
 pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
     let source = dir.join(format!("{name}.rs"));
-    let binary = compile(program, edition, dir, name).map_err(|error| match error {
+    let binary = compile(program, edition, dir, name, false).map_err(|error| match error {
         Refused::Compiler(stderr) => {
             format!("{} does not compile with --edition {edition}:\n{stderr}", source.display())
         }
@@ -135,7 +140,7 @@ enum Refused {
 }
 
 /// Compiles `program` as [`compile_and_run`] does; the binary's path.
-fn compile(program: &str, edition: &str, dir: &Path, name: &str) -> Result<std::path::PathBuf, Refused> {
+fn compile(program: &str, edition: &str, dir: &Path, name: &str, test: bool) -> Result<std::path::PathBuf, Refused> {
     std::fs::create_dir_all(dir).map_err(|error| Refused::Other(format!("creating {}: {error}", dir.display())))?;
     let source = dir.join(format!("{name}.rs"));
     let binary = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
@@ -145,6 +150,7 @@ fn compile(program: &str, edition: &str, dir: &Path, name: &str) -> Result<std::
     let compiled = Command::new(&rustc)
         .args(["--edition", edition, "-O", "-D", "non_fmt_panics", "--crate-name", "judge", "-o"])
         .arg(&binary)
+        .args(test.then_some("--test"))
         .arg(&source)
         .output()
         .map_err(|error| Refused::Other(format!("running {rustc}: {error}")))?;
@@ -193,33 +199,89 @@ pub fn assert_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, 
     pretty_assertions::assert_eq!(output, expected_output(problem), "{name}: the judge's answers differ");
 }
 
-/// The judge-paste test of a learner's exercise, the file `shown` (its
+/// The judge-paste check of a learner's exercise, the file `shown` (its
 /// path from the workspace root) whose text is `source`: all of it after the
 /// solution line ([`exercise_text`]), compiled as the judge does and run on
 /// [`JUDGE_NS`] only, its answers compared with [`expected_output_for`], then
-/// held to the judge's Rust ([`newer_than_the_judge`]). Panics with the
-/// reason on failure, in its first line: the compiler's first error and its
-/// place in `shown`, or each item newer than the judge's Rust, and where.
-pub fn assert_exercise_pastes(problem: Problem, source: &str, shown: &str, edition: &str, dir: &Path, name: &str) {
-    let pasted = exercise_text(source).unwrap_or_else(|| panic!("{}", no_solution_line(name)));
+/// held to the judge's Rust ([`newer_than_the_judge`]). The error says why,
+/// in its first line: the compiler's first error and its place in `shown`,
+/// or each item newer than the judge's Rust, and where.
+///
+/// [`newer_than_the_judge`]: crate::msrv::newer_than_the_judge
+pub fn exercise_pastes(
+    problem: Problem,
+    source: &str,
+    shown: &str,
+    edition: &str,
+    dir: &Path,
+    name: &str,
+) -> Result<(), String> {
+    let pasted = exercise_text(source).ok_or_else(|| no_solution_line(name))?;
     let program = harness_for(problem, pasted, &JUDGE_NS);
     let place = Place { shown, source, pasted };
-    let binary = compile(&program, edition, dir, name).unwrap_or_else(|error| match error {
+    let binary = compile(&program, edition, dir, name, false).map_err(|error| match error {
         Refused::Compiler(stderr) => {
-            panic!("the judge's compiler, rustc --edition {edition}, refuses it: {}", place.first_error(&stderr))
+            format!("the judge's compiler, rustc --edition {edition}, refuses it: {}", place.first_error(&stderr))
         }
-        Refused::Other(error) => panic!("{error}"),
-    });
-    let output = run_answers(&binary, dir, name).unwrap_or_else(|error| panic!("{error}"));
-    pretty_assertions::assert_eq!(
-        output,
-        expected_output_for(problem, &JUDGE_NS),
-        "{name}: the judge's answers differ"
-    );
-    let newer = crate::msrv::newer_than_the_judge(&program, edition, dir, name, &|line| place.line(line));
-    if let Err(newer) = newer {
-        panic!("{newer}");
+        Refused::Other(error) => error,
+    })?;
+    let output = run_answers(&binary, dir, name)?;
+    if output != expected_output_for(problem, &JUDGE_NS) {
+        return Err(format!("the judge's answers differ from the expected ones (edition {edition})"));
     }
+    crate::msrv::newer_than_the_judge(&program, edition, dir, name, &|line| place.line(line))
+}
+
+/// A test of the learner's own in an exercise file that fails: its name
+/// (`my_tests::four`), its panic's message and place in the file.
+#[derive(Debug, PartialEq, Eq)]
+pub struct OwnTestFailed {
+    /// The test's name, as the learner wrote it.
+    pub name: String,
+    /// The panic's message.
+    pub message: String,
+    /// Where it panicked, `crates/n_queens_ii/exercises/bitmask.rs:40:9`,
+    /// when that is the learner's file.
+    pub place: Option<String>,
+}
+
+/// The learner's own tests in an exercise (the file `shown` whose text is
+/// `source`), compiled with `rustc --test` as the judge's paste and run one
+/// at a time: `Ok(false)` when the file has none, `Ok(true)` when they all
+/// pass, the first failure otherwise. The failure is read from what Rust's
+/// panic hook prints (`thread 'NAME' panicked at PLACE:` then the message).
+pub fn own_tests(source: &str, shown: &str, dir: &Path, name: &str) -> Result<bool, OwnTestFailed> {
+    let failed = |message: String| OwnTestFailed { name: "(your tests)".to_string(), message, place: None };
+    let Some(pasted) = exercise_text(source).filter(|pasted| pasted.contains("#[test]")) else { return Ok(false) };
+    let program = harness_prefix(pasted);
+    let place = Place { shown, source, pasted };
+    let binary = compile(&program, "2021", dir, name, true).map_err(|error| match error {
+        Refused::Compiler(stderr) => failed(format!("they do not compile: {}", place.first_error(&stderr))),
+        Refused::Other(error) => failed(error),
+    })?;
+    let mut command = Command::new(&binary);
+    command.args(["--test-threads=1", "--nocapture"]).env("RUST_BACKTRACE", "0");
+    let ran = output_with_deadline(&mut command, RUN_LIMIT).map_err(|error| failed(error.to_string()))?;
+    if ran.output.status.success() {
+        return Ok(true);
+    }
+    let stderr = String::from_utf8_lossy(&ran.output.stderr);
+    let mut lines = stderr.lines().skip_while(|line| !(line.starts_with("thread '") && line.contains(" panicked at ")));
+    let Some(panicked) = lines.next() else {
+        return Err(failed(if ran.timed_out {
+            "still running after 60 s".to_string()
+        } else {
+            stderr.trim().to_string()
+        }));
+    };
+    let test = panicked.trim_start_matches("thread '").split('\'').next().unwrap_or_default();
+    let at = panicked.rsplit_once(" panicked at ").map(|(_, at)| at.trim_end_matches(':')).unwrap_or_default();
+    let line = at.rsplit(':').nth(1).and_then(|line| line.parse().ok());
+    let column = at.rsplit(':').next().unwrap_or_default();
+    let place = line.map(|line| format!("{}:{column}", place.line(line))).filter(|place| place.starts_with(shown));
+    let message: Vec<&str> =
+        lines.take_while(|line| !line.starts_with("note: ") && !line.starts_with("thread '")).collect();
+    Err(OwnTestFailed { name: test.to_string(), message: message.join("\n").trim().to_string(), place })
 }
 
 /// Where the pasted text of a learner's file sits in the harness, to name
@@ -266,22 +328,6 @@ impl Place<'_> {
             None => lines[index].to_string(),
         }
     }
-}
-
-/// `a/tests/practice/../../exercises/b.rs` as `a/exercises/b.rs`: the
-/// practice targets name their exercise by a path relative to themselves.
-pub fn from_root(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "." => {}
-            ".." if parts.last().is_some_and(|last| *last != "..") => {
-                parts.pop();
-            }
-            _ => parts.push(part),
-        }
-    }
-    parts.join("/")
 }
 
 /// The error of a file without the solution line.
@@ -350,11 +396,7 @@ mod tests {
         let answer = "impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        \
                       usize::try_from(n).map_or(0, |_| 0)\n    }\n}";
         let source = exercise(answer);
-        let refused = std::panic::catch_unwind(|| {
-            assert_exercise_pastes(Problem::NQueensII, &source, "ex/b.rs", "2018", &dir, "refused");
-        });
-        let message = refused.unwrap_err();
-        let message = message.downcast_ref::<String>().unwrap();
+        let message = exercise_pastes(Problem::NQueensII, &source, "ex/b.rs", "2018", &dir, "refused").unwrap_err();
         assert!(
             message.starts_with("the judge's compiler, rustc --edition 2018, refuses it: error[E0599]"),
             "{message}"
@@ -364,7 +406,15 @@ mod tests {
     }
 
     #[test]
-    fn from_root_drops_dot_dot() {
-        assert_eq!(from_root("crates/a/tests/practice/./../../exercises/b.rs"), "crates/a/exercises/b.rs");
+    fn an_own_failing_test_is_named_at_its_line() {
+        let dir = std::env::temp_dir().join(format!("n_queens_judge_own_{}", std::process::id()));
+        let answer = "impl Solution {}\n\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn fine() {}\n\n    \
+                      #[test]\n    fn four() {\n        assert_eq!(2, 3, \"four\");\n    }\n}";
+        let failed = own_tests(&exercise(answer), "ex/b.rs", &dir, "own").unwrap_err();
+        assert_eq!(failed.name, "my_tests::four");
+        assert_eq!(failed.place.as_deref(), Some("ex/b.rs:14:9"));
+        assert!(failed.message.starts_with("assertion `left == right` failed: four"), "{failed:?}");
+        assert_eq!(own_tests(&exercise("impl Solution {}"), "ex/b.rs", &dir, "own"), Ok(false));
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

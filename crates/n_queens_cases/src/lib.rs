@@ -20,6 +20,8 @@
 //!   judge (the cut is `n_queens_facts`'s, shared with `queens paste`), and
 //!   compiles and runs it the way the judge would; [`msrv`] holds a
 //!   learner's paste to the judge's Rust 1.58.
+//! - [`practice`]: the harness of the practice ladder's test targets, which
+//!   prints one JSON line per case for `queens practice`.
 //! - [`deadline`]: time limits for calls and programs that may never end
 //!   (a learner's exercise, a deliberate mistake), and [`caught!`], the
 //!   child-process test that the shared cases catch a deliberate mistake.
@@ -34,6 +36,7 @@ pub use n_queens_facts::chain;
 pub mod judge;
 pub mod msrv;
 pub mod oeis;
+pub mod practice;
 pub mod validate;
 
 /// The pages of `docs/` that hold compiled examples, run as doc tests

@@ -37,6 +37,23 @@ fn after_solution_line(source: &str) -> Option<&str> {
     after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))
 }
 
+/// `a/tests/practice/./../../exercises/b.rs` as `a/exercises/b.rs`: the
+/// practice targets include an exercise by a path relative to themselves,
+/// and the compiler names it that way.
+pub fn from_root(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "." => {}
+            ".." if parts.last().is_some_and(|last| *last != "..") => {
+                parts.pop();
+            }
+            _ => parts.push(part),
+        }
+    }
+    parts.join("/")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,5 +80,11 @@ mod tests {
     fn needs_the_solution_line_at_a_line_start() {
         assert_eq!(judge_text("// pub struct Solution;\nimpl Solution {}\n"), None);
         assert_eq!(judge_text("impl Solution {}\n"), None);
+    }
+
+    #[test]
+    fn from_root_drops_dot_dot() {
+        assert_eq!(from_root("crates/a/tests/practice/./../../exercises/b.rs"), "crates/a/exercises/b.rs");
+        assert_eq!(from_root("../x/./y.rs"), "../x/y.rs");
     }
 }

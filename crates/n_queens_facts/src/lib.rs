@@ -1,8 +1,7 @@
-//! What both the `queens` command and the tests need at run time, with no
-//! dependencies: the chain of steps, written once ([`chain`]), the two
+//! What both the `queens` command and the tests need at run time: the chain of steps, written once ([`chain`]), the two
 //! problems ([`Problem`]), the known counts of the N-Queens problem ([`oeis`]) and the cut of an approach file down to the
-//! text a user pastes into the judge ([`judge`]), the process group a
-//! learner's pasted answer runs in ([`group`]), and the common mistakes with
+//! text a user pastes into the judge ([`judge`]), the one runner of a child
+//! process under a time limit ([`child`]), and the common mistakes with
 //! what a failing run of each looks like ([`mistakes`]).
 //!
 //! The test material built on them (expected boards, the validator, the
@@ -11,7 +10,7 @@
 //! links no test framework.
 
 pub mod chain;
-pub mod group;
+pub mod child;
 pub mod judge;
 pub mod mistakes;
 pub mod oeis;

@@ -135,19 +135,20 @@ mod tests {
         }
     }
 
-    /// The test target picks each exercise by its flag, and the learner's
-    /// file is where [`Exercise::path`] says.
+    /// The test target picks each exercise by its flag, from its one line,
+    /// and the learner's file is where [`Exercise::path`] says.
     #[test]
     fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
         for exercise in Exercise::all() {
             let target = root().join("crates").join(exercise.problem.crate_name()).join("tests/practice/main.rs");
             let target = std::fs::read_to_string(target).unwrap();
-            // The flag, as rustc reads `--cfg`, then the learner's file from tests/practice/.
+            // The flag, as rustc reads `--cfg`, then the learner's file in exercises/.
             let step = exercise.step.name;
             assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
-            let picked =
-                format!("#[cfg(exercise = \"{step}\")]\nexercise_tests!({step}, \"../../exercises/{step}.rs\");");
-            assert!(target.contains(&picked), "{}", exercise.label());
+            assert!(exercise.path().ends_with(&format!("/exercises/{step}.rs")), "{}", exercise.label());
+            let number = exercise.problem.number();
+            let line = format!("\nexercise!({number}, {step}, \"{step}\", \"{step}.rs\");\n");
+            assert!(target.contains(&line), "{}: no line {line:?}", exercise.label());
             assert!(root().join(exercise.chain_path()).exists(), "{}", exercise.label());
         }
     }

@@ -11,7 +11,8 @@
 //! The exercises are files of the workspace it runs in, written from the
 //! command's own starting texts when first needed ([`ladder`]); their tests
 //! are a test target of each problem crate that the normal test run leaves
-//! out, built here by cargo for one exercise and run ([`results`]).
+//! out, built here by cargo for one exercise and run ([`results`]), whose
+//! lines are told in a few of the command's own ([`summary`]).
 
 mod ladder;
 mod results;
@@ -22,9 +23,9 @@ use std::path::{Path, PathBuf};
 
 use ladder::{Exercise, PROBLEMS, Step};
 use n_queens_facts::chain;
-use results::{Part, Status};
+use summary::Status;
 
-use crate::{Failure, Outcome, Problem};
+use crate::{Failure, Outcome, Problem, WIDTH};
 
 /// Arguments of `queens practice`.
 #[derive(Debug, clap::Args)]
@@ -159,9 +160,10 @@ fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, 
 }
 
 /// Where one exercise stands. Unless it is not started, builds its test
-/// target around it and runs its cases, then the judge-paste test once every
-/// case passes; every line cargo and the tests print is handed to `echo`,
-/// but cargo's JSON messages. Paths are from the workspace root.
+/// target around it and runs it: the cases, then the learner's own tests,
+/// the judge-paste check and n = 0 and -1 once every case passes. Every line
+/// cargo prints on standard error is handed to `echo`. Paths are from the
+/// workspace root.
 fn status_from_root(
     workspace: &Workspace,
     exercise: Exercise,
@@ -189,20 +191,13 @@ fn status_from_root(
         )));
     }
     let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success()) else {
-        // No test binary: its report is empty, and the status says why.
-        let failed = results::Printed { code: Some(101), signal: None, stdout: String::new(), stderr: build.stderr };
-        return Ok(results::cases_status(&failed, exercise.step.name).expect_err("a failed build is a status"));
+        return Ok(Status::DoesNotCompile(results::first_error(&build.stderr)));
     };
-    // Where `cargo test` would run it: the problem crate's directory.
+    // Where `cargo test` would run it: the problem crate's directory. Its
+    // lines on stdout are read, not shown; its standard error goes by.
     let dir = root.join("crates").join(exercise.problem.crate_name());
-    let cases = results::run(binary.as_os_str(), &results::test_args(Part::Cases), &dir, true, &mut *echo)
-        .map_err(Failure::Failed)?;
-    if let Err(status) = results::cases_status(&cases, exercise.step.name) {
-        return Ok(status);
-    }
-    let paste = results::run(binary.as_os_str(), &results::test_args(Part::Paste), &dir, true, echo)
-        .map_err(Failure::Failed)?;
-    Ok(results::paste_status(&paste, exercise.step.name))
+    let ran = results::run(binary.as_os_str(), &[], &dir, true, &mut echo_stderr).map_err(Failure::Failed)?;
+    Ok(Status::of(&ran, exercise.step.name))
 }
 
 /// Whether cargo got as far as compiling: its JSON messages end with
@@ -254,7 +249,7 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
                 }
                 Err(_) => (format!("unreadable: `practice reset {}` puts it aside", exercise.label()), None),
             };
-            writeln!(out, "{}", fit(&described, LINE_WIDTH - start.chars().count()))?;
+            writeln!(out, "{}", fit(&described, WIDTH - start.chars().count()))?;
             if next.is_none() && !matches!(status, Some(Status::Pastes(_))) {
                 next = Some((exercise, status));
             }
@@ -276,9 +271,6 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     }
     Ok(())
 }
-
-/// The width every line of the list fits in.
-const LINE_WIDTH: usize = 80;
 
 /// `text` cut to `width` characters, with `…` where it was cut
 /// (`test 52 bitmask` shows it all).
@@ -349,7 +341,7 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
     }
     writeln!(out, "Hint {number} of {} for exercise {label}:", hints.len())?;
     writeln!(out)?;
-    for line in crate::catalog::wrap(hints[number - 1], 76) {
+    for line in crate::catalog::wrap(hints[number - 1], WIDTH - 4) {
         writeln!(out, "  {line}")?;
     }
     writeln!(out)?;
@@ -408,19 +400,7 @@ fn backup_path(workspace: &Workspace, exercise: Exercise) -> String {
 /// The time now in UTC, as `2026-11-30T21-05-09Z` (no `:`, which some file
 /// systems refuse).
 fn utc_now() -> String {
-    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
-    let (days, day_seconds) = (seconds / 86_400, seconds % 86_400);
-    // The civil date of a day count, after Howard Hinnant's `civil_from_days`.
-    let shifted = days + 719_468;
-    let (era, day_of_era) = (shifted / 146_097, shifted % 146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
-    let (hour, minute, second) = (day_seconds / 3600, day_seconds / 60 % 60, day_seconds % 60);
-    format!("{year:04}-{month:02}-{day:02}T{hour:02}-{minute:02}-{second:02}Z")
+    jiff::Timestamp::now().strftime("%Y-%m-%dT%H-%M-%SZ").to_string()
 }
 
 #[cfg(test)]

@@ -1,215 +1,181 @@
-//! A run of an exercise's test binary, read back and told in a few lines:
-//! which n pass and which fail, the smallest failing n in detail (what it
-//! returned, or where it panicked), the notes that explain it first (a
-//! time-out, a stack overflow, a process that ended early), the common
-//! mistakes of the exercise's step with the same signature, and what the
-//! answer does past the judge's range. Every line fits 80 columns; no colour
-//! code gets through.
+//! A run of an exercise's test target, read back ([`results::Report`]), told
+//! in a few lines: which n pass and which fail, the smallest failing n in
+//! detail (what it returned, or where it panicked), the notes that explain it
+//! first (a time-out, a stack overflow, a process that ended early), the
+//! common mistakes of the exercise's step with the same signature, and what
+//! the answer does past the judge's range. Every line fits [`WIDTH`] columns.
 
 use n_queens_facts::mistakes::{self, Observed};
 
-use super::results::Printed;
-
-/// The judge's range, as the test target runs it: `case_1_n1` .. `case_9_n9`.
-const JUDGE_RANGE: std::ops::RangeInclusive<i32> = 1..=9;
-
-/// The n the test target tries past the judge's range (`past_the_judge`).
-const PAST_THE_JUDGE: [i32; 2] = [0, -1];
-
-/// The widest line printed.
-const WIDTH: usize = 80;
+use super::results::{self, Outcome, Printed, Report};
+use crate::WIDTH;
 
 /// Why the process ended, when its stack overflowed.
 const STACK_OVERFLOW: &str = "stack overflow: a recursion that never reaches its base case?";
 
-/// What one test did.
+/// Where an exercise stands: the list view's words, and the lines of detail
+/// that `queens practice test` prints under them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// It passed.
-    Passed,
-    /// It panicked: where, when that is in the learner's file, and the message.
-    Failed {
-        /// `crates/n_queens_ii/exercises/bitmask.rs:12:5`, or `None` for the
-        /// test's own assertion.
-        place: Option<String>,
-        /// The panic's message, without colour codes.
-        message: String,
+pub enum Status {
+    /// Its answer still holds the starting `todo!(`.
+    NotStarted,
+    /// Cargo could not build it; the first error, with its place.
+    DoesNotCompile(String),
+    /// A case of the judge's range fails.
+    Failing {
+        /// The smallest failing n.
+        n: i32,
+        /// What happened there, or what caused it, in one sentence.
+        reason: String,
+        /// The line over every n, then the smallest failing n in detail.
+        details: Vec<String>,
     },
-    /// The test process ended while it ran: why, in a few words.
-    Ended(String),
-    /// Not run: the process ended first, or an earlier case ran out of time.
-    NotRun,
+    /// Every case of the judge's range passes, but a test the learner wrote
+    /// in the exercise file fails.
+    OwnTestFailing {
+        /// The test's name, as the learner wrote it (`my_tests::four`).
+        name: String,
+        /// Its failure in one sentence.
+        reason: String,
+        /// The failure in detail.
+        details: Vec<String>,
+    },
+    /// Every case passes, but the judge-paste check does not; why, in one line.
+    Passing(String),
+    /// Every case passes, and so does the judge-paste check; the note on what
+    /// the answer does past the judge's range.
+    Pastes(Vec<String>),
 }
 
-impl Outcome {
-    /// Whether this counts against the answer.
-    fn failed(&self) -> bool {
-        matches!(self, Outcome::Failed { .. } | Outcome::Ended(_))
+/// How far the list's status column is from the left edge: its lines are
+/// wrapped to fit [`WIDTH`] columns after it.
+pub const LIST_INDENT: usize = 23;
+
+impl Status {
+    /// Where a run of the test target leaves the exercise of `step`.
+    pub fn of(printed: &Printed, step: &str) -> Status {
+        let report = results::read(&printed.stdout);
+        let ended = why_it_ended(printed);
+        if let Some((n, reason, details)) = failing(&report, step, &ended) {
+            return Status::Failing { n, reason, details };
+        }
+        if let Some(test) = &report.own_test {
+            let mut details = vec!["passing n = 1 to 9; your own test fails:".to_string()];
+            match &test.place {
+                Some(place) => details.push(format!("{}: panicked at {place}:", test.name)),
+                None => details.push(format!("{}:", test.name)),
+            }
+            details.extend(wrapped("  ", &test.message, 2));
+            let reason = short(test.message.lines().next().unwrap_or_default());
+            return Status::OwnTestFailing { name: test.name.clone(), reason, details };
+        }
+        match report.paste.iter().flatten().next() {
+            Some(why) => Status::Passing(why.lines().next().unwrap_or_default().to_string()),
+            None if report.paste.is_empty() => Status::Passing("the paste check did not run: see stderr".into()),
+            None => Status::Pastes(past_the_judge(&report, step, &ended)),
+        }
     }
 
-    /// The message of a failure, or of the end of the process.
-    fn message(&self) -> &str {
+    /// The status in a few words, then a detail after a colon where there
+    /// is one, wrapped to fit [`WIDTH`] columns after the list's first columns.
+    pub fn describe(&self) -> String {
+        let text = match self {
+            Status::NotStarted => "not started".to_string(),
+            Status::DoesNotCompile(error) => format!("does not compile: {error}"),
+            Status::Failing { n, reason, .. } => format!("failing at n = {n}: {reason}"),
+            Status::OwnTestFailing { name, reason, .. } => format!("your own test {name} fails: {reason}"),
+            Status::Passing(why) => format!("passing, but does not paste into the judge yet: {why}"),
+            Status::Pastes(_) => "passing, and pastes into the judge".to_string(),
+        };
+        let indent = format!("\n{}", " ".repeat(LIST_INDENT));
+        crate::catalog::wrap(&text, WIDTH - LIST_INDENT).join(&indent)
+    }
+
+    /// What `queens practice test` prints about exercise `label` once its
+    /// tests ran: a few lines of at most [`WIDTH`] columns.
+    pub fn report(&self, label: &str) -> Vec<String> {
+        let mut lines = wrapped("", &format!("Exercise {label}: {}", self.describe_short()), 2);
         match self {
-            Outcome::Failed { message, .. } | Outcome::Ended(message) => message,
-            Outcome::Passed | Outcome::NotRun => "",
-        }
-    }
-
-    /// Whether it ran out of time: the judge's Time Limit Exceeded.
-    fn timed_out(&self) -> bool {
-        self.message().contains("still running after")
-    }
-}
-
-/// One test of a report: its full name and what it did.
-#[derive(Clone, Debug)]
-pub struct Test {
-    /// `bitmask::counts::case_4_n4`.
-    pub name: String,
-    /// What it did.
-    pub outcome: Outcome,
-}
-
-/// The kinds of test a report holds, from their names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// A case of the judge's range, with its n.
-    Case(i32),
-    /// The judge-paste test.
-    Paste,
-    /// The answer past the judge's range, with its n.
-    PastTheJudge(i32),
-    /// A test the learner wrote in the exercise file.
-    Own,
-}
-
-impl Test {
-    /// What kind of test this is.
-    pub fn kind(&self) -> Kind {
-        let n = || self.name.rsplit_once("_n").and_then(|(_, n)| n.parse().ok());
-        if self.name.contains("::judge_paste::") {
-            Kind::Paste
-        } else if self.name.contains("::past_the_judge::") {
-            Kind::PastTheJudge(if self.name.ends_with("minus_1") { -1 } else { 0 })
-        } else if self.name.contains("::counts::case_") || self.name.contains("::boards::case_") {
-            n().map_or(Kind::Own, Kind::Case)
-        } else {
-            Kind::Own
-        }
-    }
-
-    /// The learner's own name for an own test, without the exercise's modules.
-    pub fn own_name(&self) -> &str {
-        self.name.split_once("::exercise::").map_or(&self.name, |(_, name)| name)
-    }
-}
-
-/// The tests of a report, in the order they ran.
-pub fn tests(printed: &Printed) -> Vec<Test> {
-    let stdout = strip_colour(&printed.stdout);
-    stdout
-        .lines()
-        .filter_map(|line| line.strip_prefix("test "))
-        .filter_map(|rest| {
-            let (name, result) = rest.split_once(" ...")?;
-            let outcome = match result.trim() {
-                "ok" => Outcome::Passed,
-                "ignored" => return None,
-                "FAILED" => failure(&stdout, name),
-                _ => Outcome::Ended(why_it_ended(printed)),
-            };
-            Some(Test { name: name.to_string(), outcome })
-        })
-        .collect()
-}
-
-/// The first line of a failure's message.
-pub fn first_line(outcome: &Outcome) -> String {
-    outcome.message().lines().next().unwrap_or_default().to_string()
-}
-
-/// `text` without ANSI colour codes (`ESC [ ... m`).
-fn strip_colour(text: &str) -> String {
-    let mut plain = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
+            Status::Failing { details, .. } | Status::OwnTestFailing { details, .. } | Status::Pastes(details) => {
+                lines.extend(details.iter().cloned());
+            }
+            Status::DoesNotCompile(error) => {
+                lines.extend(wrapped("  ", error, 2));
+                if error.contains("E0600") && error.contains("`-`") {
+                    lines.extend(wrapped(
+                        "",
+                        "`-x` does not compile for an unsigned integer: the lowest 1 bit of `free` is \
+                         `free & free.wrapping_neg()` (hint 2).",
+                        0,
+                    ));
                 }
             }
-        } else {
-            plain.push(c);
+            Status::Passing(why) => lines.extend(wrapped("  ", why, 2)),
+            Status::NotStarted => {}
         }
+        lines
     }
-    plain
-}
 
-/// The failure of test `name`, from its section of the report.
-fn failure(stdout: &str, name: &str) -> Outcome {
-    let marker = format!("---- {name} stdout ----");
-    let section = stdout.find(&marker).map_or("", |start| &stdout[start + marker.len()..]);
-    let mut lines = section.lines().take_while(|line| !line.starts_with("---- ") && *line != "failures:");
-    let Some(panicked) = lines.by_ref().find(|line| line.starts_with("thread ") && line.contains(" panicked at "))
-    else {
-        return Outcome::Failed { place: None, message: "no panic message: see `cargo test`".to_string() };
-    };
-    let place = panicked.rsplit_once(" panicked at ").map(|(_, place)| place.trim_end_matches(':'));
-    let place = place.map(without_dot_dot).filter(|place| place.contains("/exercises/"));
-    let mut message: Vec<&str> =
-        lines.take_while(|line| !line.starts_with("note: ") && *line != "stack backtrace:").collect();
-    while message.last().is_some_and(|line| line.trim().is_empty()) {
-        message.pop();
-    }
-    let message = message.join("\n");
-    // pretty_assertions' preamble says nothing the message does not.
-    let message = message
-        .strip_prefix("assertion failed: `(left == right)`")
-        .map_or(message.as_str(), |rest| rest.trim_start_matches(':').trim_start());
-    // The deadline's messages start with `exercise bitmask, n = 5: `, said already.
-    let message = match message.strip_prefix("exercise ") {
-        Some(rest) => rest.split_once(": ").map_or(message, |(_, after)| after),
-        None => message,
-    };
-    if message.starts_with("not run, since") {
-        return Outcome::NotRun;
-    }
-    Outcome::Failed { place, message: message.to_string() }
-}
-
-/// `a/tests/practice/./../../exercises/b.rs` as `a/exercises/b.rs`: the
-/// test target includes the exercise by a relative path, and the compiler
-/// reports it that way.
-pub fn without_dot_dot(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "." => {}
-            ".." if parts.last().is_some_and(|last| *last != "..") => {
-                parts.pop();
+    /// The same status with the path `from` written as `to` wherever its
+    /// text names it: cargo and the tests name the learner's file from the
+    /// workspace root, the user may stand elsewhere.
+    pub fn renamed(self, from: &str, to: &str) -> Status {
+        let text = |text: String| text.replace(from, to);
+        let lines = |lines: Vec<String>| lines.into_iter().map(text).collect();
+        match self {
+            Status::NotStarted => Status::NotStarted,
+            Status::DoesNotCompile(error) => Status::DoesNotCompile(text(error)),
+            Status::Failing { n, reason, details } => {
+                Status::Failing { n, reason: text(reason), details: lines(details) }
             }
-            _ => parts.push(part),
+            Status::OwnTestFailing { name, reason, details } => {
+                Status::OwnTestFailing { name, reason: text(reason), details: lines(details) }
+            }
+            Status::Passing(why) => Status::Passing(text(why)),
+            Status::Pastes(note) => Status::Pastes(lines(note)),
         }
     }
-    parts.join("/")
+
+    /// The words of the report's first line.
+    fn describe_short(&self) -> String {
+        match self {
+            Status::DoesNotCompile(_) => "does not compile".to_string(),
+            Status::Failing { .. } => "failing".to_string(),
+            Status::OwnTestFailing { .. } => "the judge's cases pass".to_string(),
+            Status::Passing(_) => "passing, but does not paste into the judge yet:".to_string(),
+            Status::NotStarted | Status::Pastes(_) => self.describe(),
+        }
+    }
 }
 
-/// Why the test process ended in the middle of a test, from what it printed.
+/// What `outcome` at `n` was, in words: `ended` says why the process ended.
+fn message(n: i32, outcome: &Outcome, ended: &str) -> String {
+    match outcome {
+        Outcome::Returned { wrong, .. } => wrong.clone().unwrap_or_default(),
+        Outcome::Panicked { message, .. } => message.clone(),
+        Outcome::TooSlow(limit) if n >= 1 => format!(
+            "still running after {limit} s, so the test stopped waiting. A loop whose condition never \
+             changes? (In the bitmask steps: `free &= free - 1` clears the square just tried.) The judge \
+             would report Time Limit Exceeded."
+        ),
+        Outcome::TooSlow(limit) => {
+            format!("still running after {limit} s, so the test stopped waiting (the judge never asks for this n)")
+        }
+        Outcome::Ended => ended.to_string(),
+        Outcome::NotRun => String::new(),
+    }
+}
+
+/// Why the test process ended in the middle of a case, from what it printed.
 fn why_it_ended(printed: &Printed) -> String {
-    let stderr = strip_colour(&printed.stderr);
-    if mistakes::overflowed_its_stack(&stderr) {
+    let stderr = &printed.stderr;
+    if mistakes::overflowed_its_stack(stderr) {
         return STACK_OVERFLOW.to_string();
     }
     if let Some(line) = stderr.lines().find(|line| line.contains("memory allocation of")) {
         return format!("{}: it asked for more memory than there is", line.trim());
     }
-    let cargo_says = ["Running", "Finished", "Compiling", "Blocking"];
-    let last = stderr.lines().rev().map(str::trim).find(|line| {
-        !line.is_empty()
-            && !cargo_says.iter().any(|word| line.starts_with(word))
-            && !line.starts_with("error: test failed")
-    });
+    let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty());
     let said = last.map_or(String::new(), |line| format!(" Its last words: {line}"));
     match (printed.code, printed.signal) {
         (Some(code), _) => format!(
@@ -268,23 +234,13 @@ fn list_ns(ns: &[i32]) -> String {
     runs.iter().map(run).collect::<Vec<_>>().join(", ")
 }
 
-/// The outcome of each n of the judge's range, from the report's cases.
-fn cases(tests: &[Test]) -> Vec<(i32, Outcome)> {
-    JUDGE_RANGE
-        .map(|n| {
-            let outcome = tests.iter().find(|test| test.kind() == Kind::Case(n)).map(|test| test.outcome.clone());
-            (n, outcome.unwrap_or(Outcome::NotRun))
-        })
-        .collect()
-}
-
 /// The line over every n: `failing at n = 1, 5; passing 2 to 4; not run 6 to 9`.
 fn over_every_n(cases: &[(i32, Outcome)]) -> String {
     let ns = |keep: &dyn Fn(&Outcome) -> bool| -> Vec<i32> {
         cases.iter().filter(|(_, outcome)| keep(outcome)).map(|(n, _)| *n).collect()
     };
     let failing = ns(&Outcome::failed);
-    let passing = ns(&|outcome| *outcome == Outcome::Passed);
+    let passing = ns(&|outcome| !outcome.failed() && *outcome != Outcome::NotRun);
     let not_run = ns(&|outcome| *outcome == Outcome::NotRun);
     let mut parts = vec![format!("failing at n = {}", list_ns(&failing))];
     if !passing.is_empty() {
@@ -299,46 +255,49 @@ fn over_every_n(cases: &[(i32, Outcome)]) -> String {
 /// What `outcome` did at `n` in an exercise of `step`, in lines:
 /// `n = 4: returned 0, expected 2`, or where it panicked and why, then the
 /// common mistakes it looks like.
-fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
+fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ended: &str) -> Vec<String> {
+    let said = message(n, outcome, ended);
     let mut lines = match outcome {
-        Outcome::Failed { place: Some(place), message } => {
+        Outcome::Panicked { place: Some(place), .. } => {
             let mut lines = vec![format!("n = {n}: panicked at {place}:")];
-            lines.extend(wrapped("  ", message, 2));
+            lines.extend(wrapped("  ", &said, 2));
             lines
         }
-        Outcome::Failed { place: None, message } => wrapped(&format!("n = {n}: "), message, 2),
-        Outcome::Ended(why) => {
+        Outcome::Ended => {
             let mut lines = vec![format!("n = {n}: the test process ended:")];
-            lines.extend(wrapped("  ", why, 2));
+            lines.extend(wrapped("  ", &said, 2));
             lines
         }
-        Outcome::Passed | Outcome::NotRun => Vec::new(),
+        Outcome::NotRun | Outcome::Returned { wrong: None, .. } => Vec::new(),
+        _ => wrapped(&format!("n = {n}: "), &said, 2),
     };
-    lines.extend(mistake(n, outcome, step, others));
+    lines.extend(mistake(n, outcome, step, others, ended));
     lines
 }
 
 /// The summary of a failing run of the cases: the line over every n, then
 /// the notes that explain the rest (a time-out, a crash), then the smallest
 /// failing n in detail. `None` when no case of the judge's range fails.
-pub fn failing(tests: &[Test], step: &str) -> Option<(i32, String, Vec<String>)> {
-    let cases = cases(tests);
+fn failing(report: &Report, step: &str, ended: &str) -> Option<(i32, String, Vec<String>)> {
+    let cases = &report.cases;
     let (smallest, first) = cases.iter().find(|(_, outcome)| outcome.failed())?;
-    let mut lines = wrapped("", &over_every_n(&cases), 2);
+    let mut lines = wrapped("", &over_every_n(cases), 2);
     // A time-out or a crash names the real bug; an overflow at a smaller n
     // often follows from it (a loop that never ends counts past `i32::MAX`).
-    let cause = cases.iter().find(|(_, outcome)| outcome.timed_out() || matches!(outcome, Outcome::Ended(_)));
-    let mut reason = first.message().lines().next().unwrap_or_default().to_string();
+    let cause = cases.iter().find(|(_, outcome)| matches!(outcome, Outcome::TooSlow(_) | Outcome::Ended));
+    let first_line =
+        |n: i32, outcome: &Outcome| message(n, outcome, ended).lines().next().unwrap_or_default().to_string();
+    let mut reason = first_line(*smallest, first);
     if let Some((n, outcome)) = cause.filter(|(n, _)| n != smallest) {
-        lines.extend(detail(*n, outcome, step, &cases));
+        lines.extend(detail(*n, outcome, step, cases, ended));
         lines.push(format!("The smallest failing n may follow from n = {n}'s, above:"));
-        reason = format!("at n = {n}, {}", outcome.message().lines().next().unwrap_or_default());
+        reason = format!("at n = {n}, {}", first_line(*n, outcome));
     }
-    lines.extend(detail(*smallest, first, step, &cases));
+    lines.extend(detail(*smallest, first, step, cases, ended));
     let undo_forgotten = *smallest == 4
-        && observed(first) == Some(Observed::Returned(0))
+        && observed(first, ended) == Some(Observed::Returned(0))
         && n_queens_facts::chain::step(step).is_some_and(|step| step.undoes)
-        && mistake(4, first, step, &cases).is_empty();
+        && mistake(4, first, step, cases, ended).is_empty();
     if undo_forgotten {
         lines.extend(wrapped(
             "  ",
@@ -359,39 +318,25 @@ fn short(text: &str) -> String {
     }
 }
 
-/// The summary of a run whose judge cases all pass but a test the learner
-/// wrote fails: its name, and its failure.
-pub fn own_test_failing(tests: &[Test]) -> Option<(String, String, Vec<String>)> {
-    let test = tests.iter().find(|test| test.kind() == Kind::Own && test.outcome.failed())?;
-    let name = test.own_name().to_string();
-    let mut lines = vec![format!("passing n = {}; your own test fails:", list_ns(&JUDGE_RANGE.collect::<Vec<_>>()))];
-    let message = test.outcome.message();
-    match &test.outcome {
-        Outcome::Failed { place: Some(place), .. } => lines.push(format!("{name}: panicked at {place}:")),
-        _ => lines.push(format!("{name}:")),
-    }
-    lines.extend(wrapped("  ", message, 2));
-    Some((name, short(message.lines().next().unwrap_or_default()), lines))
-}
-
-/// The note on what the answer does past the judge's range, from the
-/// `past_the_judge` tests: never a failure, since the judge never asks.
-pub fn past_the_judge(tests: &[Test], stdout: &str, step: &str) -> Vec<String> {
+/// The note on what the answer does past the judge's range: never a
+/// failure, since the judge never asks.
+fn past_the_judge(report: &Report, step: &str, ended: &str) -> Vec<String> {
     let mut said = Vec::new();
     let mut details = Vec::new();
-    for n in PAST_THE_JUDGE {
-        let test = tests.iter().find(|test| test.kind() == Kind::PastTheJudge(n));
-        let outcome = test.map_or(Outcome::NotRun, |test| test.outcome.clone());
+    for (n, outcome) in &report.past {
         match outcome {
-            Outcome::Passed => {
-                let printed = format!("past the judge: n = {n} ");
-                let returned = stdout.lines().find_map(|line| line.strip_prefix(printed.as_str()));
-                said.push(format!("n = {n} {}", returned.unwrap_or("returns")));
+            Outcome::Returned { count, .. } => {
+                let what = match (report.boards, count) {
+                    (true, 1) => " board",
+                    (true, _) => " boards",
+                    (false, _) => "",
+                };
+                said.push(format!("n = {n} returns {count}{what}"));
             }
             Outcome::NotRun => said.push(format!("n = {n} is not run")),
             failed => {
                 said.push(format!("n = {n} fails (below)"));
-                details.extend(detail(n, &failed, step, &[]));
+                details.extend(detail(*n, failed, step, &[], ended));
             }
         }
     }
@@ -402,26 +347,26 @@ pub fn past_the_judge(tests: &[Test], stdout: &str, step: &str) -> Vec<String> {
 }
 
 /// What `outcome` shows of the answer, as the common mistakes' signatures
-/// are written: a count returned, a panic in the learner's file, a stack
-/// overflow; `None` for anything else.
-fn observed(outcome: &Outcome) -> Option<Observed<'_>> {
+/// are written: a wrong count returned, a panic in the learner's file, a
+/// stack overflow; `None` for anything else.
+fn observed<'a>(outcome: &'a Outcome, ended: &str) -> Option<Observed<'a>> {
     match outcome {
-        Outcome::Failed { place: None, message } => mistakes::returned(message).map(Observed::Returned),
-        Outcome::Failed { place: Some(_), message } => Some(Observed::Panicked(message)),
-        Outcome::Ended(why) if why == STACK_OVERFLOW => Some(Observed::StackOverflow),
-        Outcome::Ended(_) | Outcome::Passed | Outcome::NotRun => None,
+        Outcome::Returned { count, wrong: Some(_) } => Some(Observed::Returned(*count)),
+        Outcome::Panicked { place: Some(_), message } => Some(Observed::Panicked(message)),
+        Outcome::Ended if ended == STACK_OVERFLOW => Some(Observed::StackOverflow),
+        _ => None,
     }
 }
 
 /// The common mistakes of `step` whose signature is `outcome` at `n`, the
 /// first failing n, where `others` are the outcomes of the other n: two
-/// lines each, its title and its section of `docs/common-mistakes.md`.
-fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
+/// lines each, its title and its section of the page.
+fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ended: &str) -> Vec<String> {
     let observe = |m: i32| {
         if m == n {
-            observed(outcome)
+            observed(outcome, ended)
         } else {
-            others.iter().find(|(other, _)| *other == m).and_then(|(_, o)| observed(o))
+            others.iter().find(|(other, _)| *other == m).and_then(|(_, o)| observed(o, ended))
         }
     };
     let mut lines = Vec::new();
@@ -436,6 +381,27 @@ fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> 
 mod tests {
     use super::*;
 
+    fn printed(code: Option<i32>, stdout: &str, stderr: &str) -> Printed {
+        Printed { code, signal: None, stdout: stdout.to_string(), stderr: stderr.to_string() }
+    }
+
+    /// The target's lines for counts at n = 1, 2, ...
+    fn counts(counts: &[(i64, i64)]) -> String {
+        let line = |(index, (count, expected)): (usize, &(i64, i64))| {
+            let wrong = if count == expected {
+                String::new()
+            } else {
+                format!(",\"wrong\":\"returned {count}, expected {expected}\"")
+            };
+            format!("{{\"case\":\"counts\",\"n\":{},\"outcome\":\"returned\",\"count\":{count}{wrong}}}\n", index + 1)
+        };
+        counts.iter().enumerate().map(line).collect()
+    }
+
+    fn returned(count: i64, expected: i64) -> Outcome {
+        Outcome::Returned { count, wrong: Some(format!("returned {count}, expected {expected}")) }
+    }
+
     #[test]
     fn runs_of_n_are_written_as_ranges() {
         assert_eq!(list_ns(&[1, 5, 7, 9]), "1, 5, 7, 9");
@@ -443,30 +409,64 @@ mod tests {
         assert_eq!(list_ns(&[1, 2]), "1, 2");
     }
 
-    fn returned(count: i64, expected: i64) -> Outcome {
-        Outcome::Failed { place: None, message: format!("returned {count}, expected {expected}") }
+    #[test]
+    fn the_smallest_failing_n_and_its_message() {
+        let stdout = counts(&[(1, 1), (0, 0), (0, 0), (0, 2), (0, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
+        let Status::Failing { n, reason, details } = Status::of(&printed(Some(1), &stdout, ""), "bitmask") else {
+            panic!("failing");
+        };
+        assert_eq!((n, reason.as_str()), (4, "returned 0, expected 2"));
+        assert_eq!(details[0], "failing at n = 4, 5; passing 1 to 3, 6 to 9");
+        assert_eq!(details[1], "n = 4: returned 0, expected 2");
+    }
+
+    #[test]
+    fn a_crash_is_reported_at_the_case_that_was_running() {
+        let stderr =
+            "thread 'exercise bitmask, n = 2' (9) has overflowed its stack\nfatal runtime error: stack overflow";
+        let status = Status::of(&printed(None, &counts(&[(1, 1)]), stderr), "bitmask");
+        let Status::Failing { n, reason, details } = status else { panic!("a crash is a failure") };
+        assert_eq!(n, 2);
+        assert!(reason.contains("stack overflow"), "{reason}");
+        assert_eq!(details[0], "failing at n = 2; passing 1; not run 3 to 9");
+    }
+
+    #[test]
+    fn the_paste_decides_between_passing_and_pastes() {
+        let right = counts(&[(1, 1), (0, 0), (0, 0), (2, 2), (10, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
+        let paste = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"pastes\"}\n";
+        let past = "{\"case\":\"past_the_judge\",\"n\":0,\"outcome\":\"returned\",\"count\":1}\n";
+        let Status::Pastes(note) = Status::of(&printed(Some(0), &format!("{right}{paste}{past}"), ""), "bitmask")
+        else {
+            panic!("pastes");
+        };
+        assert_eq!(note[1..4], ["  n = 0 returns 1", "  n = -1 fails (below)", "n = -1: the test process ended:"]);
+        let refused = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"refused\",\"message\":\"no.\\nmore\"}\n";
+        assert_eq!(
+            Status::of(&printed(Some(1), &format!("{right}{refused}"), ""), "bitmask"),
+            Status::Passing("no.".into())
+        );
     }
 
     #[test]
     fn only_the_mistakes_of_the_step_are_linked() {
         // `full = 1 << n` returns 1 at n = 3 too; both masks shifted left, 3.
-        let full = [(1, Outcome::Passed), (3, returned(1, 0))];
-        let lines = mistake(2, &returned(1, 0), "bitmask", &full).join("\n");
+        let full = [(1, returned(1, 1)), (3, returned(1, 0))];
+        let lines = mistake(2, &returned(1, 0), "bitmask", &full, "").join("\n");
         assert!(lines.contains("docs/common-mistakes.md#3-full--1--n"), "{lines}");
         assert!(!lines.contains("#4-"), "{lines}");
         let shifted = [(3, returned(3, 0))];
-        let lines = mistake(2, &returned(1, 0), "bitmask", &shifted).join("\n");
+        let lines = mistake(2, &returned(1, 0), "bitmask", &shifted, "").join("\n");
         assert!(lines.contains("docs/common-mistakes.md#4-one-mask-shifted-the-wrong-way"), "{lines}");
-        assert!(mistake(2, &returned(1, 0), "column_abs", &full).is_empty());
-        assert!(mistake(3, &returned(1, 0), "bitmask", &full).is_empty());
-        let overflow = Outcome::Ended(STACK_OVERFLOW.to_string());
-        assert!(mistake(1, &overflow, "bitmask", &[]).join("\n").contains("#2--where--belongs"));
-        let no_boards = Outcome::Failed { place: None, message: "returned 0 boards, expected 2".to_string() };
-        assert!(mistake(4, &no_boards, "three_arrays", &[]).join("\n").contains("#5-flags-not-cleared"));
+        assert!(mistake(2, &returned(1, 0), "column_abs", &full, "").is_empty());
+        assert!(mistake(3, &returned(1, 0), "bitmask", &full, "").is_empty());
+        assert!(mistake(1, &Outcome::Ended, "bitmask", &[], STACK_OVERFLOW).join("\n").contains("#2--where--belongs"));
+        let no_boards = Outcome::Returned { count: 0, wrong: Some("returned 0 boards, expected 2".into()) };
+        assert!(mistake(4, &no_boards, "three_arrays", &[], "").join("\n").contains("#5-flags-not-cleared"));
         let place = Some("x.rs:1:1".to_string());
-        let panicked = Outcome::Failed { place, message: "index out of bounds: the len is 1".to_string() };
-        assert!(mistake(1, &panicked, "board_scan", &[]).join("\n").contains("#7-the-base-case-after-the-loop"));
-        assert!(mistake(1, &panicked, "three_arrays", &[]).join("\n").contains("#8-an-offset-of-n"));
+        let panicked = Outcome::Panicked { place, message: "index out of bounds: the len is 1".to_string() };
+        assert!(mistake(1, &panicked, "board_scan", &[], "").join("\n").contains("#7-the-base-case-after-the-loop"));
+        assert!(mistake(1, &panicked, "three_arrays", &[], "").join("\n").contains("#8-an-offset-of-n"));
     }
 
     #[test]
@@ -479,29 +479,17 @@ mod tests {
     }
 
     #[test]
-    fn a_paste_failure_reads_without_its_diff_preamble_or_colour() {
-        let stdout = "test bitmask::judge_paste::case_1_edition_2018 ... FAILED\n\nfailures:\n\n\
-            ---- bitmask::judge_paste::case_1_edition_2018 stdout ----\n\
-            thread 'x' (5) panicked at crates/n_queens_cases/src/judge.rs:176:5:\n\
-            assertion failed: `(left == right)`: judge: the judge's answers differ\n\n\
-            \u{1b}[1mDiff\u{1b}[0m < left / > right :\n";
-        let printed = Printed { code: Some(101), signal: None, stdout: stdout.to_string(), stderr: String::new() };
-        let tests = tests(&printed);
-        assert_eq!(tests[0].kind(), Kind::Paste);
-        assert_eq!(first_line(&tests[0].outcome), "judge: the judge's answers differ");
-        assert!(!format!("{:?}", tests[0].outcome).contains('\u{1b}'));
-    }
-
-    #[test]
-    fn colour_codes_are_dropped() {
-        assert_eq!(strip_colour("\u{1b}[31m<0\u{1b}[0m"), "<0");
-    }
-
-    #[test]
-    fn wrapped_lines_fit() {
+    fn lines_fit_the_width_in_the_list_and_the_report() {
         let text = "word ".repeat(60);
         for line in wrapped("n = 2: ", &text, 2) {
             assert!(line.chars().count() <= WIDTH, "{line}");
         }
+        let reason = "still running after 10 s, so the test stopped waiting. ".repeat(4);
+        let described = Status::Failing { n: 2, reason, details: Vec::new() }.describe();
+        for (index, line) in described.lines().enumerate() {
+            let width = line.chars().count() + if index == 0 { LIST_INDENT } else { 0 };
+            assert!(width <= WIDTH, "{line}");
+        }
+        assert!(described.lines().count() > 1);
     }
 }

@@ -10,8 +10,11 @@ use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
 /// header, then `answer`.
 fn exercise(problem: &str, step: &str, answer: &str) -> (String, String) {
     let crate_name = if problem == "52" { "n_queens_ii" } else { "n_queens" };
-    let start =
-        std::fs::read_to_string(format!("{}/exercises/{problem}/{step}.rs", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let start = std::fs::read_to_string(format!(
+        "{}/../n_queens_facts/exercises/{problem}/{step}.rs",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
     let line = format!("\n{SOLUTION_LINE}\n");
     let header = &start[..start.find(&line).unwrap() + line.len()];
     (format!("crates/{crate_name}/exercises/{step}.rs"), format!("{header}\n{answer}\n"))

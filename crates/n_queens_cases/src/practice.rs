@@ -1,0 +1,365 @@
+//! The harness of the practice ladder's test target (`harness = false` in
+//! each problem crate): the shared cases against one exercise, told to
+//! `queens practice` in one JSON object a line on stdout, one per case.
+//!
+//! In order: n = 1..=9, the judge's range, each under [`CASE_LIMIT`]; once
+//! every one is right, the learner's own tests, the judge-paste check in
+//! editions 2018 and 2021, and n = 0 and -1, which the judge never asks,
+//! under [`PAST_THE_JUDGE_LIMIT`], for a note. The lines:
+//!
+//! ```text
+//! {"case":"counts","n":2,"outcome":"returned","count":1,"expected":0,"wrong":"returned 1, expected 0"}
+//! {"case":"boards","n":4,"outcome":"panicked","message":"index out of bounds ...","place":"crates/n_queens/exercises/bitmask.rs:12:5"}
+//! {"case":"counts","n":5,"outcome":"too_slow","limit_s":10}
+//! {"case":"counts","n":6,"outcome":"not_run"}
+//! {"case":"own_test","outcome":"panicked","name":"my_tests::four","message":"...","place":null}
+//! {"case":"paste","edition":"2018","outcome":"refused","message":"the judge's compiler ... refuses it: ..."}
+//! {"case":"past_the_judge","n":0,"outcome":"returned","count":1}
+//! ```
+//!
+//! The keys are sorted, so each line starts with `{"case":`. `case` is
+//! `counts` (LeetCode 52) or `boards` (51, where `count` is the number of
+//! boards) for the judge's range; `wrong` is there only when the
+//! answer is wrong, in words; `place` is in the learner's file or `null`;
+//! `not_run` follows a `too_slow` (a larger n searches a larger tree). A
+//! stack overflow or an exit ends the process: the lines before it stand,
+//! and the case after the last line is the one that was running. The exit
+//! code is 0 when every case is right, the learner's tests pass and both
+//! editions paste; 1 otherwise.
+//!
+//! The target's `main.rs` names each step once, with [`exercise!`](crate::exercise).
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::panic;
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::judge::{self, Problem, from_root};
+
+/// How long one case may run. A judge-accepted answer finishes n = 9 in a
+/// small fraction of it (the judge's own time limit covers every n at once);
+/// an answer still running is stuck in a loop, or too slow for the judge.
+pub const CASE_LIMIT: Duration = Duration::from_secs(10);
+
+/// How long an answer may run past the judge's range (n = 0 and -1): a note
+/// after a pass, not worth a wait.
+pub const PAST_THE_JUDGE_LIMIT: Duration = Duration::from_secs(1);
+
+/// One exercise, as the test target builds it.
+pub struct Exercise<T> {
+    /// The step's name, `bitmask`.
+    pub name: &'static str,
+    /// LeetCode 51 or 52.
+    pub problem: Problem,
+    /// The learner's answer.
+    pub solve: fn(i32) -> T,
+    /// What an answer for n is: its count, and what is wrong with it.
+    pub judge: fn(i32, &T) -> Judged,
+    /// The learner's file as text.
+    pub source: &'static str,
+    /// Its path from the workspace root (`..` allowed).
+    pub file: &'static str,
+    /// Where the pasted programs are built.
+    pub dir: &'static str,
+}
+
+/// An answer for one n, judged.
+pub struct Judged {
+    /// The count, or the number of boards.
+    pub count: u64,
+    /// What is wrong with it, in words; `None` when it is right.
+    pub wrong: Option<String>,
+}
+
+/// The judge of LeetCode 52: the count against OEIS A000170.
+pub fn count(n: i32, count: &i32) -> Judged {
+    let expected = crate::expected_count(n).expect("a known count");
+    let wrong = (i64::from(*count) != expected as i64).then(|| format!("returned {count}, expected {expected}"));
+    Judged { count: u64::try_from(*count).unwrap_or(u64::MAX), wrong }
+}
+
+/// The judge of LeetCode 51: the boards against the proven ones
+/// ([`crate::expected_boards`]), in any order.
+// `&Vec`: the harness judges a `&T` for the answer's type `T`.
+#[allow(clippy::ptr_arg)]
+pub fn boards(n: i32, boards: &Vec<Vec<String>>) -> Judged {
+    let expected = crate::expected_boards(n).expect("boards for the judge's range and below");
+    Judged { count: boards.len() as u64, wrong: difference(boards, &expected) }
+}
+
+/// `exercise!(52, bitmask, "bitmask", "bitmask.rs")`, one line per step in
+/// a problem crate's `tests/practice/main.rs`: the problem, the step, its
+/// name as `--cfg exercise="bitmask"` picks it, and its file name. Built
+/// with that flag, the learner's `crates/<crate>/exercises/bitmask.rs` is
+/// `chosen`, which `main` runs ([`run`]); the starting text of
+/// `crates/n_queens_facts/exercises/<problem>/` is built every time, so that
+/// a change to the harness that it cannot meet fails the build.
+#[macro_export]
+macro_rules! exercise {
+    (52, $step:ident, $name:literal, $file:literal) => {
+        $crate::exercise!(@ $step, $name, $file, NQueensII, total_n_queens, i32, count,
+            "crates/n_queens_ii/exercises/", "../../../n_queens_facts/exercises/52");
+    };
+    (51, $step:ident, $name:literal, $file:literal) => {
+        $crate::exercise!(@ $step, $name, $file, NQueens, solve_n_queens, Vec<Vec<String>>, boards,
+            "crates/n_queens/exercises/", "../../../n_queens_facts/exercises/51");
+    };
+    (@ $step:ident, $name:literal, $file:literal, $problem:ident, $solve:ident, $answer:ty, $judge:ident,
+        $shown:literal, $start:literal) => {
+        // `.` keeps the `#[path]`s below relative to the target's directory.
+        #[path = "."]
+        #[allow(dead_code)]
+        mod $step {
+            #[cfg(exercise = $name)]
+            #[path = "../../exercises"]
+            pub mod learner {
+                #[clippy::msrv = "1.58"]
+                #[path = $file]
+                mod exercise;
+
+                pub fn run() -> ! {
+                    $crate::practice::run(&$crate::practice::Exercise {
+                        name: $name,
+                        problem: $crate::judge::Problem::$problem,
+                        solve: exercise::Solution::$solve,
+                        judge: $crate::practice::$judge,
+                        source: include_str!(concat!("../../exercises/", $file)),
+                        file: concat!($shown, $file),
+                        dir: concat!(env!("CARGO_TARGET_TMPDIR"), "/practice_paste"),
+                    })
+                }
+            }
+
+            #[path = $start]
+            mod starting_text {
+                #[clippy::msrv = "1.58"]
+                #[path = $file]
+                mod exercise;
+
+                const _: fn(i32) -> $answer = exercise::Solution::$solve;
+            }
+        }
+
+        #[cfg(exercise = $name)]
+        fn chosen() -> ! {
+            $step::learner::run()
+        }
+    };
+}
+
+/// What `main` runs when no exercise is chosen: `use` it with a glob, which
+/// the `chosen` of [`exercise!`](crate::exercise) shadows.
+pub mod none_chosen {
+    /// Says how to choose one.
+    pub fn chosen() -> ! {
+        eprintln!("no exercise chosen: build with --cfg exercise=\"<step>\" (docs/try-it-yourself.md)");
+        std::process::exit(2)
+    }
+}
+
+thread_local! {
+    /// The message and place of the last panic on this thread.
+    static PANIC: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+}
+
+/// What one call of the answer did.
+enum Did<T> {
+    Returned(T),
+    Panicked(String, String),
+    TooSlow,
+}
+
+/// Calls `solve(n)` on a thread of its own, named after the exercise and n
+/// (which a stack overflow's message names), under `limit`.
+fn call<T: Send + 'static>(name: &str, n: i32, limit: Duration, solve: fn(i32) -> T) -> Did<T> {
+    let called = crate::deadline::within(&format!("exercise {name}, n = {n}"), limit, move || {
+        panic::catch_unwind(move || solve(n)).map_err(|_| PANIC.with(|last| last.take()).unwrap_or_default())
+    });
+    match called {
+        Some(Ok(value)) => Did::Returned(value),
+        Some(Err((message, place))) => Did::Panicked(message, place),
+        None => Did::TooSlow,
+    }
+}
+
+/// Runs the cases against `exercise`, printing a line for each, and exits.
+pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
+    // Quiet panics: their message and place go into the lines.
+    panic::set_hook(Box::new(|info| {
+        let place = info.location().map(|at| format!("{}:{}:{}", at.file(), at.line(), at.column()));
+        let payload = info.payload();
+        let message = payload.downcast_ref::<&str>().map(|text| text.to_string());
+        let message = message.or_else(|| payload.downcast_ref::<String>().cloned()).unwrap_or_default();
+        PANIC.with(|last| *last.borrow_mut() = Some((message, place.unwrap_or_default())));
+    }));
+    let shown = from_root(exercise.file);
+    let case = match exercise.problem {
+        Problem::NQueensII => "counts",
+        Problem::NQueens => "boards",
+    };
+    let mut all_right = true;
+    let mut too_slow = false;
+    for n in judge::JUDGE_NS {
+        let mut line = json!({ "case": case, "n": n });
+        if too_slow {
+            line["outcome"] = "not_run".into();
+        } else {
+            let did = call(exercise.name, n, CASE_LIMIT, exercise.solve);
+            too_slow = matches!(did, Did::TooSlow);
+            all_right &= outcome(&mut line, did, exercise, &shown, CASE_LIMIT, true);
+        }
+        println!("{line}");
+    }
+    if !all_right {
+        std::process::exit(1);
+    }
+    let dir = Path::new(exercise.dir);
+    let program = |what: &str| format!("{}_practice_{}_{what}", exercise.problem.crate_name(), exercise.name);
+    match judge::own_tests(exercise.source, &shown, dir, &program("own")) {
+        Ok(false) => {}
+        Ok(true) => println!("{}", json!({ "case": "own_test", "outcome": "passed" })),
+        Err(failed) => {
+            all_right = false;
+            let place = failed.place;
+            let line = json!({ "case": "own_test", "outcome": "panicked", "name": failed.name, "message": failed.message, "place": place });
+            println!("{line}");
+        }
+    }
+    for edition in ["2018", "2021"] {
+        let pasted = judge::exercise_pastes(exercise.problem, exercise.source, &shown, edition, dir, &program(edition));
+        let mut line = json!({ "case": "paste", "edition": edition, "outcome": "pastes" });
+        if let Err(message) = pasted {
+            all_right = false;
+            line["outcome"] = "refused".into();
+            line["message"] = message.into();
+        }
+        println!("{line}");
+    }
+    for n in [0, -1] {
+        let mut line = json!({ "case": "past_the_judge", "n": n });
+        let did = call(exercise.name, n, PAST_THE_JUDGE_LIMIT, exercise.solve);
+        outcome(&mut line, did, exercise, &shown, PAST_THE_JUDGE_LIMIT, false);
+        println!("{line}");
+    }
+    std::process::exit(if all_right { 0 } else { 1 })
+}
+
+/// Writes what `did` into `line`; whether it is right (past the judge's
+/// range, any answer that returns is).
+fn outcome<T>(
+    line: &mut Value,
+    did: Did<T>,
+    exercise: &Exercise<T>,
+    shown: &str,
+    limit: Duration,
+    judged: bool,
+) -> bool {
+    let n = line["n"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("a case has its n");
+    match did {
+        Did::Returned(answer) => {
+            let Judged { count, wrong } = (exercise.judge)(n, &answer);
+            line["outcome"] = "returned".into();
+            line["count"] = count.into();
+            if !judged {
+                return true;
+            }
+            line["expected"] = crate::expected_count(n).into();
+            let right = wrong.is_none();
+            if let Some(wrong) = wrong {
+                line["wrong"] = wrong.into();
+            }
+            right
+        }
+        Did::Panicked(message, place) => {
+            line["outcome"] = "panicked".into();
+            line["message"] = message.into();
+            // The place in the learner's file; one in std's or the harness's is not theirs.
+            let place = from_root(&place);
+            line["place"] =
+                place.strip_prefix(shown).filter(|rest| rest.starts_with(':')).map(|_| place.clone()).into();
+            false
+        }
+        Did::TooSlow => {
+            line["outcome"] = "too_slow".into();
+            line["limit_s"] = limit.as_secs().into();
+            false
+        }
+    }
+}
+
+/// How many boards of each kind a failure shows.
+const SHOWN: usize = 2;
+
+/// `1 board`, `2 boards`.
+fn in_boards(count: usize) -> String {
+    if count == 1 { "1 board".to_string() } else { format!("{count} boards") }
+}
+
+/// How `boards` differs from the `expected` list, in words: `None` exactly
+/// when `boards` holds every expected board once and nothing else. Lists,
+/// not a diff: a wrong answer can hold hundreds of thousands of boards at
+/// n = 9, and a left/right diff reads as if the missing ones were returned.
+fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String> {
+    let mut times: BTreeMap<&Vec<String>, usize> = BTreeMap::new();
+    for board in boards {
+        *times.entry(board).or_default() += 1;
+    }
+    let expected_set: BTreeSet<&Vec<String>> = expected.iter().collect();
+    let missing: Vec<&Vec<String>> = expected.iter().filter(|board| !times.contains_key(board)).collect();
+    let wrong: Vec<&Vec<String>> = times.keys().copied().filter(|board| !expected_set.contains(board)).collect();
+    let repeated = times.values().filter(|&&count| count > 1).count();
+    if missing.is_empty() && wrong.is_empty() && repeated == 0 {
+        return None;
+    }
+    // The first line names what differs, even when the count is right.
+    let first = if boards.len() == expected.len() {
+        let is = |count: usize, one: &str, many: &str| {
+            if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
+        };
+        let mut what = Vec::new();
+        if !wrong.is_empty() {
+            what.push(is(wrong.len(), "is not a solution", "are not solutions"));
+        }
+        if repeated > 0 {
+            what.push(is(repeated, "board is repeated", "boards are repeated"));
+        }
+        if !missing.is_empty() {
+            what.push(is(missing.len(), "expected board is missing", "expected boards are missing"));
+        }
+        format!("returned {}, the right number, but {}", in_boards(boards.len()), what.join(", "))
+    } else {
+        format!("returned {}, expected {}", in_boards(boards.len()), expected.len())
+    };
+    let mut lines = vec![first];
+    if !missing.is_empty() {
+        lines.push(format!("{} of the expected boards are missing, such as:", missing.len()));
+        lines.extend(missing.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+    }
+    if !wrong.is_empty() {
+        lines.push(format!("{} returned boards are not solutions, such as:", wrong.len()));
+        lines.extend(wrong.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+    }
+    if repeated > 0 {
+        lines.push(format!("{} returned more than once", in_boards(repeated)));
+    }
+    Some(lines.join("\n"))
+}
+
+/// A board in words: the column of each row's queen, row 0 first, or its
+/// rows as they are when a row does not hold exactly one queen.
+fn in_words(board: &[String]) -> String {
+    let columns: Option<Vec<String>> = board
+        .iter()
+        .map(|row| match (row.find('Q'), row.matches('Q').count()) {
+            (Some(col), 1) => Some(col.to_string()),
+            _ => None,
+        })
+        .collect();
+    match columns {
+        Some(columns) => format!("queens in columns {}, row 0 first", columns.join(", ")),
+        None => format!("rows {:?}", board),
+    }
+}

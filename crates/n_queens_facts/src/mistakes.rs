@@ -111,13 +111,6 @@ pub fn linked<'a>(step: &str, n: i32, observe: impl Fn(i32) -> Option<Observed<'
     MISTAKES.iter().filter(|mistake| mistake.step == step && mistake.n == n && shows(mistake)).collect()
 }
 
-/// The count at the start of a practice case's failure message,
-/// `returned 1, expected 0` or `returned 0 boards, expected 2`.
-pub fn returned(message: &str) -> Option<i64> {
-    let rest = message.strip_prefix("returned ")?;
-    rest.split([' ', ',']).next()?.parse().ok()
-}
-
 /// Every mistake of the page, in its order.
 pub const MISTAKES: [Mistake; 9] = [
     Mistake {
@@ -266,12 +259,5 @@ mod tests {
             assert!(mistake.slug.starts_with(&format!("{}-", mistake.number)), "{mistake:?}");
             assert_eq!(MISTAKES.iter().filter(|other| other.slug == mistake.slug).count(), 1);
         }
-    }
-
-    #[test]
-    fn the_count_of_a_failure_message_is_read() {
-        assert_eq!(returned("returned 1, expected 0"), Some(1));
-        assert_eq!(returned("returned 0 boards, expected 2"), Some(0));
-        assert_eq!(returned("index out of bounds"), None);
     }
 }

@@ -140,34 +140,3 @@ fn write_entry(out: &mut impl Write, head: &str, idea: &str) -> std::io::Result<
     }
     Ok(())
 }
-
-/// `text` in lines of at most `width` characters, broken between words (a
-/// word longer than `width` stays whole).
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wraps_between_words() {
-        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
-        assert_eq!(wrap("one two three", 100), ["one two three"]);
-        assert_eq!(wrap("unbreakable word", 4), ["unbreakable", "word"]);
-        assert_eq!(wrap("", 10), [""]);
-    }
-}

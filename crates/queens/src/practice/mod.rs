@@ -341,7 +341,7 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
     }
     writeln!(out, "Hint {number} of {} for exercise {label}:", hints.len())?;
     writeln!(out)?;
-    for line in crate::catalog::wrap(hints[number - 1], WIDTH - 4) {
+    for line in textwrap::wrap(hints[number - 1], crate::wrapping(WIDTH - 4)) {
         writeln!(out, "  {line}")?;
     }
     writeln!(out)?;

@@ -88,7 +88,7 @@ impl Status {
             Status::Pastes(_) => "passing, and pastes into the judge".to_string(),
         };
         let indent = format!("\n{}", " ".repeat(LIST_INDENT));
-        crate::catalog::wrap(&text, WIDTH - LIST_INDENT).join(&indent)
+        textwrap::wrap(&text, crate::wrapping(WIDTH - LIST_INDENT)).join(&indent)
     }
 
     /// What `queens practice test` prints about exercise `label` once its
@@ -205,7 +205,8 @@ pub fn wrapped(first: &str, text: &str, indent: usize) -> Vec<String> {
     for (index, paragraph) in text.lines().enumerate() {
         let prefix = if index == 0 { first } else { "" };
         let leading = if index == 0 { first.len() - first.trim_start().len() } else { indent };
-        let words = crate::catalog::wrap(&format!("{}{paragraph}", prefix.trim_start()), WIDTH - leading.max(indent));
+        let text = format!("{}{paragraph}", prefix.trim_start());
+        let words = textwrap::wrap(&text, crate::wrapping(WIDTH - leading.max(indent)));
         for (number, line) in words.into_iter().enumerate() {
             let margin = if number == 0 { leading } else { indent };
             lines.push(format!("{}{line}", " ".repeat(margin)).trim_end().to_string());

@@ -156,7 +156,7 @@ mod tests {
         let mut lines = Vec::new();
         let ran = Run { limit: None, own_group: true }
             .run(Command::new("sh").args(["-c", "sleep 60 & echo spawned"]), &mut |line, _| {
-                lines.push(line.to_string())
+                lines.push(line.to_string());
             })
             .unwrap();
         assert!(ran.output.status.success());

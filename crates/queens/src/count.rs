@@ -473,7 +473,7 @@ mod tests {
         let longest = n_queens_ii::APPROACHES.iter().map(|approach| approach.name).max_by_key(|name| name.len());
         let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
         let line = announcement(32, longest.unwrap(), &estimate);
-        assert!(line.chars().count() <= 80, "{} columns: {line}", line.chars().count());
+        assert!(line.chars().count() <= crate::WIDTH, "{} columns: {line}", line.chars().count());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! large a picture is refused.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use run::queens;
 
@@ -15,11 +16,14 @@ const STEPS: [&str; 4] = ["board_scan", "column_abs", "three_arrays", "bitmask"]
 /// A glyph of the monospace fonts named, at 14 px: 0.6 em.
 const GLYPH: f64 = 8.4;
 
-/// A picture written to a temporary file, and its text.
+/// A picture written to a temporary file, and its text. Each call has a file
+/// of its own: the tests run at once, and two may ask for the same picture.
 fn picture(args: &[&str]) -> (std::process::Output, Option<String>) {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!("queens-watch-svg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let file: PathBuf = dir.join(format!("{}.svg", args.join("_")));
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let file: PathBuf = dir.join(format!("{}-{call}.svg", args.join("_")));
     let _ = std::fs::remove_file(&file);
     let mut all = vec!["watch"];
     all.extend_from_slice(args);

@@ -1,5 +1,6 @@
-//! `queens practice` end to end: the real command, cargo and libtest, in a
-//! scratch copy of the workspace (see `scratch.rs`), one test at a time.
+//! `queens practice` end to end: the real command, cargo and the practice
+//! harness, in a scratch copy of the workspace (see `scratch.rs`), one test
+//! at a time.
 //! What it says of failing answers is in `output.rs`, how it judges right
 //! answers written in unusual ways in `verdicts.rs`.
 //!
@@ -17,7 +18,7 @@ use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
 use scratch::Scratch;
 
 /// An exercise answered with the step's own file passes every case and
-/// pastes into the judge, as the command reads it from libtest's report.
+/// pastes into the judge, as the command reads it from the harness's lines.
 #[test]
 fn a_solved_exercise_passes_and_pastes() {
     let scratch = Scratch::take();

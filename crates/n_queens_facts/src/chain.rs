@@ -2,7 +2,8 @@
 //! part of the project needs to know of it. The tests, `queens practice`,
 //! `queens watch` and the docs checks all read [`STEPS`]; adding a step is
 //! one entry here plus its files (the approach in both problem crates, the
-//! two starting texts in `exercises/`, its mistakes in [`crate::mistakes`]).
+//! two starting texts in `exercises/`; its mistakes, if any, in
+//! [`crate::mistakes`], by the step's name).
 //!
 //! The approaches themselves, with their functions, are listed by the
 //! problem crates (`n_queens::APPROACHES`, `n_queens_ii::APPROACHES`), which
@@ -10,7 +11,6 @@
 //! one, by name and in order.
 
 use crate::Problem;
-use crate::mistakes::{MISTAKES, Mistake};
 
 /// One step of the chain, as an approach file in both problem crates and as
 /// an exercise of the practice ladder.
@@ -154,11 +154,6 @@ impl Step {
     pub fn exercise(&self, problem: Problem) -> &Exercise {
         let exercise = self.exercises.iter().find(|exercise| exercise.problem == problem);
         exercise.expect("every step has an exercise of each problem")
-    }
-
-    /// The mistakes made in this step, in the page's order.
-    pub fn mistakes(&self) -> impl Iterator<Item = &'static Mistake> {
-        MISTAKES.iter().filter(move |mistake| mistake.step == self.name)
     }
 
     /// The step before this one in the chain, if any.

@@ -818,3 +818,14 @@ mod practice {
         refused(&["practice", "test", "52", "nope"], &["nope"]);
     }
 }
+
+/// `queens watch` takes only the steps the chain's registry marks as
+/// watched, and lists them when it refuses another (`mirror` is a step of
+/// the ladder that the view does not show).
+#[test]
+fn watch_refuses_a_step_it_does_not_show() {
+    refused(&["watch", "4", "--trace", "--approach", "mirror"], &["mirror"]);
+    refused(&["watch", "4", "--trace", "--approach", "nope"], &["nope"]);
+    let stderr = String::from_utf8(queens(&["watch", "4", "--trace", "--approach", "mirror"]).stderr).unwrap();
+    assert!(stderr.contains("[possible values: board_scan, column_abs, three_arrays, bitmask]"), "{stderr}");
+}

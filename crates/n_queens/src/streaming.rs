@@ -17,17 +17,24 @@
 //! nothing left to try, pop it and move the queen of the row above. The masks
 //! are `u64`, one bit per column, so n reaches 64 instead of 32.
 //!
-//! **Which board comes first.** [`boards`] tries first, in each row, the
-//! column of [`construct`](crate::construct)'s board, a solution, so the
-//! first board comes after n squares tried; then it goes on lowest-first.
+//! **Which boards come first.** [`boards`] gives, before any search,
+//! [`construct`](crate::construct)'s board and then its other images under
+//! the 8 symmetries of the square ([`unique::class_of`]): a solution
+//! turned or reflected is a solution, so up to 8 boards come at once for
+//! every n. Then it searches, trying first, in each row, the column of the
+//! constructed board, then the others lowest-first; the boards it meets
+//! again among those already given, it passes over. For some n the search
+//! finds nothing new for a long time (`docs/streaming.md` says when);
+//! `size_hint` says how many boards are left that need no search.
 //! [`boards_in_order`] keeps bitmask's order, lexicographic, at the price of
-//! a detour to its first board (`docs/streaming.md` says when, and measures
-//! it).
+//! a detour to its first board.
 //!
 //! **Cost.** The tree of bitmask, in either order, O(1) per free square,
-//! no board twice. Space: O(n) at every point of the walk, plus each O(n)
-//! [`Board`] handed out. The time to the *next* board has no bound smaller
-//! than the tree: some stretches of the search hold no board.
+//! no board twice; each board the search finds is compared with the up to 8
+//! given at once, column by column, most often told apart in the first.
+//! Space: O(n) at every point of the walk (the stack, and those 8 boards),
+//! plus each O(n) [`Board`] handed out. The time to the *next* board has no
+//! bound smaller than the tree: some stretches of the search hold no board.
 //!
 //! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
 //! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
@@ -43,24 +50,34 @@
 use std::iter::FusedIterator;
 
 use crate::board::Board;
+use crate::unique;
 
 /// The largest `n` [`boards`] accepts: one bit per column in a `u64` mask.
 pub const MAX_N: u32 = 64;
 
 /// Every solution for `n`, one at a time: [`construct`](crate::construct)'s
-/// board first, found without a detour, then the others in search order.
+/// board first, then its other images under the 8 symmetries of the square
+/// (as many as [`unique::class_of`] finds distinct), all without search;
+/// then the others in search order, none of those again.
 ///
-/// Lazy: nothing is searched until the first `next`, and each `next` searches
-/// only as far as the next board. `n = 0` yields the empty board once; n = 2
-/// and 3 yield nothing.
+/// Lazy: nothing is searched until a board past the images is asked for,
+/// and each `next` searches only as far as the next board. `size_hint`'s
+/// lower bound is the number of boards left that need no search. `n = 0`
+/// yields the empty board once; n = 2 and 3 yield nothing.
 ///
 /// # Panics
 /// If `n > 64` ([`MAX_N`]).
 pub fn boards(n: u32) -> Boards {
     check_range("boards", n);
     // n <= 64, so `n as usize` is exact and a board exists unless n = 2 or 3.
-    let preferred = crate::construct::construct(n as usize).map_or(Vec::new(), Board::into_columns);
-    Boards::new(n, u64::MAX, preferred)
+    let Some(constructed) = crate::construct::construct(n as usize) else {
+        return Boards { at_once: Vec::new(), given: 0, search: Search::new(n, u64::MAX, Vec::new()) };
+    };
+    // The images of a solution are solutions; the class holds the board itself once.
+    let mut at_once = unique::class_of(&constructed);
+    at_once.retain(|image| *image != constructed);
+    at_once.insert(0, constructed.clone());
+    Boards { at_once, given: 0, search: Search::new(n, u64::MAX, constructed.into_columns()) }
 }
 
 /// Every solution for `n`, one at a time, in ascending lexicographic order of
@@ -71,7 +88,16 @@ pub fn boards(n: u32) -> Boards {
 /// If `n > 64` ([`MAX_N`]).
 pub fn boards_in_order(n: u32) -> Boards {
     check_range("boards_in_order", n);
-    Boards::new(n, u64::MAX, Vec::new())
+    Boards { at_once: Vec::new(), given: 0, search: Search::new(n, u64::MAX, Vec::new()) }
+}
+
+/// The search of [`boards`], without the boards it gives at once: each row
+/// tries the constructed board's column first. [`unique`] meets the classes
+/// in this order.
+pub(crate) fn search_from_construct(n: u32) -> Search {
+    // n <= 64: checked by the callers.
+    let preferred = crate::construct::construct(n as usize).map_or(Vec::new(), Board::into_columns);
+    Search::new(n, u64::MAX, preferred)
 }
 
 fn check_range(function: &str, n: u32) {
@@ -81,10 +107,22 @@ fn check_range(function: &str, n: u32) {
     );
 }
 
-/// The iterator of [`boards`] and [`boards_in_order`]: the search, paused
-/// between two boards.
+/// The iterator of [`boards`] and [`boards_in_order`]: the boards that need
+/// no search, then the search, paused between two boards.
 #[derive(Clone, Debug)]
 pub struct Boards {
+    /// The boards given before any search, in their order: the constructed
+    /// board and its images for [`boards`], none for [`boards_in_order`].
+    at_once: Vec<Board>,
+    /// How many of `at_once` are given already.
+    given: usize,
+    /// The search for every board, `at_once`'s among them.
+    search: Search,
+}
+
+/// The search, paused between two boards.
+#[derive(Clone, Debug)]
+pub(crate) struct Search {
     /// Every column of the board: `full = (1 << n) - 1`, n ones.
     full: u64,
     /// One frame per row from row 0 to the row being filled, the top frame
@@ -116,23 +154,23 @@ struct Frame {
     preferred: u64,
 }
 
-impl Boards {
+impl Search {
     /// The boards for `n` whose first-row queen is on one of the `first_row`
     /// squares (a mask, bit `c` for column `c`), in lexicographic order.
-    /// [`unique`](crate::unique) uses it to search only the left half.
+    /// [`unique`] uses it to search only the left half.
     ///
     /// `n <= 64`: checked by the callers.
-    pub(crate) fn with_first_row(n: u32, first_row: u64) -> Boards {
-        Boards::new(n, first_row, Vec::new())
+    pub(crate) fn with_first_row(n: u32, first_row: u64) -> Search {
+        Search::new(n, first_row, Vec::new())
     }
 
     /// The search for `n`, the first row limited to `first_row`, each row
     /// trying `preferred[row]` first (lowest first when `preferred` is empty).
-    fn new(n: u32, first_row: u64, preferred: Vec<u32>) -> Boards {
+    fn new(n: u32, first_row: u64, preferred: Vec<u32>) -> Search {
         debug_assert!(n <= MAX_N && (preferred.is_empty() || preferred.len() == n as usize));
         // `u64::MAX >> (64 - n)` is n ones, also for n = 64 where `1 << n` overflows.
         let full = if n == 0 { 0 } else { u64::MAX >> (64 - n) };
-        let mut boards = Boards {
+        let mut search = Search {
             full,
             stack: Vec::with_capacity(n as usize + 1),
             queen_columns: Vec::with_capacity(n as usize),
@@ -140,17 +178,16 @@ impl Boards {
             empty_board_pending: n == 0,
         };
         if n > 0 {
-            let preferred = boards.preferred_square(0);
-            boards.stack.push(Frame { free: full & first_row, columns: 0, diagonals: 0, anti_diagonals: 0, preferred });
+            let preferred = search.preferred_square(0);
+            search.stack.push(Frame { free: full & first_row, columns: 0, diagonals: 0, anti_diagonals: 0, preferred });
         }
-        boards
+        search
     }
 
     /// `preferred[row]`: the column each row tries first, empty when every
     /// row tries its lowest free square first. The boards come in
     /// lexicographic order of their columns, each row's preferred column
-    /// ranked before the others; [`unique`](crate::unique) compares boards
-    /// in that order.
+    /// ranked before the others; [`unique`] compares boards in that order.
     pub(crate) fn preferred(&self) -> &[u32] {
         &self.preferred
     }
@@ -204,7 +241,23 @@ impl Iterator for Boards {
     type Item = Board;
 
     fn next(&mut self) -> Option<Board> {
-        self.next_columns().map(|columns| Board::new(columns.to_vec()))
+        if let Some(board) = self.at_once.get(self.given) {
+            self.given += 1;
+            return Some(board.clone());
+        }
+        while let Some(columns) = self.search.next_columns() {
+            // Each board given at once is met again by the search: not twice.
+            if !self.at_once.iter().any(|given| given.columns() == columns) {
+                return Some(Board::new(columns.to_vec()));
+            }
+        }
+        None
+    }
+
+    /// At least the boards given at once that are still to come; how many
+    /// the search adds is not known before it runs.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.at_once.len() - self.given, None)
     }
 }
 
@@ -217,23 +270,37 @@ mod tests {
 
     #[test]
     fn the_stack_stays_one_frame_per_row() {
-        let mut boards = boards(8);
+        let mut search = search_from_construct(8);
         let mut count = 0;
-        while let Some(columns) = boards.next_columns() {
+        while let Some(columns) = search.next_columns() {
             assert_eq!(columns.len(), 8);
-            assert!(boards.stack.len() <= 9 && boards.stack.capacity() == 9);
+            assert!(search.stack.len() <= 9 && search.stack.capacity() == 9);
             count += 1;
         }
         assert_eq!(count, 92); // OEIS A000170
-        assert!(boards.stack.is_empty() && boards.queen_columns.is_empty());
-        assert_eq!(boards.next(), None);
+        assert!(search.stack.is_empty() && search.queen_columns.is_empty());
+        assert_eq!(search.next_columns(), None);
     }
 
     #[test]
     fn a_first_row_mask_keeps_only_those_boards() {
         // n = 4 has two boards, 1 3 0 2 and 2 0 3 1.
-        let only_column_2: Vec<Board> = Boards::with_first_row(4, 1 << 2).collect();
-        assert_eq!(only_column_2, [Board::new(vec![2, 0, 3, 1])]);
+        let mut only_column_2 = Search::with_first_row(4, 1 << 2);
+        assert_eq!(only_column_2.next_columns(), Some(&[2, 0, 3, 1][..]));
+        assert_eq!(only_column_2.next_columns(), None);
+    }
+
+    /// The size hint counts down the boards given at once, then says nothing more is sure.
+    #[test]
+    fn the_size_hint_counts_the_boards_given_at_once() {
+        let mut boards = boards(8);
+        let at_once = boards.at_once.len();
+        assert_eq!(at_once, unique::class_of(&boards.at_once[0]).len());
+        for left in (0..at_once).rev() {
+            boards.next();
+            assert_eq!(boards.size_hint(), (left, None));
+        }
+        assert_eq!(boards_in_order(8).size_hint(), (0, None));
     }
 
     #[test]

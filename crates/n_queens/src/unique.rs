@@ -39,7 +39,7 @@
 use std::iter::FusedIterator;
 
 use crate::board::Board;
-use crate::streaming::{self, Boards};
+use crate::streaming::{self, Search};
 
 /// The largest `n` for [`unique_boards`], which holds the whole list.
 pub const MAX_N: u32 = 16;
@@ -73,14 +73,14 @@ pub fn canonical_boards(n: u32) -> CanonicalBoards {
     );
     // Columns 0..=(n - 1) / 2: the left half, and the middle column for odd n.
     let left_half_and_middle = (1u64 << n.div_ceil(2)) - 1; // n <= 64: at most 32 bits
-    CanonicalBoards { boards: Boards::with_first_row(n, left_half_and_middle), rows: Vec::new() }
+    CanonicalBoards { boards: Search::with_first_row(n, left_half_and_middle), rows: Vec::new() }
 }
 
 /// The iterator of [`canonical_boards`].
 #[derive(Clone, Debug)]
 pub struct CanonicalBoards {
     /// Every board with the first queen in the left half (or the middle).
-    boards: Boards,
+    boards: Search,
     /// The inverse of the current board, kept to spare an allocation per board.
     rows: Vec<u32>,
 }
@@ -111,9 +111,9 @@ impl FusedIterator for CanonicalBoards {}
 /// [`canonical_boards`]`(40)`, which walks the boards in lexicographic
 /// order, needs a long search to reach its first.
 ///
-/// Nothing is remembered of the classes already given. The stream's order is
-/// fixed: lexicographic, with each row's preferred column (construct's)
-/// ranked before the others. So a board is the first of its class to come
+/// Nothing is remembered of the classes already given. It walks the stream's
+/// search, whose order is fixed: lexicographic, with each row's preferred
+/// column (construct's) ranked before the others. So a board is the first of its class to come
 /// exactly when none of its 7 other images comes before it in that order,
 /// which the same comparisons as [`canonical_boards`]' decide, usually in the
 /// first rows. Every class comes, once: as many boards as OEIS A002562 gives,
@@ -127,7 +127,7 @@ pub fn classes_as_found(n: u32) -> ClassesAsFound {
         "unique::classes_as_found: n = {n} is out of range; it supports n <= {} (one bit per column in a u64)",
         streaming::MAX_N
     );
-    let boards = streaming::boards(n);
+    let boards = streaming::search_from_construct(n);
     let preferred = boards.preferred().to_vec();
     ClassesAsFound { boards, preferred, rows: Vec::new() }
 }
@@ -135,8 +135,8 @@ pub fn classes_as_found(n: u32) -> ClassesAsFound {
 /// The iterator of [`classes_as_found`].
 #[derive(Clone, Debug)]
 pub struct ClassesAsFound {
-    /// Every board, in the stream's order.
-    boards: Boards,
+    /// Every board, in the order of the stream's search.
+    boards: Search,
     /// `preferred[row]`: the column `row` of the stream tries first (empty
     /// for n = 2 and 3, which have no board to prefer).
     preferred: Vec<u32>,

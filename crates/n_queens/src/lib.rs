@@ -154,7 +154,7 @@ pub const EXTRAS: &[Extra] = &[
     },
     Extra {
         name: "streaming",
-        idea: "every board lazily: bitmask with an explicit stack, construct's board first, O(n) memory",
+        idea: "every board lazily: construct's board and its symmetric images, then bitmask with an explicit stack, O(n) memory",
         source: include_str!("streaming.rs"),
         gives: Gives::EveryBoard,
         max_n: streaming::MAX_N,
@@ -308,7 +308,7 @@ impl BoardSource {
     }
 }
 
-/// [`streaming`]: every board, the first at once, for any n <= 64.
+/// [`streaming`]: every board, the first ones at once, for any n <= 64.
 impl Default for BoardSource {
     fn default() -> BoardSource {
         BoardSource::named("streaming").expect("streaming is one of EXTRAS")

@@ -53,6 +53,8 @@ pub mod board;
 pub mod construct;
 pub mod streaming;
 pub mod unique;
+// The search both of them drive, one board at a time.
+mod search;
 
 pub use board::Board;
 

@@ -14,7 +14,7 @@
 //! ([`Symmetry::parts`]): transpose (read `rows[col] = row`, the inverse, in
 //! place of `columns[row] = col`), flip top to bottom, mirror left to right.
 //!
-//! **Search.** [`streaming`]'s search, with the first row
+//! **Search.** [`streaming`](crate::streaming)'s search, with the first row
 //! limited to columns `0..=(n - 1) / 2`: the mirror image of a board has its
 //! first queen in column `n - 1 - c`, so the smallest image never has it
 //! further right. Each board found is kept when no image of it is smaller;
@@ -31,7 +31,8 @@
 //! **Range.** [`unique_boards`]: `n = 0..=`[`MAX_N`] (16; n = 17's boards
 //! would hold over a gigabyte), panics past it; `n = 0` gives the empty
 //! board. The lazy [`canonical_boards`] (lexicographic order) and
-//! [`classes_as_found`] (the order of [`streaming::boards`]) go to n = 64.
+//! [`classes_as_found`] (the order of
+//! [`streaming::boards`](crate::streaming::boards)) go to n = 64.
 //! [`class_of`] takes any board with one queen per column, else panics.
 //!
 //! **Not judge-ready:** it answers a question the judge does not ask.
@@ -39,7 +40,7 @@
 use std::iter::FusedIterator;
 
 use crate::board::Board;
-use crate::streaming::{self, Search};
+use crate::search::{self, Search};
 
 /// The largest `n` for [`unique_boards`], which holds the whole list.
 pub const MAX_N: u32 = 16;
@@ -64,12 +65,12 @@ pub fn unique_boards(n: u32) -> Vec<Board> {
 /// The boards of [`unique_boards`], one at a time, in the same order.
 ///
 /// # Panics
-/// If `n > 64` ([`streaming::MAX_N`]).
+/// If `n > 64` ([`streaming::MAX_N`](crate::streaming::MAX_N)).
 pub fn canonical_boards(n: u32) -> CanonicalBoards {
     assert!(
-        n <= streaming::MAX_N,
+        n <= search::MAX_N,
         "unique::canonical_boards: n = {n} is out of range; it supports n <= {} (one bit per column in a u64)",
-        streaming::MAX_N
+        search::MAX_N
     );
     // Columns 0..=(n - 1) / 2: the left half, and the middle column for odd n.
     let left_half_and_middle = (1u64 << n.div_ceil(2)) - 1; // n <= 64: at most 32 bits
@@ -103,7 +104,7 @@ impl Iterator for CanonicalBoards {
 impl FusedIterator for CanonicalBoards {}
 
 /// One board per class, the canonical one (see [`canonical`]), in the order
-/// [`streaming::boards`] meets the classes: each comes as soon as the stream
+/// [`streaming::boards`](crate::streaming::boards) meets the classes: each comes as soon as the stream
 /// finds the first board of its class. The stream starts with
 /// [`construct`](crate::construct)'s board, so the first class comes at once
 /// for every n, and the next ones as fast as the stream finds boards of new
@@ -120,14 +121,14 @@ impl FusedIterator for CanonicalBoards {}
 /// 12 for n = 8.
 ///
 /// # Panics
-/// If `n > 64` ([`streaming::MAX_N`]).
+/// If `n > 64` ([`streaming::MAX_N`](crate::streaming::MAX_N)).
 pub fn classes_as_found(n: u32) -> ClassesAsFound {
     assert!(
-        n <= streaming::MAX_N,
+        n <= search::MAX_N,
         "unique::classes_as_found: n = {n} is out of range; it supports n <= {} (one bit per column in a u64)",
-        streaming::MAX_N
+        search::MAX_N
     );
-    let boards = streaming::search_from_construct(n);
+    let boards = Search::from_construct(n);
     let preferred = boards.preferred().to_vec();
     ClassesAsFound { boards, preferred, rows: Vec::new() }
 }

@@ -2,12 +2,16 @@
 //!
 //! ```text
 //! cargo run --release -p n_queens --example boards_timing -- first 30   # time to the first boards of n
+//! cargo run --release -p n_queens --example boards_timing -- each 59    # the time to each of them
 //! cargo run --release -p n_queens --example boards_timing -- unique 15  # unique_boards(n)
 //! ```
 //!
 //! `first N` times `streaming::boards(n).take(10)` (constructed board first)
 //! and `streaming::boards_in_order(n).next()` (lowest column first, the
-//! lexicographically smallest board). `unique N` times `unique::unique_boards(n)`
+//! lexicographically smallest board). `each N` prints, as each of those 10
+//! boards comes, the time since the start and whether it came without
+//! search (the stream's `size_hint`); where one is a long search away, stop
+//! it with Ctrl-C or `timeout`. `unique N` times `unique::unique_boards(n)`
 //! and checks its length against OEIS A002562.
 
 use std::time::Instant;
@@ -17,7 +21,7 @@ use n_queens_cases::oeis::A002562;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: boards_timing first N | boards_timing unique N";
+    let usage = "usage: boards_timing first N | boards_timing each N | boards_timing unique N";
     let (mode, n) = match args.as_slice() {
         [mode, n] => (mode.as_str(), n.parse::<u32>().expect(usage)),
         _ => panic!("{usage}"),
@@ -30,6 +34,18 @@ fn main() {
             let start = Instant::now();
             let first = streaming::boards_in_order(n).next();
             println!("boards_in_order({n}).next(): {} in {:?}", first.is_some(), start.elapsed());
+        }
+        "each" => {
+            let start = Instant::now();
+            let mut boards = streaming::boards(n);
+            for k in 1..=10 {
+                let at_hand = boards.size_hint().0 > 0;
+                if boards.next().is_none() {
+                    break;
+                }
+                let how = if at_hand { "without search" } else { "searched" };
+                println!("board {k}: {:?} ({how})", start.elapsed());
+            }
         }
         "unique" => {
             let start = Instant::now();

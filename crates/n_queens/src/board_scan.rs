@@ -12,8 +12,8 @@
 //! shape and only makes the safety check cheaper.
 //!
 //! **Cost.** Checking one square walks up to 3 lines of up to n squares:
-//! O(n). Time O(n² · n!) at most (under n! partial placements, n candidate
-//! squares each, O(n) per check); space O(n²) for the board, plus the output.
+//! O(n). Time O(n² · n!) at most (fewer than e · n! partial placements,
+//! n candidate squares each, O(n) per check); space O(n²) for the board, plus the output.
 
 /// LeetCode declares this type itself: paste everything after this line.
 pub struct Solution;

@@ -53,6 +53,8 @@ pub mod board;
 pub mod construct;
 pub mod streaming;
 pub mod unique;
+// The search both of them drive, one board at a time.
+mod search;
 
 pub use board::Board;
 
@@ -154,7 +156,7 @@ pub const EXTRAS: &[Extra] = &[
     },
     Extra {
         name: "streaming",
-        idea: "every board lazily: bitmask with an explicit stack, construct's board first, O(n) memory",
+        idea: "every board lazily: construct's board and its symmetric images, then bitmask with an explicit stack, O(n) memory",
         source: include_str!("streaming.rs"),
         gives: Gives::EveryBoard,
         max_n: streaming::MAX_N,
@@ -308,7 +310,7 @@ impl BoardSource {
     }
 }
 
-/// [`streaming`]: every board, the first at once, for any n <= 64.
+/// [`streaming`]: every board, the first ones at once, for any n <= 64.
 impl Default for BoardSource {
     fn default() -> BoardSource {
         BoardSource::named("streaming").expect("streaming is one of EXTRAS")

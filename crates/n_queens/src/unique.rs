@@ -14,7 +14,7 @@
 //! ([`Symmetry::parts`]): transpose (read `rows[col] = row`, the inverse, in
 //! place of `columns[row] = col`), flip top to bottom, mirror left to right.
 //!
-//! **Search.** [`streaming`]'s search, with the first row
+//! **Search.** [`streaming`](crate::streaming)'s search, with the first row
 //! limited to columns `0..=(n - 1) / 2`: the mirror image of a board has its
 //! first queen in column `n - 1 - c`, so the smallest image never has it
 //! further right. Each board found is kept when no image of it is smaller;
@@ -31,7 +31,8 @@
 //! **Range.** [`unique_boards`]: `n = 0..=`[`MAX_N`] (16; n = 17's boards
 //! would hold over a gigabyte), panics past it; `n = 0` gives the empty
 //! board. The lazy [`canonical_boards`] (lexicographic order) and
-//! [`classes_as_found`] (the order of [`streaming::boards`]) go to n = 64.
+//! [`classes_as_found`] (the order of
+//! [`streaming::boards`](crate::streaming::boards)) go to n = 64.
 //! [`class_of`] takes any board with one queen per column, else panics.
 //!
 //! **Not judge-ready:** it answers a question the judge does not ask.
@@ -39,7 +40,7 @@
 use std::iter::FusedIterator;
 
 use crate::board::Board;
-use crate::streaming::{self, Boards};
+use crate::search::{self, Search};
 
 /// The largest `n` for [`unique_boards`], which holds the whole list.
 pub const MAX_N: u32 = 16;
@@ -64,23 +65,23 @@ pub fn unique_boards(n: u32) -> Vec<Board> {
 /// The boards of [`unique_boards`], one at a time, in the same order.
 ///
 /// # Panics
-/// If `n > 64` ([`streaming::MAX_N`]).
+/// If `n > 64` ([`streaming::MAX_N`](crate::streaming::MAX_N)).
 pub fn canonical_boards(n: u32) -> CanonicalBoards {
     assert!(
-        n <= streaming::MAX_N,
+        n <= search::MAX_N,
         "unique::canonical_boards: n = {n} is out of range; it supports n <= {} (one bit per column in a u64)",
-        streaming::MAX_N
+        search::MAX_N
     );
     // Columns 0..=(n - 1) / 2: the left half, and the middle column for odd n.
     let left_half_and_middle = (1u64 << n.div_ceil(2)) - 1; // n <= 64: at most 32 bits
-    CanonicalBoards { boards: Boards::with_first_row(n, left_half_and_middle), rows: Vec::new() }
+    CanonicalBoards { boards: Search::with_first_row(n, left_half_and_middle), rows: Vec::new() }
 }
 
 /// The iterator of [`canonical_boards`].
 #[derive(Clone, Debug)]
 pub struct CanonicalBoards {
     /// Every board with the first queen in the left half (or the middle).
-    boards: Boards,
+    boards: Search,
     /// The inverse of the current board, kept to spare an allocation per board.
     rows: Vec<u32>,
 }
@@ -103,7 +104,7 @@ impl Iterator for CanonicalBoards {
 impl FusedIterator for CanonicalBoards {}
 
 /// One board per class, the canonical one (see [`canonical`]), in the order
-/// [`streaming::boards`] meets the classes: each comes as soon as the stream
+/// [`streaming::boards`](crate::streaming::boards) meets the classes: each comes as soon as the stream
 /// finds the first board of its class. The stream starts with
 /// [`construct`](crate::construct)'s board, so the first class comes at once
 /// for every n, and the next ones as fast as the stream finds boards of new
@@ -111,23 +112,23 @@ impl FusedIterator for CanonicalBoards {}
 /// [`canonical_boards`]`(40)`, which walks the boards in lexicographic
 /// order, needs a long search to reach its first.
 ///
-/// Nothing is remembered of the classes already given. The stream's order is
-/// fixed: lexicographic, with each row's preferred column (construct's)
-/// ranked before the others. So a board is the first of its class to come
+/// Nothing is remembered of the classes already given. It walks the stream's
+/// search, whose order is fixed: lexicographic, with each row's preferred
+/// column (construct's) ranked before the others. So a board is the first of its class to come
 /// exactly when none of its 7 other images comes before it in that order,
 /// which the same comparisons as [`canonical_boards`]' decide, usually in the
 /// first rows. Every class comes, once: as many boards as OEIS A002562 gives,
 /// 12 for n = 8.
 ///
 /// # Panics
-/// If `n > 64` ([`streaming::MAX_N`]).
+/// If `n > 64` ([`streaming::MAX_N`](crate::streaming::MAX_N)).
 pub fn classes_as_found(n: u32) -> ClassesAsFound {
     assert!(
-        n <= streaming::MAX_N,
+        n <= search::MAX_N,
         "unique::classes_as_found: n = {n} is out of range; it supports n <= {} (one bit per column in a u64)",
-        streaming::MAX_N
+        search::MAX_N
     );
-    let boards = streaming::boards(n);
+    let boards = Search::from_construct(n);
     let preferred = boards.preferred().to_vec();
     ClassesAsFound { boards, preferred, rows: Vec::new() }
 }
@@ -135,8 +136,8 @@ pub fn classes_as_found(n: u32) -> ClassesAsFound {
 /// The iterator of [`classes_as_found`].
 #[derive(Clone, Debug)]
 pub struct ClassesAsFound {
-    /// Every board, in the stream's order.
-    boards: Boards,
+    /// Every board, in the order of the stream's search.
+    boards: Search,
     /// `preferred[row]`: the column `row` of the stream tries first (empty
     /// for n = 2 and 3, which have no board to prefer).
     preferred: Vec<u32>,

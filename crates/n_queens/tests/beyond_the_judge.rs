@@ -79,6 +79,46 @@ mod streaming {
         }
     }
 
+    /// Before any search, the constructed board and its images under the 8
+    /// symmetries, each a solution, each once: for every size the stream
+    /// takes, the drawn board's quarter turns and reflections (moved
+    /// character by character, not by the library's symmetries). 8 boards
+    /// for n = 59, as for every n leaving 1 or 5 divided by 6.
+    #[test]
+    fn the_constructed_board_turned_and_reflected_comes_at_once() {
+        for n in 0..=64 {
+            let mut stream = boards(n);
+            let at_once = stream.size_hint().0;
+            let given: Vec<Board> = stream.by_ref().take(at_once).collect();
+            assert_eq!(stream.size_hint(), (0, None), "n = {n}: then the search");
+            let Some(constructed) = construct(n as usize) else {
+                assert!(given.is_empty(), "n = {n}");
+                continue;
+            };
+            assert_eq!(given.first(), Some(&constructed), "n = {n}");
+            for board in &given {
+                validate::check_columns(&usize_columns(board)).unwrap_or_else(|error| panic!("n = {n}: {error}"));
+            }
+            let drawn: HashSet<Vec<String>> = given.iter().cloned().map(Vec::<String>::from).collect();
+            assert_eq!(drawn.len(), given.len(), "n = {n}: a board given twice");
+            assert_eq!(drawn, unique::grid_images(&constructed.to_rows()), "n = {n}");
+            if n >= 5 && matches!(n % 6, 1 | 5) {
+                assert_eq!(given.len(), 8, "n = {n}");
+            }
+        }
+    }
+
+    /// The search meets the boards given at once again, and passes over
+    /// them: every board once, as many as OEIS A000170, to the end.
+    #[test]
+    fn no_board_given_at_once_comes_again() {
+        for n in 4..=12u32 {
+            let all = sorted_rows(boards(n));
+            assert_eq!(all.len() as u64, A000170[n as usize], "n = {n}");
+            validate::check_solution_set(n as i32, &all).unwrap();
+        }
+    }
+
     #[test]
     fn in_order_is_ascending() {
         for n in [8, 10] {
@@ -206,7 +246,7 @@ mod unique {
 
     /// The distinct images of a drawn board under the quarter turns and a
     /// reflection, by moving characters.
-    fn grid_images(rows: &[String]) -> HashSet<Vec<String>> {
+    pub(super) fn grid_images(rows: &[String]) -> HashSet<Vec<String>> {
         let grid: Vec<Vec<char>> = rows.iter().map(|row| row.chars().collect()).collect();
         let n = grid.len();
         // A quarter turn clockwise: the new row `i` is the old column `i`, read bottom to top.

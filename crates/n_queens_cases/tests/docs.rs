@@ -71,6 +71,8 @@ fn read(path: PathBuf) -> Page {
                 block = Some(Block { info, text: String::new(), place, source_link: source_link.clone() });
             }
             Event::End(TagEnd::CodeBlock) => page.blocks.extend(block.take()),
+            // An anchor of its own, `<a id="..."></a>`: a section's old slug, kept.
+            Event::Html(html) | Event::InlineHtml(html) => page.anchors.extend(html_id(&html)),
             Event::Text(text) | Event::Code(text) => {
                 if let Some(block) = &mut block {
                     block.text.push_str(&text);
@@ -82,6 +84,12 @@ fn read(path: PathBuf) -> Page {
         }
     }
     page
+}
+
+/// The `id` of an HTML element, `<a id="6-row---col-without-its-offset">`.
+fn html_id(html: &str) -> Option<String> {
+    let (_, rest) = html.split_once(" id=\"")?;
+    Some(rest.split('"').next()?.to_string())
 }
 
 /// GitHub's anchor for a heading: lower case, spaces to hyphens, other
@@ -241,6 +249,11 @@ fn the_mistakes_table_is_the_commands() {
         let heading = format!("\n## {}. {title}\n", mistake.number);
         assert!(text.contains(&heading), "{}: no heading {heading:?}", mistakes::PAGE);
         assert!(page.anchors.iter().any(|anchor| anchor == mistake.slug), "{}: no #{}", mistakes::PAGE, mistake.slug);
+        // A slug that is not the heading's own is kept by an anchor right above it.
+        if github_slug(&heading[4..heading.len() - 1]) != mistake.slug {
+            let kept = format!("\n<a id=\"{}\"></a>\n{heading}", mistake.slug);
+            assert!(text.contains(&kept), "{}: #{} is not right above {heading:?}", mistakes::PAGE, mistake.slug);
+        }
     }
 }
 

@@ -5,7 +5,9 @@
 //!
 //! A mistake is known by its [`Mistake::slug`], the anchor of its section on
 //! the page (`docs/common-mistakes.md#3-full--1--n`): the slugs stay as they
-//! are, so that links and commands keyed on them keep working.
+//! are, so that links and commands keyed on them keep working. A section
+//! whose title changes keeps its old slug as an anchor of its own
+//! (`<a id="..."></a>` above its heading).
 
 use std::fmt;
 
@@ -175,8 +177,10 @@ pub const MISTAKES: [Mistake; 9] = [
     },
     Mistake {
         number: 6,
+        // The slug of its first title, "`row - col` without its offset",
+        // kept by an anchor of its own on the page.
         slug: "6-row---col-without-its-offset",
-        title: "`row - col` without its offset",
+        title: "`row - col` before its offset",
         step: "three_arrays",
         from: "learners",
         caught_by: "judge_counts",

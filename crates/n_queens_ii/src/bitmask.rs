@@ -1,8 +1,9 @@
 //! # 4. Bitmasks
 //!
 //! **Idea.** The three arrays of flags fit in three integers, one bit per
-//! line, and then a whole row is checked at once. Bit `c` stands for column
-//! `c` (column 0 is the lowest bit). For the row being filled:
+//! square of the row being filled, and then a whole row is checked at once.
+//! Bit `c` stands for column `c` (column 0 is the lowest bit). For the row
+//! being filled:
 //!
 //! - `columns`: the columns already taken.
 //! - `diagonals`: the squares of this row on a "\" diagonal of a queen above.

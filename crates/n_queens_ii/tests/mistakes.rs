@@ -272,6 +272,43 @@ mod diagonal_without_offset {
     }
 }
 
+/// Step 3, `three_arrays`, with the `n - 1` of the "\" index added after
+/// the subtraction: `row - col + n - 1` is `(row - col) + n - 1`, and
+/// `row - col` goes below zero first. The same panic as the dropped offset.
+mod offset_after_the_subtraction {
+    pub struct Solution;
+
+    impl Solution {
+        pub fn total_n_queens(n: i32) -> i32 {
+            if n < 0 {
+                return 0;
+            }
+            let n = n as usize;
+            let mut lines = Lines::new(n);
+            place_row(n, 0, &mut lines)
+        }
+    }
+
+    use super::Lines;
+
+    fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
+        if row == n {
+            return 1;
+        }
+        let mut count = 0;
+        for col in 0..n {
+            // Wrong: `row - col` is evaluated first, and goes below zero before `+ n - 1`.
+            let (diagonal, anti_diagonal) = (row - col + n - 1, row + col);
+            if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {
+                lines.set(col, diagonal, anti_diagonal, true);
+                count += place_row(n, row + 1, lines);
+                lines.set(col, diagonal, anti_diagonal, false);
+            }
+        }
+        count
+    }
+}
+
 /// Step 3, `three_arrays`, off by one: the "\" index offset by `n`, as seed
 /// 000 does (with `2n` flags), into the `2n - 1` flags of seed 003 (which
 /// offsets by `n - 1`). The last diagonal has no flag.
@@ -511,9 +548,23 @@ caught!(full_without_minus_one, 3, Expect::Returns("judge_counts::n2", 1));
 caught!(both_masks_shift_left, 4, Expect::Returns("judge_counts::n2", 1));
 caught!(flags_not_cleared, 5, Expect::Returns("judge_counts::n4", 0));
 caught!(diagonal_without_offset, 6, Expect::Panics("judge_counts::n2", overflow("index out of bounds")));
+// Without overflow checks the late offset wraps back: see the test after these.
+#[cfg(debug_assertions)]
+caught!(offset_after_the_subtraction, 6, Expect::Panics("judge_counts::n2", "attempt to subtract with overflow"));
 caught!(offset_n_into_2n_minus_1, 8, Expect::Panics("judge_counts::n1", "index out of bounds"));
 caught!(two_n_minus_one_at_zero, 9, Expect::Panics("edge_cases::zero", overflow("capacity overflow")));
 caught!(base_case_after_the_loop, 7, Expect::Panics("judge_counts::n1", "index out of bounds"));
+
+/// Built without overflow checks, `row - col` wraps below zero and
+/// `+ n - 1` wraps it back to the right index: the late offset counts right
+/// on every case there, the mistake hidden, not fixed.
+#[cfg(not(debug_assertions))]
+#[test]
+fn offset_after_the_subtraction_counts_right_without_overflow_checks() {
+    for case in counted_cases() {
+        assert_eq!(offset_after_the_subtraction::Solution::total_n_queens(case.n) as u64, case.expected, "{case:?}");
+    }
+}
 
 /// Seed 003's swapped shifts count right on every case: the mirror image
 /// of the right search (see the module).

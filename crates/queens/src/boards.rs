@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME", long_help = approach_help())]
     pub approach: Option<String>,
     /// Stop after this many boards, as soon as the last is written.
-    #[arg(long, value_name = "K", value_parser = parse_limit, allow_hyphen_values = true, long_help = LIMIT_HELP)]
+    #[arg(long, value_name = "K", value_parser = parse_limit, allow_hyphen_values = true, long_help = limit_help())]
     pub limit: Option<u64>,
     /// One board per class under rotations and reflections, the smallest of each.
     #[arg(long, long_help = UNIQUE_HELP)]
@@ -34,17 +34,34 @@ pub struct Args {
 }
 
 /// The long help of `--limit`: where the stream's next boards are far.
-const LIMIT_HELP: &str = "Stop after this many boards, as soon as the last is written. \
-From the default source the first board comes at once for every n, and the next ones soon, \
-except for n = 43, 47, 49, 53, 55, 59 and 61 (from 43 on, n leaving 1 or 5 divided by 6), \
-where the second board is a long search away. The sources that give every board all at \
-once find them all before the first is written.";
+fn limit_help() -> String {
+    let far: Vec<String> =
+        (0..=n_queens::streaming::MAX_N).filter(|&n| search_is_far(n)).map(|n| n.to_string()).collect();
+    let (last, others) = far.split_last().expect("some n is far");
+    format!(
+        "Stop after this many boards, as soon as the last is written. From the default source \
+         the first boards come at once for every n: the constructed board, then its rotations and \
+         reflections, up to 8 boards. The next ones come soon, except for n = {} and {last} (from \
+         43 on, n leaving 1 or 5 divided by 6), where the board after those is a long search \
+         away; on a terminal, stderr says so before that search starts. The sources that give \
+         every board all at once find them all before the first is written.",
+        others.join(", ")
+    )
+}
+
+/// Whether, for `n`, the default source's search past the boards it gives
+/// at once is long: those n whose constructed board is the modular one
+/// (n leaving 1 or 5 divided by 6), from 43 on. `docs/streaming.md`
+/// measures them.
+fn search_is_far(n: u32) -> bool {
+    n >= 43 && matches!(n % 6, 1 | 5)
+}
 
 /// The long help of `--unique`: what it gives, and where it is slow.
 const UNIQUE_HELP: &str = "One board per class of boards equal under rotations and reflections, \
 the smallest of each, in the order the source meets the classes. The first comes at once for \
 every n; from the default source the second is a long search away for the n that --limit's \
-help names. On a terminal, stderr says each class's size.";
+help names. On a terminal, stderr says each class's size, and when that search starts.";
 
 /// Parses `--limit`: at least one board.
 fn parse_limit(text: &str) -> Result<u64, String> {
@@ -106,13 +123,14 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         None => BoardSource::default(),
     };
     args.format.check(n, source).map_err(Failure::Usage)?;
-    let boards = if args.unique { source.classes(n)? } else { source.boards(n)? };
+    let mut boards = if args.unique { source.classes(n)? } else { source.boards(n)? };
     let limit = args.limit.unwrap_or(u64::MAX);
     let glyphs = Glyphs::pick(args.ascii);
-    // Counts and class sizes are for the person watching, not for a script.
+    // Counts, class sizes and waits are for the person watching, not for a script.
     let on_terminal = std::io::stderr().is_terminal();
+    let mut warn_of_the_search = on_terminal && search_is_far(n);
     let mut written = 0;
-    for board in boards {
+    while let Some(board) = boards.next() {
         draw::write_board(out, board.columns(), args.format, glyphs)?;
         // Out now, not when the buffer fills: the next board may be a long search away.
         out.flush()?;
@@ -123,6 +141,13 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         if written == limit {
             break; // before the source searches for one more
         }
+        // The source says what it holds without search (the stream: its
+        // constructed board, turned and reflected); past that, for this n, a wait.
+        let (sure, most) = boards.size_hint();
+        if warn_of_the_search && sure == 0 && most != Some(0) {
+            say(long_search(n, args.unique));
+            warn_of_the_search = false;
+        }
     }
     if written == 0 {
         say(format_args!("n = {n} has no solution: no queens can be placed without an attack"));
@@ -130,6 +155,13 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         say(drawn(n, written, args.unique));
     }
     Ok(())
+}
+
+/// What stderr says before a search that may be long: the next board (or
+/// class) is not at hand.
+fn long_search(n: u32, unique: bool) -> String {
+    let next = if unique { "class" } else { "board" };
+    format!("(for n = {n} the next {next} needs a search that may take long; Ctrl-C stops it)")
 }
 
 /// What stderr says under a board of `--unique`: how many boards its class holds.
@@ -185,6 +217,18 @@ mod tests {
         assert!(drawn(40, 3, true).starts_with("3 classes for n = 40"));
         assert!(class_size(8).contains("8 boards"));
         assert!(class_size(1).contains("alone"));
+    }
+
+    /// The help names the n where the search past the boards at hand is
+    /// long, those the terminal is warned of; the warning fits a line.
+    #[test]
+    fn the_long_searches_are_named_and_the_warning_fits() {
+        let help = limit_help();
+        assert!(help.contains("n = 43, 47, 49, 53, 55, 59 and 61 (from 43 on, n leaving 1 or 5"), "{help}");
+        assert!(!search_is_far(41) && !search_is_far(45) && search_is_far(61));
+        for unique in [false, true] {
+            assert!(long_search(61, unique).chars().count() <= 80, "{}", long_search(61, unique));
+        }
     }
 
     /// The help says the range of every source as this command writes it:

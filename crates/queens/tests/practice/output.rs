@@ -285,3 +285,19 @@ fn an_endless_search_past_the_judge_is_stopped_at_once() {
     assert!(stdout.contains("passing, and pastes into the judge"), "{stdout}");
     assert!(stdout.contains("n = -1: still running after 1 s"), "{stdout}");
 }
+
+/// The `n - 1` of the "\" index added after the subtraction,
+/// `row - col + n - 1`, goes below zero at n = 2 as a dropped offset does:
+/// the common mistake linked says what went wrong, the order, and not that
+/// the offset is missing.
+#[test]
+#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
+fn an_offset_after_the_subtraction_is_told_by_its_order() {
+    let answer = chain_with("52", "three_arrays", "(row + n - 1 - col, row + col)", "(row - col + n - 1, row + col)");
+    let (code, stdout) = practice_test("52", "three_arrays", &answer);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("attempt to subtract with overflow"), "{stdout}");
+    assert!(stdout.contains("A common mistake gives exactly this: `row - col` before its offset\n"), "{stdout}");
+    assert!(stdout.contains("docs/common-mistakes.md#6-row---col-without-its-offset"), "{stdout}");
+    assert!(!stdout.contains("without its offset"), "{stdout}");
+}

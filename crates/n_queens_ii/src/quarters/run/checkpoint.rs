@@ -140,12 +140,11 @@ impl Checkpoint {
         if !file.metadata()?.is_file() {
             return Err(CheckpointError::NotAFile);
         }
-        // fs4's lock (`flock` on Unix), held until the file is closed; std's
-        // own needs Rust 1.89.
-        match fs4::FileExt::try_lock(&file) {
+        // An exclusive lock (`flock` on Unix), held until the file is closed.
+        match file.try_lock() {
             Ok(()) => {}
-            Err(fs4::TryLockError::WouldBlock) => return Err(CheckpointError::Locked),
-            Err(fs4::TryLockError::Error(error)) => return Err(CheckpointError::Io(error)),
+            Err(std::fs::TryLockError::WouldBlock) => return Err(CheckpointError::Locked),
+            Err(std::fs::TryLockError::Error(error)) => return Err(CheckpointError::Io(error)),
         }
         let expected = header(n, part);
         let mut reader = BufReader::new(&file);

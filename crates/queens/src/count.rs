@@ -124,6 +124,15 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         })?),
         None => None,
     };
+    if let (Some(checkpoint), Some(path)) = (&checkpoint, &args.checkpoint)
+        && let Some(line) = checkpoint.dropped()
+    {
+        say(format_args!(
+            "note: {}: line {line}, the last, was a record cut short (a crash or a full disk while \
+             writing it): dropped, and its unit counted again",
+            crate::escaped(&path.display().to_string())
+        ));
+    }
     let failed_record = Mutex::new(false);
     let record = |unit: Unit, count: u64| {
         let Some(checkpoint) = &checkpoint else { return };

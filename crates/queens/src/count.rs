@@ -133,15 +133,21 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             crate::escaped(&path.display().to_string())
         ));
     }
+    // A failed write costs only the units it did not record: said once.
     let failed_record = Mutex::new(false);
+    let warn = |error: std::io::Error| {
+        let mut failed = failed_record.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !std::mem::replace(&mut *failed, true) {
+            say(format_args!(
+                "warning: the checkpoint file: {error}; it keeps every whole record, the count goes on \
+                 and records what it can, and a resume counts again the units it lacks"
+            ));
+        }
+    };
     let record = |unit: Unit, count: u64| {
         let Some(checkpoint) = &checkpoint else { return };
         if let Err(error) = checkpoint.record(unit, count) {
-            let mut failed = failed_record.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            if !*failed {
-                say(format_args!("warning: the checkpoint file: {error}; counting on without it"));
-                *failed = true;
-            }
+            warn(error);
         }
     };
     let finished = checkpoint.as_ref().map(Checkpoint::finished);
@@ -205,8 +211,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     };
     let options = Options { threads: args.threads.unwrap_or(0), progress: bar.as_ref().map(|_| &report as _) };
     let counted = count(n, &options);
-    if let Some(checkpoint) = &checkpoint {
-        checkpoint.sync().map_err(|error| Failure::Failed(format!("the checkpoint file: {error}")))?;
+    if let Some(Err(error)) = checkpoint.as_ref().map(Checkpoint::sync) {
+        warn(error);
     }
     if let Some((bar, _)) = &bar {
         bar.finish_and_clear();

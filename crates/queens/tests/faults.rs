@@ -1,10 +1,13 @@
 //! What a count that runs for weeks meets, through the binary: a checkpoint
-//! holding another count's records, lines ended by CRLF or cut short. Each
-//! count is OEIS A000170's or refused with one line; nothing recorded is
-//! lost.
+//! holding another count's records, a disk that fills (and frees), lines
+//! ended by CRLF or cut short. Each count is OEIS A000170's or refused with
+//! one line; nothing recorded is lost.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use n_queens_cases::oeis::A000170;
 use run::queens;
@@ -95,5 +98,88 @@ fn line_ends_are_said_not_silently_cut() {
         refused(&count(12, &[], &path), &[&format!("line {}", lines + 1)]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), kept);
     }
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// `queens count` on a checkpoint whose writes fail past `blocks` blocks
+/// of 512 bytes, as on a full disk: the write that crosses the limit is
+/// cut short and the later ones fail (`ulimit -f`, with SIGXFSZ ignored,
+/// so that the write fails instead of ending the process). Its stderr
+/// comes line by line on the receiver.
+fn count_on_a_small_disk(n: u32, blocks: u32, path: &Path) -> (std::process::Child, mpsc::Receiver<String>) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("trap '' XFSZ; ulimit -S -f {blocks}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .args(["count", &n.to_string(), "--threads", "1", "--checkpoint", path.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (lines, receiver) = mpsc::channel();
+    std::thread::spawn(move || stderr.lines().map_while(Result::ok).try_for_each(|line| lines.send(line)));
+    (child, receiver)
+}
+
+/// The records of a checkpoint file: every line after the header, each
+/// whole (four fields), each unit once.
+fn records(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.ends_with('\n'), "the file ends with a whole record");
+    let records: Vec<String> = text.lines().skip(1).map(str::to_string).collect();
+    assert!(records.iter().all(|line| line.split(' ').count() == 4), "a line is cut short");
+    let mut units: Vec<Vec<&str>> = records.iter().map(|line| line.split(' ').take(2).collect()).collect();
+    units.sort_unstable();
+    units.dedup();
+    assert_eq!(units.len(), records.len(), "a unit recorded twice");
+    records
+}
+
+/// A disk that fills and then frees costs no record: the count warns once,
+/// records again once it can, and prints OEIS's count; its file holds only
+/// whole records, and a resume uses every one of them. A disk that stays
+/// full costs only the units not recorded.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_disk_costs_no_recorded_unit() {
+    use rustix::process::{Pid, Resource, Rlimit, prlimit};
+    let limit = 100 * 512;
+    let path = scratch("fills");
+    let (mut child, stderr) = count_on_a_small_disk(17, 100, &path);
+    let warning = stderr.recv_timeout(Duration::from_secs(120)).expect("a warning when a write fails");
+    assert!(
+        warning.starts_with("warning: the checkpoint file:") && warning.contains("every whole record"),
+        "{warning}"
+    );
+    // The disk frees: the limit is lifted while the count goes on.
+    let unlimited = Rlimit { current: None, maximum: None };
+    prlimit(Some(Pid::from_child(&child)), Resource::Fsize, unlimited).unwrap();
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut answer).unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(answer.trim(), A000170[17].to_string());
+    assert_eq!(stderr.iter().collect::<Vec<_>>(), Vec::<String>::new(), "said once");
+    let before = records(&path);
+    assert!(std::fs::metadata(&path).unwrap().len() > limit, "recorded again once it could");
+    let resumed = count(17, &["--threads", "1"], &path);
+    assert_eq!(counted(&resumed), A000170[17].to_string());
+    assert!(resumed.stderr.is_empty(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    let after = records(&path);
+    assert!(after.len() > before.len() && after[..before.len()] == before[..], "every record kept, the gap counted");
+    std::fs::remove_file(&path).unwrap();
+
+    // A disk that stays full: the same count, the file whole up to the limit.
+    let path = scratch("stays-full");
+    let (child, stderr) = count_on_a_small_disk(16, 20, &path);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(counted(&output), A000170[16].to_string());
+    assert_eq!(stderr.iter().filter(|line| line.starts_with("warning:")).count(), 1, "said once");
+    let before = records(&path);
+    assert!(std::fs::metadata(&path).unwrap().len() <= 20 * 512);
+    assert_eq!(counted(&count(16, &[], &path)), A000170[16].to_string());
+    let after = records(&path);
+    assert!(after.len() > before.len() && after[..before.len()] == before[..]);
     std::fs::remove_file(&path).unwrap();
 }

@@ -4,7 +4,8 @@
 //! each record is bound to its count: another count's record (another n,
 //! part or version) fails its check. A record is written as its unit ends
 //! (a killed process loses none), the file synced to disk at most
-//! [`SYNC_EVERY`] apart.
+//! [`SYNC_EVERY`] apart; a write that fails (a full disk) is cut back to the
+//! last whole record, so that every record before it stays usable.
 //! Reopened, it gives the units already counted, refusing what it cannot
 //! trust: a record whose check fails, a unit with two counts, lines ended
 //! by CRLF, a file that is not a regular one, a file another count holds (a
@@ -47,6 +48,10 @@ struct Appender {
     file: File,
     /// When it was last synced.
     synced: Instant,
+    /// Its length up to the end of its last whole record.
+    whole: u64,
+    /// A failed write that could not be cut back: nothing more is written.
+    stopped: bool,
 }
 
 /// Why a checkpoint file cannot be used.
@@ -234,7 +239,8 @@ impl Checkpoint {
             file.seek(SeekFrom::End(0))?;
             writeln!(file, "{expected}")?;
             file.sync_data()?;
-            return Ok(Checkpoint::new(file, check, BTreeMap::new(), None));
+            let whole = expected.len() as u64 + 1;
+            return Ok(Checkpoint::new(file, whole, check, BTreeMap::new(), None));
         };
         if found != expected.as_bytes() {
             return Err(if found.strip_suffix(b"\r") == Some(expected.as_bytes()) {
@@ -287,11 +293,11 @@ impl Checkpoint {
             file.sync_data()?;
         }
         let finished = finished.into_iter().map(|(unit, (count, _))| (unit, count)).collect();
-        Ok(Checkpoint::new(file, check, finished, dropped))
+        Ok(Checkpoint::new(file, whole, check, finished, dropped))
     }
 
-    fn new(file: File, check: Check, finished: BTreeMap<Unit, u64>, dropped: Option<usize>) -> Checkpoint {
-        let file = Mutex::new(Appender { file, synced: Instant::now() });
+    fn new(file: File, whole: u64, check: Check, finished: BTreeMap<Unit, u64>, dropped: Option<usize>) -> Checkpoint {
+        let file = Mutex::new(Appender { file, synced: Instant::now(), whole, stopped: false });
         Checkpoint { file, check, finished, dropped }
     }
 
@@ -308,12 +314,25 @@ impl Checkpoint {
     }
 
     /// Appends a finished unit and its count, in one write, and syncs the
-    /// file to disk if the last sync is [`SYNC_EVERY`] ago.
+    /// file to disk if the last sync is [`SYNC_EVERY`] ago. If the write
+    /// fails (a full disk), what it wrote of the record is cut off again, so
+    /// that the file ends with a whole record, and the error returned: the
+    /// unit is not recorded, and the next record is tried as usual. If that
+    /// cut fails too, nothing more is written to the file (every later call
+    /// fails), and the line it ends with is the start of a record, which
+    /// [`Checkpoint::open`] drops.
     pub fn record(&self, unit: Unit, count: u64) -> io::Result<()> {
         let line = format!("{}\n", self.check.record(unit, count));
         let mut guard = self.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let appender = &mut *guard;
-        appender.file.write_all(line.as_bytes())?;
+        if appender.stopped {
+            return Err(io::Error::other("no longer written to, after a failed write it could not undo"));
+        }
+        if let Err(error) = appender.file.write_all(line.as_bytes()) {
+            appender.stopped = appender.file.set_len(appender.whole).is_err();
+            return Err(error);
+        }
+        appender.whole += line.len() as u64;
         if appender.synced.elapsed() >= SYNC_EVERY {
             appender.file.sync_data()?;
             appender.synced = Instant::now();

@@ -1,7 +1,8 @@
 //! What a count that runs for weeks meets, through the binary: a checkpoint
 //! holding another count's records, a disk that fills (and frees), lines
-//! ended by CRLF or cut short. Each count is OEIS A000170's or refused with
-//! one line; nothing recorded is lost.
+//! ended by CRLF or cut short, and `sum` of one part of the largest M. Each
+//! count is OEIS A000170's or refused with one line; nothing recorded is
+//! lost.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -9,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use n_queens_cases::deadline::output_with_deadline;
 use n_queens_cases::oeis::A000170;
 use run::queens;
 
@@ -182,4 +184,20 @@ fn a_full_disk_costs_no_recorded_unit() {
     let after = records(&path);
     assert!(after.len() > before.len() && after[..before.len()] == before[..]);
     std::fs::remove_file(&path).unwrap();
+}
+
+/// `sum` of one part of the largest M names a few missing parts and counts
+/// the rest, in the memory of a small process (under `ulimit -v`, 400 MB of
+/// address space, where a flag per part would take 4 GB).
+#[test]
+#[cfg(target_os = "linux")]
+fn sum_of_one_part_of_the_largest_m_is_refused_in_little_memory() {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg("ulimit -v 400000; printf 'n=12 part=3/4294967295 count=5\\n' | exec \"$0\" sum")
+        .arg(env!("CARGO_BIN_EXE_queens"));
+    let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
+    assert!(!ran.timed_out);
+    refused(&ran.output, &["4294967294 of 4294967295 parts missing: 1, 2, 4, 5,", "11, and 4294967284 more"]);
 }

@@ -9,6 +9,8 @@
 //! percent of the count (see [`timing::estimate`]). Ctrl-C stops a count: the
 //! default signal handling ends the process at once.
 
+mod memory;
+
 use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -22,6 +24,7 @@ use n_queens_ii::quarters::{self, Checkpoint, Job, Part, Unit};
 
 use crate::timing::{self, Estimate};
 use crate::{Failure, Outcome, parse_n, say};
+use memory::{check_machine, default_memory, machine_memory, memory_hint, parse_memory};
 
 /// Arguments of `queens count`.
 #[derive(Debug, clap::Args)]
@@ -64,27 +67,6 @@ fn parse_count_n(text: &str) -> Result<u32, String> {
     })
 }
 
-/// Parses `--memory`: bytes, or a size with a unit (the parse-size crate):
-/// K, M, G, T, with or without B or iB, are powers of 1024; fractions such
-/// as 1.5G round to the nearest byte. More than 0 bytes.
-fn parse_memory(text: &str) -> Result<u64, String> {
-    let sizes = parse_size::Config::new().with_binary();
-    let bad = || format!("--memory takes a size such as 64G, 1.5T, 512M or 1000000 (bytes); got {text:?}");
-    sizes.parse_size(text).ok().filter(|&bytes| bytes > 0).ok_or_else(bad)
-}
-
-/// The memory limit when `--memory` is left out: the smaller of
-/// [`quarters::MEMORY_LIMIT`] and half of the machine's memory (Linux's
-/// `/proc/meminfo`; elsewhere the constant).
-fn default_memory() -> u64 {
-    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-        let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
-        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        kib.checked_mul(1024)
-    });
-    total.map_or(quarters::MEMORY_LIMIT, |total| (total / 2).min(quarters::MEMORY_LIMIT))
-}
-
 /// Parses `--threads`: a whole number, 0 or more.
 fn parse_threads(text: &str) -> Result<usize, String> {
     let threads = crate::parse_whole("--threads", text, 0)?;
@@ -106,6 +88,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     check_threads(approach, args.threads)?;
     let quarters = approach.name == quarters::NAME && !args.unique;
     check_quarters_only(args, quarters)?;
+    check_machine(args.memory, machine_memory())?;
     let memory_limit = args.memory.unwrap_or_else(default_memory);
     if args.plan {
         return plan(n, memory_limit, args.memory.is_some(), out);
@@ -292,22 +275,6 @@ fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome
     Ok(())
 }
 
-/// A memory refusal names the flag that raises the limit, and a size that
-/// would do.
-fn memory_hint(error: CountError, asked: bool) -> Failure {
-    match error {
-        CountError::MemoryLimit { needed, .. } => {
-            let enough = match needed.div_ceil(1 << 30) {
-                1 => format!("{}M", needed.div_ceil(1 << 20)),
-                gibibytes => format!("{gibibytes}G"),
-            };
-            let default = if asked { "" } else { " (the default: the smaller of 8G and half the RAM)" };
-            Failure::usage(format!("{error}{default}; --memory {enough} would allow it"))
-        }
-        other => Failure::from(other),
-    }
-}
-
 /// `--threads` is refused where the approach counts on one thread, unless it
 /// asks for one or for 0 (the same as leaving it out): silently ignoring it
 /// would let a user believe it acted.
@@ -489,23 +456,6 @@ mod tests {
         let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
         let line = announcement(32, longest.unwrap(), &estimate);
         assert!(line.chars().count() <= crate::WIDTH, "{} columns: {line}", line.chars().count());
-    }
-
-    #[test]
-    fn sizes_are_bytes_or_powers_of_1024() {
-        assert_eq!(parse_memory("64G"), Ok(64 << 30));
-        assert_eq!(parse_memory("512m"), Ok(512 << 20));
-        assert_eq!(parse_memory("3K"), Ok(3 << 10));
-        assert_eq!(parse_memory("2T"), Ok(2 << 40));
-        assert_eq!(parse_memory("1GB"), Ok(1 << 30));
-        assert_eq!(parse_memory("1GiB"), Ok(1 << 30));
-        assert_eq!(parse_memory("1.5G"), Ok(3 << 29));
-        assert_eq!(parse_memory("1000000"), Ok(1_000_000));
-        for bad in ["", "G", "0", "0G", "0.4", "1,5G", "-1", "1GQ", "16777216T", "99999999999999999999"] {
-            assert!(parse_memory(bad).is_err(), "{bad}");
-        }
-        let default = default_memory();
-        assert!(default > 0 && default <= quarters::MEMORY_LIMIT, "{default}");
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! What a count that runs for weeks meets, through the binary: a checkpoint
 //! holding another count's records, a disk that fills (and frees), lines
-//! ended by CRLF or cut short, and `sum` of one part of the largest M. Each
-//! count is OEIS A000170's or refused with one line; nothing recorded is
-//! lost.
+//! ended by CRLF or cut short, `sum` of one part of the largest M, and more
+//! `--memory` than the machine has. Each count is OEIS A000170's or
+//! refused with one line; nothing recorded is lost.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -200,4 +200,18 @@ fn sum_of_one_part_of_the_largest_m_is_refused_in_little_memory() {
     let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
     assert!(!ran.timed_out);
     refused(&ran.output, &["4294967294 of 4294967295 parts missing: 1, 2, 4, 5,", "11, and 4294967284 more"]);
+}
+
+/// More `--memory` than the machine has is one line and exit code 2, before
+/// any work, not an allocation that aborts.
+#[test]
+#[cfg(target_os = "linux")]
+fn memory_past_the_machines_is_refused() {
+    for args in [["count", "24", "--memory", "1000T"], ["count", "13", "--memory", "1000T"]] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.args(args);
+        let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
+        assert!(!ran.timed_out, "{args:?}");
+        refused(&ran.output, &["--memory", "more than this machine has", "give at most --memory "]);
+    }
 }

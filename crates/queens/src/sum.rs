@@ -182,6 +182,8 @@ fn checked(n: u32, total: u64) -> Result<String, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use proptest::sample::Index;
 
     /// `sum` of `lines`, each ended by its newline.
     fn total(lines: &[&str]) -> Result<u64, Failure> {
@@ -244,5 +246,137 @@ mod tests {
         let refusal = add_lines("stdin", &mut reader, &mut Sum::default());
         assert!(matches!(refusal, Err(Failure::Usage(message)) if message.starts_with("stdin: line 2: part 1/2")));
         assert!(reader.len() > input.len() - 1000, "read on past the repeat");
+    }
+
+    /// The output lines of the parts 1..=M of n, with these counts.
+    fn parts_text(n: u32, counts: &[u64]) -> Vec<u8> {
+        let of = counts.len() as u32;
+        let lines = counts.iter().zip(1..).map(|(count, index)| format!("n={n} part={index}/{of} count={count}\n"));
+        lines.collect::<String>().into_bytes()
+    }
+
+    /// The counts of `count 12 --part K/5` for K = 1..=5.
+    fn parts_of_12() -> &'static [u64] {
+        static COUNTS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+        COUNTS.get_or_init(|| {
+            let count = |index| {
+                let job = n_queens_ii::quarters::Job { part: Part::new(index, 5).unwrap(), ..Default::default() };
+                n_queens_ii::quarters::count_job(12, &job).unwrap()
+            };
+            (1..=5).map(count).collect()
+        })
+    }
+
+    /// One change to the parts' text: a byte (a digit to a digit, or to
+    /// anything else), a line dropped, repeated, swapped or blank, CRLF, a
+    /// cut, or bytes added without a newline.
+    #[derive(Clone, Debug)]
+    enum Mutation {
+        Byte(Index, u8),
+        Digit(Index, u8),
+        DropLine(Index),
+        RepeatLine(Index),
+        SwapLines(Index, Index),
+        BlankLine(Index),
+        Crlf,
+        Cut(Index),
+        Tail(Vec<u8>),
+    }
+
+    /// The mutations; with `digits` false, none that writes a digit, so
+    /// that every line the mutated text holds is one of the parts' lines
+    /// or none.
+    fn mutation(digits: bool) -> impl Strategy<Value = Mutation> {
+        // Without digits, a digit written becomes a letter.
+        let byte = any::<u8>().prop_map(move |byte| if digits || !byte.is_ascii_digit() { byte } else { b'x' });
+        let digit = (any::<Index>(), b'0'..=b'9').prop_map(move |(at, digit)| match digits {
+            true => Mutation::Digit(at, digit),
+            false => Mutation::Byte(at, b'x'),
+        });
+        prop_oneof![
+            (any::<Index>(), byte.clone()).prop_map(|(at, byte)| Mutation::Byte(at, byte)),
+            digit,
+            any::<Index>().prop_map(Mutation::DropLine),
+            any::<Index>().prop_map(Mutation::RepeatLine),
+            (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Mutation::SwapLines(a, b)),
+            any::<Index>().prop_map(Mutation::BlankLine),
+            Just(Mutation::Crlf),
+            any::<Index>().prop_map(Mutation::Cut),
+            proptest::collection::vec(byte, 1..200).prop_map(Mutation::Tail),
+        ]
+    }
+
+    fn apply(mut text: Vec<u8>, mutation: &Mutation) -> Vec<u8> {
+        let mut lines: Vec<Vec<u8>> = text.split_inclusive(|&byte| byte == b'\n').map(<[u8]>::to_vec).collect();
+        let len = lines.len();
+        match mutation {
+            Mutation::Byte(at, byte) if !text.is_empty() => {
+                let at = at.index(text.len());
+                text[at] = *byte;
+            }
+            Mutation::Digit(at, digit) => {
+                let digits: Vec<usize> = (0..text.len()).filter(|&i| text[i].is_ascii_digit()).collect();
+                if !digits.is_empty() {
+                    text[digits[at.index(digits.len())]] = *digit;
+                }
+            }
+            Mutation::DropLine(at) if !lines.is_empty() => drop(lines.remove(at.index(len))),
+            Mutation::RepeatLine(at) if !lines.is_empty() => {
+                let line = lines[at.index(len)].clone();
+                lines.insert(at.index(len), line);
+            }
+            Mutation::SwapLines(a, b) if !lines.is_empty() => lines.swap(a.index(len), b.index(len)),
+            Mutation::BlankLine(at) => lines.insert(at.index(len + 1), b" \n".to_vec()),
+            Mutation::Crlf => return String::from_utf8_lossy(&text).replace('\n', "\r\n").into_bytes(),
+            Mutation::Cut(at) => text.truncate(at.index(text.len() + 1)),
+            Mutation::Tail(bytes) => text.extend(bytes.iter().filter(|&&byte| byte != b'\n')),
+            _ => {}
+        }
+        match mutation {
+            Mutation::DropLine(_) | Mutation::RepeatLine(_) | Mutation::SwapLines(..) | Mutation::BlankLine(_) => {
+                lines.concat()
+            }
+            _ => text,
+        }
+    }
+
+    /// What `sum` makes of `text`: the total, checked against OEIS, or the
+    /// refusal's message. A failure that is not a refusal fails the test.
+    fn summed(text: &[u8]) -> Result<u64, String> {
+        let mut sum = Sum::default();
+        let total = add_lines("stdin", text, &mut sum)
+            .and_then(|()| sum.finish())
+            .and_then(|(n, total)| checked(n, total).map(|_| total));
+        match total {
+            Ok(total) => Ok(total),
+            Err(Failure::Usage(message)) if !message.is_empty() => Err(message),
+            Err(other) => panic!("not a refusal: {other:?}"),
+        }
+    }
+
+    proptest! {
+        /// The parts of n = 12, mutated, digits too: refused with a
+        /// message, or OEIS's count.
+        #[test]
+        fn mutated_parts_are_refused_or_exact(mutations in proptest::collection::vec(mutation(true), 1..4)) {
+            let text = mutations.iter().fold(parts_text(12, parts_of_12()), apply);
+            if let Ok(total) = summed(&text) {
+                prop_assert_eq!(total, A000170[12], "{:?}", String::from_utf8_lossy(&text));
+            }
+        }
+
+        /// The parts of n = 28, past OEIS's table and so unchecked, with
+        /// any counts, mutated without writing a digit: refused with a
+        /// message, or the exact sum of the counts.
+        #[test]
+        fn parts_past_oeis_are_refused_or_exact(
+            counts in proptest::collection::vec(0u64..1 << 56, 1..9),
+            mutations in proptest::collection::vec(mutation(false), 1..4),
+        ) {
+            let text = mutations.iter().fold(parts_text(28, &counts), apply);
+            if let Ok(total) = summed(&text) {
+                prop_assert_eq!(total, counts.iter().sum::<u64>(), "{:?}", String::from_utf8_lossy(&text));
+            }
+        }
     }
 }

@@ -9,6 +9,8 @@
 //! percent of the count (see [`timing::estimate`]). Ctrl-C stops a count: the
 //! default signal handling ends the process at once.
 
+mod memory;
+
 use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -22,6 +24,7 @@ use n_queens_ii::quarters::{self, Checkpoint, Job, Part, Unit};
 
 use crate::timing::{self, Estimate};
 use crate::{Failure, Outcome, parse_n, say};
+use memory::{check_machine, default_memory, machine_memory, memory_hint, parse_memory};
 
 /// Arguments of `queens count`.
 #[derive(Debug, clap::Args)]
@@ -64,27 +67,6 @@ fn parse_count_n(text: &str) -> Result<u32, String> {
     })
 }
 
-/// Parses `--memory`: bytes, or a size with a unit (the parse-size crate):
-/// K, M, G, T, with or without B or iB, are powers of 1024; fractions such
-/// as 1.5G round to the nearest byte. More than 0 bytes.
-fn parse_memory(text: &str) -> Result<u64, String> {
-    let sizes = parse_size::Config::new().with_binary();
-    let bad = || format!("--memory takes a size such as 64G, 1.5T, 512M or 1000000 (bytes); got {text:?}");
-    sizes.parse_size(text).ok().filter(|&bytes| bytes > 0).ok_or_else(bad)
-}
-
-/// The memory limit when `--memory` is left out: the smaller of
-/// [`quarters::MEMORY_LIMIT`] and half of the machine's memory (Linux's
-/// `/proc/meminfo`; elsewhere the constant).
-fn default_memory() -> u64 {
-    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-        let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
-        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        kib.checked_mul(1024)
-    });
-    total.map_or(quarters::MEMORY_LIMIT, |total| (total / 2).min(quarters::MEMORY_LIMIT))
-}
-
 /// Parses `--threads`: a whole number, 0 or more.
 fn parse_threads(text: &str) -> Result<usize, String> {
     let threads = crate::parse_whole("--threads", text, 0)?;
@@ -106,6 +88,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     check_threads(approach, args.threads)?;
     let quarters = approach.name == quarters::NAME && !args.unique;
     check_quarters_only(args, quarters)?;
+    check_machine(args.memory, machine_memory())?;
     let memory_limit = args.memory.unwrap_or_else(default_memory);
     if args.plan {
         return plan(n, memory_limit, args.memory.is_some(), out);
@@ -124,15 +107,30 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         })?),
         None => None,
     };
+    if let (Some(checkpoint), Some(path)) = (&checkpoint, &args.checkpoint)
+        && let Some(line) = checkpoint.dropped()
+    {
+        say(format_args!(
+            "note: {}: line {line}, the last, was a record cut short (a crash or a full disk while \
+             writing it): dropped, and its unit counted again",
+            crate::escaped(&path.display().to_string())
+        ));
+    }
+    // A failed write costs only the units it did not record: said once.
     let failed_record = Mutex::new(false);
+    let warn = |error: std::io::Error| {
+        let mut failed = failed_record.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !std::mem::replace(&mut *failed, true) {
+            say(format_args!(
+                "warning: the checkpoint file: {error}; it keeps every whole record, the count goes on \
+                 and records what it can, and a resume counts again the units it lacks"
+            ));
+        }
+    };
     let record = |unit: Unit, count: u64| {
         let Some(checkpoint) = &checkpoint else { return };
         if let Err(error) = checkpoint.record(unit, count) {
-            let mut failed = failed_record.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            if !*failed {
-                say(format_args!("warning: the checkpoint file: {error}; counting on without it"));
-                *failed = true;
-            }
+            warn(error);
         }
     };
     let finished = checkpoint.as_ref().map(Checkpoint::finished);
@@ -196,8 +194,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     };
     let options = Options { threads: args.threads.unwrap_or(0), progress: bar.as_ref().map(|_| &report as _) };
     let counted = count(n, &options);
-    if let Some(checkpoint) = &checkpoint {
-        checkpoint.sync().map_err(|error| Failure::Failed(format!("the checkpoint file: {error}")))?;
+    if let Some(Err(error)) = checkpoint.as_ref().map(Checkpoint::sync) {
+        warn(error);
     }
     if let Some((bar, _)) = &bar {
         bar.finish_and_clear();
@@ -275,22 +273,6 @@ fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome
         )?;
     }
     Ok(())
-}
-
-/// A memory refusal names the flag that raises the limit, and a size that
-/// would do.
-fn memory_hint(error: CountError, asked: bool) -> Failure {
-    match error {
-        CountError::MemoryLimit { needed, .. } => {
-            let enough = match needed.div_ceil(1 << 30) {
-                1 => format!("{}M", needed.div_ceil(1 << 20)),
-                gibibytes => format!("{gibibytes}G"),
-            };
-            let default = if asked { "" } else { " (the default: the smaller of 8G and half the RAM)" };
-            Failure::usage(format!("{error}{default}; --memory {enough} would allow it"))
-        }
-        other => Failure::from(other),
-    }
 }
 
 /// `--threads` is refused where the approach counts on one thread, unless it
@@ -474,23 +456,6 @@ mod tests {
         let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
         let line = announcement(32, longest.unwrap(), &estimate);
         assert!(line.chars().count() <= crate::WIDTH, "{} columns: {line}", line.chars().count());
-    }
-
-    #[test]
-    fn sizes_are_bytes_or_powers_of_1024() {
-        assert_eq!(parse_memory("64G"), Ok(64 << 30));
-        assert_eq!(parse_memory("512m"), Ok(512 << 20));
-        assert_eq!(parse_memory("3K"), Ok(3 << 10));
-        assert_eq!(parse_memory("2T"), Ok(2 << 40));
-        assert_eq!(parse_memory("1GB"), Ok(1 << 30));
-        assert_eq!(parse_memory("1GiB"), Ok(1 << 30));
-        assert_eq!(parse_memory("1.5G"), Ok(3 << 29));
-        assert_eq!(parse_memory("1000000"), Ok(1_000_000));
-        for bad in ["", "G", "0", "0G", "0.4", "1,5G", "-1", "1GQ", "16777216T", "99999999999999999999"] {
-            assert!(parse_memory(bad).is_err(), "{bad}");
-        }
-        let default = default_memory();
-        assert!(default > 0 && default <= quarters::MEMORY_LIMIT, "{default}");
     }
 
     #[test]

@@ -3,8 +3,11 @@
 //! checking that they are the parts 1..M of one count, each exactly once.
 //! The total is exact (`u64`, where `awk` would round past 2^53), and
 //! checked against OEIS A000170 where that knows it (n <= 27): a sum that
-//! differs is refused, as is a last line without its newline.
+//! differs is refused, as is a last line without its newline. What it holds
+//! grows with the parts given, never with M: a part given twice ends the
+//! reading at once, and of the parts missing only the first few are named.
 
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -30,11 +33,18 @@ struct PartCount {
     count: u64,
 }
 
+/// A part's output line, `n=N part=K/M count=C`, its numbers written as
+/// `count` writes them: digits only (Rust's parsing alone would take a
+/// `+` too).
 fn parse_line(line: &str) -> Option<PartCount> {
     let mut fields = line.split_whitespace();
-    let n = fields.next()?.strip_prefix("n=")?.parse().ok()?;
-    let part = fields.next()?.strip_prefix("part=")?.parse().ok()?;
-    let count = fields.next()?.strip_prefix("count=")?.parse().ok()?;
+    let mut field = |key: &str| {
+        let value = fields.next()?.strip_prefix(key)?;
+        value.bytes().all(|byte| byte.is_ascii_digit() || byte == b'/').then_some(value)
+    };
+    let n = field("n=")?.parse().ok()?;
+    let part = field("part=")?.parse().ok()?;
+    let count = field("count=")?.parse().ok()?;
     fields.next().is_none().then_some(PartCount { n, part, count })
 }
 
@@ -44,17 +54,66 @@ fn parse_line(line: &str) -> Option<PartCount> {
 /// on (`queens sum /dev/zero` ends at once).
 const LONGEST_LINE: usize = 100;
 
-/// A line of input: where it came from, its number from 1, and its text.
-struct Line {
-    source: String,
-    number: usize,
-    text: String,
+/// The parts read so far: which count they are of, which parts came, and
+/// their sum.
+#[derive(Default)]
+struct Sum {
+    count: Option<(u32, u32)>,
+    seen: BTreeSet<u32>,
+    total: u64,
 }
 
-/// Reads `reader`'s lines, each ended by its newline: a last line without
-/// one is a part's output cut short (a file read while its count was still
-/// writing it, or a copy stopped half way), refused rather than added.
-fn read_lines(source: &str, mut reader: impl BufRead, lines: &mut Vec<Line>) -> Outcome {
+impl Sum {
+    /// Adds one part, refused if it is of another count than the first
+    /// part's, if it came before (as it is read: no input is read on past
+    /// its first repeat), or if the sum passes `u64`.
+    fn add(&mut self, part: &PartCount) -> Result<(), String> {
+        let (n, of) = *self.count.get_or_insert((part.n, part.part.of()));
+        if (part.n, part.part.of()) != (n, of) {
+            return Err(format!(
+                "the parts are of different counts: n={n} of {of} parts, and n={} part={}",
+                part.n, part.part
+            ));
+        }
+        if !self.seen.insert(part.part.index()) {
+            return Err(format!("part {} of n={n} is there twice", part.part));
+        }
+        self.total = self.total.checked_add(part.count).ok_or_else(|| format!("the parts of n={n} add up past u64"))?;
+        Ok(())
+    }
+
+    /// The count's n and the sum of its parts, if every part 1..M came.
+    fn finish(&self) -> Result<(u32, u64), Failure> {
+        let (n, of) = self.count.ok_or_else(|| Failure::usage("no parts to add: give the parts' output lines"))?;
+        let missing = u64::from(of) - self.seen.len() as u64;
+        if missing > 0 {
+            let mut shown: Vec<String> = self.missing().take(SHOWN_MISSING).map(|index| index.to_string()).collect();
+            if missing > SHOWN_MISSING as u64 {
+                shown.push(format!("and {} more", missing - SHOWN_MISSING as u64));
+            }
+            return Err(Failure::usage(format!("n={n}: {missing} of {of} parts missing: {}", shown.join(", "))));
+        }
+        Ok((n, self.total))
+    }
+
+    /// The parts not seen, in order, named one at a time: of M = 4294967295
+    /// parts with one given, only the few shown are ever made.
+    fn missing(&self) -> impl Iterator<Item = u64> + '_ {
+        let of = self.count.map_or(0, |(_, of)| u64::from(of));
+        let seen = self.seen.iter().map(|&index| u64::from(index));
+        let bounds = std::iter::once(0).chain(seen.clone()).zip(seen.chain(std::iter::once(of + 1)));
+        bounds.flat_map(|(before, after)| before + 1..after)
+    }
+}
+
+/// The most missing parts a refusal names; it counts the rest.
+const SHOWN_MISSING: usize = 10;
+
+/// Reads `reader`'s lines, each ended by its newline, and adds the parts
+/// they give: a last line without one is a part's output cut short (a
+/// file read while its count was still writing it, or a copy stopped half
+/// way), refused rather than added, whatever its length.
+fn add_lines(source: &str, mut reader: impl BufRead, sum: &mut Sum) -> Outcome {
     let mut bytes = Vec::new();
     for number in 1.. {
         bytes.clear();
@@ -75,49 +134,31 @@ fn read_lines(source: &str, mut reader: impl BufRead, lines: &mut Vec<Line>) -> 
         };
         let text = std::str::from_utf8(text)
             .map_err(|_| Failure::usage(format!("{at} is not text, so not a part's output (n=N part=K/M count=C)")))?;
-        lines.push(Line { source: source.to_string(), number, text: text.to_string() });
+        if text.trim().is_empty() {
+            continue;
+        }
+        let part = parse_line(text).ok_or_else(|| {
+            Failure::usage(format!("{at}: `{}` is not a part's output (n=N part=K/M count=C)", crate::escaped(text)))
+        })?;
+        sum.add(&part).map_err(|refusal| Failure::usage(format!("{at}: {refusal}")))?;
     }
     Ok(())
 }
 
 /// Runs `queens sum`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
-    let mut lines = Vec::new();
+    let mut sum = Sum::default();
     if args.files.is_empty() {
-        read_lines("stdin", io::stdin().lock(), &mut lines)?;
+        add_lines("stdin", io::stdin().lock(), &mut sum)?;
     } else {
         for path in &args.files {
             let name = crate::escaped(&path.display().to_string());
             let file = File::open(path).map_err(|error| Failure::Failed(format!("{name}: {error}")))?;
-            read_lines(&name, BufReader::new(file), &mut lines)?;
+            add_lines(&name, BufReader::new(file), &mut sum)?;
         }
     }
-    let parts = lines
-        .iter()
-        .filter(|line| !line.text.trim().is_empty())
-        .map(|line| {
-            parse_line(&line.text).ok_or_else(|| {
-                Failure::usage(format!(
-                    "{}: line {}: `{}` is not a part's output (n=N part=K/M count=C)",
-                    line.source,
-                    line.number,
-                    crate::escaped(&line.text)
-                ))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let total = total(&parts)?;
-    let n = parts[0].n;
-    let note = match A000170.get(n as usize) {
-        Some(&known) if known == total => format!("n = {n}: {total}, as OEIS A000170 gives"),
-        Some(&known) => {
-            return Err(Failure::usage(format!(
-                "the parts of n = {n} add up to {total}, but the count is {known} (OEIS A000170): \
-                 a part's count is wrong; count the parts again"
-            )));
-        }
-        None => format!("n = {n}: no known count to check against (OEIS A000170 ends at n = 27)"),
-    };
+    let (n, total) = sum.finish()?;
+    let note = checked(n, total)?;
     // The total first: a failed write is the one line said.
     writeln!(out, "{total}")?;
     out.flush()?;
@@ -125,42 +166,31 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// The sum of the parts, if they are the parts 1..M of one count, once each.
-fn total(parts: &[PartCount]) -> Result<u64, Failure> {
-    let first = parts.first().ok_or_else(|| Failure::usage("no parts to add: give the parts' output lines"))?;
-    let (n, of) = (first.n, first.part.of());
-    if let Some(other) = parts.iter().find(|part| part.n != n || part.part.of() != of) {
-        return Err(Failure::usage(format!(
-            "the parts are of different counts: n={n} of {of} parts, and n={} part={}",
-            other.n, other.part
-        )));
+/// What `sum` says of a total: that OEIS A000170 gives it, or that it
+/// knows no count for n; refused if A000170 gives another one.
+fn checked(n: u32, total: u64) -> Result<String, Failure> {
+    match A000170.get(n as usize) {
+        Some(&known) if known == total => Ok(format!("n = {n}: {total}, as OEIS A000170 gives")),
+        Some(&known) => Err(Failure::usage(format!(
+            "the parts of n = {n} add up to {total}, but the count is {known} (OEIS A000170): \
+             a part's count is wrong; count the parts again"
+        ))),
+        None => Ok(format!("n = {n}: no known count to check against (OEIS A000170 ends at n = 27)")),
     }
-    let mut seen = vec![false; of as usize];
-    for part in parts {
-        let index = part.part.index() as usize - 1;
-        if std::mem::replace(&mut seen[index], true) {
-            return Err(Failure::usage(format!("part {} of n={n} is there twice", part.part)));
-        }
-    }
-    let missing: Vec<String> =
-        (1..=of).filter(|&index| !seen[index as usize - 1]).map(|index| index.to_string()).collect();
-    if !missing.is_empty() {
-        let shown = missing.iter().take(10).cloned().collect::<Vec<_>>().join(", ");
-        let more = if missing.len() > 10 { format!(" and {} more", missing.len() - 10) } else { String::new() };
-        return Err(Failure::usage(format!("n={n}: {} of {of} parts missing: {shown}{more}", missing.len())));
-    }
-    parts
-        .iter()
-        .try_fold(0u64, |sum, part| sum.checked_add(part.count))
-        .ok_or_else(|| Failure::usage(format!("the parts of n={n} add up past u64")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use proptest::sample::Index;
 
-    fn parts(lines: &[&str]) -> Vec<PartCount> {
-        lines.iter().map(|line| parse_line(line).expect(line)).collect()
+    /// `sum` of `lines`, each ended by its newline.
+    fn total(lines: &[&str]) -> Result<u64, Failure> {
+        let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        let mut sum = Sum::default();
+        add_lines("stdin", input.as_bytes(), &mut sum)?;
+        sum.finish().map(|(_, total)| total)
     }
 
     fn message(result: Result<u64, Failure>) -> String {
@@ -172,20 +202,181 @@ mod tests {
 
     #[test]
     fn adds_the_parts_once_each() {
-        let lines = ["n=8 part=2/3 count=40", "n=8 part=1/3 count=50", "n=8 part=3/3 count=2"];
-        assert_eq!(total(&parts(&lines)).ok(), Some(92));
-        assert!(message(total(&parts(&lines[..2]))).contains("1 of 3 parts missing: 3"));
+        let lines = ["n=8 part=2/3 count=40", "n=8 part=1/3 count=50", "", "n=8 part=3/3 count=2"];
+        assert_eq!(total(&lines).ok(), Some(92));
+        assert!(message(total(&lines[..2])).contains("1 of 3 parts missing: 3"));
         let twice = ["n=8 part=1/2 count=1", "n=8 part=1/2 count=1", "n=8 part=2/2 count=1"];
-        assert!(message(total(&parts(&twice))).contains("twice"));
+        assert!(message(total(&twice)).contains("twice"));
         let mixed = ["n=8 part=1/2 count=1", "n=9 part=2/2 count=1"];
-        assert!(message(total(&parts(&mixed))).contains("different counts"));
+        assert!(message(total(&mixed)).contains("different counts"));
         let mixed = ["n=8 part=1/2 count=1", "n=8 part=2/3 count=1"];
-        assert!(message(total(&parts(&mixed))).contains("different counts"));
+        assert!(message(total(&mixed)).contains("different counts"));
         assert!(message(total(&[])).contains("no parts"));
         let past = ["n=30 part=1/2 count=18446744073709551615", "n=30 part=2/2 count=1"];
-        assert!(message(total(&parts(&past))).contains("past u64"));
-        for bad in ["92", "n=8 part=0/2 count=1", "n=8 part=1/2", "n=8 part=1/2 count=-1 x"] {
+        assert!(message(total(&past)).contains("past u64"));
+        for bad in ["92", "n=8 part=0/2 count=1", "n=8 part=1/2", "n=8 part=1/2 count=-1 x", "n=8 part=1/2 count=+1"] {
             assert_eq!(parse_line(bad), None, "{bad}");
+        }
+    }
+
+    /// The missing parts are named in order, the first few only, wherever
+    /// the gaps are, up to the largest M.
+    #[test]
+    fn the_missing_parts_are_named_in_order_and_counted() {
+        let some = ["n=8 part=2/9 count=1", "n=8 part=5/9 count=1", "n=8 part=6/9 count=1", "n=8 part=9/9 count=1"];
+        assert!(message(total(&some)).ends_with("5 of 9 parts missing: 1, 3, 4, 7, 8"), "{}", message(total(&some)));
+        let one = ["n=12 part=3/4294967295 count=5"];
+        let refusal = message(total(&one));
+        assert!(
+            refusal.ends_with(
+                "4294967294 of 4294967295 parts missing: 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, and 4294967284 more"
+            ),
+            "{refusal}"
+        );
+        let last = ["n=12 part=4294967295/4294967295 count=5"];
+        assert!(message(total(&last)).contains("missing: 1, 2, 3,"));
+    }
+
+    /// A repeated line is refused as it is read: the input after it is not
+    /// read (the message names the line where it came again).
+    #[test]
+    fn a_repeat_ends_the_reading() {
+        let input = "n=8 part=1/2 count=1\n".repeat(100_000);
+        let mut reader = input.as_bytes();
+        let refusal = add_lines("stdin", &mut reader, &mut Sum::default());
+        assert!(matches!(refusal, Err(Failure::Usage(message)) if message.starts_with("stdin: line 2: part 1/2")));
+        assert!(reader.len() > input.len() - 1000, "read on past the repeat");
+    }
+
+    /// The output lines of the parts 1..=M of n, with these counts.
+    fn parts_text(n: u32, counts: &[u64]) -> Vec<u8> {
+        let of = counts.len() as u32;
+        let lines = counts.iter().zip(1..).map(|(count, index)| format!("n={n} part={index}/{of} count={count}\n"));
+        lines.collect::<String>().into_bytes()
+    }
+
+    /// The counts of `count 12 --part K/5` for K = 1..=5.
+    fn parts_of_12() -> &'static [u64] {
+        static COUNTS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+        COUNTS.get_or_init(|| {
+            let count = |index| {
+                let job = n_queens_ii::quarters::Job { part: Part::new(index, 5).unwrap(), ..Default::default() };
+                n_queens_ii::quarters::count_job(12, &job).unwrap()
+            };
+            (1..=5).map(count).collect()
+        })
+    }
+
+    /// One change to the parts' text: a byte (a digit to a digit, or to
+    /// anything else), a line dropped, repeated, swapped or blank, CRLF, a
+    /// cut, or bytes added without a newline.
+    #[derive(Clone, Debug)]
+    enum Mutation {
+        Byte(Index, u8),
+        Digit(Index, u8),
+        DropLine(Index),
+        RepeatLine(Index),
+        SwapLines(Index, Index),
+        BlankLine(Index),
+        Crlf,
+        Cut(Index),
+        Tail(Vec<u8>),
+    }
+
+    /// The mutations; with `digits` false, none that writes a digit, so
+    /// that every line the mutated text holds is one of the parts' lines
+    /// or none.
+    fn mutation(digits: bool) -> impl Strategy<Value = Mutation> {
+        // Without digits, a digit written becomes a letter.
+        let byte = any::<u8>().prop_map(move |byte| if digits || !byte.is_ascii_digit() { byte } else { b'x' });
+        let digit = (any::<Index>(), b'0'..=b'9').prop_map(move |(at, digit)| match digits {
+            true => Mutation::Digit(at, digit),
+            false => Mutation::Byte(at, b'x'),
+        });
+        prop_oneof![
+            (any::<Index>(), byte.clone()).prop_map(|(at, byte)| Mutation::Byte(at, byte)),
+            digit,
+            any::<Index>().prop_map(Mutation::DropLine),
+            any::<Index>().prop_map(Mutation::RepeatLine),
+            (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Mutation::SwapLines(a, b)),
+            any::<Index>().prop_map(Mutation::BlankLine),
+            Just(Mutation::Crlf),
+            any::<Index>().prop_map(Mutation::Cut),
+            proptest::collection::vec(byte, 1..200).prop_map(Mutation::Tail),
+        ]
+    }
+
+    fn apply(mut text: Vec<u8>, mutation: &Mutation) -> Vec<u8> {
+        let mut lines: Vec<Vec<u8>> = text.split_inclusive(|&byte| byte == b'\n').map(<[u8]>::to_vec).collect();
+        let len = lines.len();
+        match mutation {
+            Mutation::Byte(at, byte) if !text.is_empty() => {
+                let at = at.index(text.len());
+                text[at] = *byte;
+            }
+            Mutation::Digit(at, digit) => {
+                let digits: Vec<usize> = (0..text.len()).filter(|&i| text[i].is_ascii_digit()).collect();
+                if !digits.is_empty() {
+                    text[digits[at.index(digits.len())]] = *digit;
+                }
+            }
+            Mutation::DropLine(at) if !lines.is_empty() => drop(lines.remove(at.index(len))),
+            Mutation::RepeatLine(at) if !lines.is_empty() => {
+                let line = lines[at.index(len)].clone();
+                lines.insert(at.index(len), line);
+            }
+            Mutation::SwapLines(a, b) if !lines.is_empty() => lines.swap(a.index(len), b.index(len)),
+            Mutation::BlankLine(at) => lines.insert(at.index(len + 1), b" \n".to_vec()),
+            Mutation::Crlf => return String::from_utf8_lossy(&text).replace('\n', "\r\n").into_bytes(),
+            Mutation::Cut(at) => text.truncate(at.index(text.len() + 1)),
+            Mutation::Tail(bytes) => text.extend(bytes.iter().filter(|&&byte| byte != b'\n')),
+            _ => {}
+        }
+        match mutation {
+            Mutation::DropLine(_) | Mutation::RepeatLine(_) | Mutation::SwapLines(..) | Mutation::BlankLine(_) => {
+                lines.concat()
+            }
+            _ => text,
+        }
+    }
+
+    /// What `sum` makes of `text`: the total, checked against OEIS, or the
+    /// refusal's message. A failure that is not a refusal fails the test.
+    fn summed(text: &[u8]) -> Result<u64, String> {
+        let mut sum = Sum::default();
+        let total = add_lines("stdin", text, &mut sum)
+            .and_then(|()| sum.finish())
+            .and_then(|(n, total)| checked(n, total).map(|_| total));
+        match total {
+            Ok(total) => Ok(total),
+            Err(Failure::Usage(message)) if !message.is_empty() => Err(message),
+            Err(other) => panic!("not a refusal: {other:?}"),
+        }
+    }
+
+    proptest! {
+        /// The parts of n = 12, mutated, digits too: refused with a
+        /// message, or OEIS's count.
+        #[test]
+        fn mutated_parts_are_refused_or_exact(mutations in proptest::collection::vec(mutation(true), 1..4)) {
+            let text = mutations.iter().fold(parts_text(12, parts_of_12()), apply);
+            if let Ok(total) = summed(&text) {
+                prop_assert_eq!(total, A000170[12], "{:?}", String::from_utf8_lossy(&text));
+            }
+        }
+
+        /// The parts of n = 28, past OEIS's table and so unchecked, with
+        /// any counts, mutated without writing a digit: refused with a
+        /// message, or the exact sum of the counts.
+        #[test]
+        fn parts_past_oeis_are_refused_or_exact(
+            counts in proptest::collection::vec(0u64..1 << 56, 1..9),
+            mutations in proptest::collection::vec(mutation(false), 1..4),
+        ) {
+            let text = mutations.iter().fold(parts_text(28, &counts), apply);
+            if let Ok(total) = summed(&text) {
+                prop_assert_eq!(total, counts.iter().sum::<u64>(), "{:?}", String::from_utf8_lossy(&text));
+            }
         }
     }
 }

@@ -217,9 +217,12 @@ fn sum_refuses_what_it_cannot_trust() {
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: reading stdin"), "{output:?}");
 }
 
-/// A checkpoint record as the count writes it, with its CRC-32.
-fn record(fields: &str) -> String {
-    format!("{fields} {:08x}\n", crc32fast::hash(fields.as_bytes()))
+/// A checkpoint record as the count writes it under `header`, with its
+/// check: the CRC-32 of the header line, then of the fields.
+fn record(header: &str, fields: &str) -> String {
+    let mut check = crc32fast::Hasher::new();
+    check.update(format!("{header}\n{fields}").as_bytes());
+    format!("{fields} {:08x}\n", check.finalize())
 }
 
 /// A checkpoint whose record changed, or that gives a unit two counts,
@@ -241,7 +244,7 @@ fn a_checkpoint_that_cannot_be_trusted_is_refused() {
     refused(&["count", "12", "--checkpoint", file], &["damaged", &format!("line {}", at + 1)]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), changed, "a refused file is left as it was");
     // The same unit again, with another count and a right check.
-    let twice = format!("{text}{}", record(&format!("{} {} {bumped}", fields[0], fields[1])));
+    let twice = format!("{text}{}", record(lines[0], &format!("{} {} {bumped}", fields[0], fields[1])));
     std::fs::write(&path, &twice).unwrap();
     refused(&["count", "12", "--checkpoint", file], &[&format!("lines {} and {}", at + 1, lines.len() + 1)]);
     // The older format, without checks.

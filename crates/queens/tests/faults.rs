@@ -1,0 +1,217 @@
+//! What a count that runs for weeks meets, through the binary: a checkpoint
+//! holding another count's records, a disk that fills (and frees), lines
+//! ended by CRLF or cut short, `sum` of one part of the largest M, and more
+//! `--memory` than the machine has. Each count is OEIS A000170's or
+//! refused with one line; nothing recorded is lost.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use n_queens_cases::deadline::output_with_deadline;
+use n_queens_cases::oeis::A000170;
+use run::queens;
+
+mod run;
+
+fn scratch(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("queens-faults-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The count's own line on stdout, after a run that succeeded.
+fn counted(output: &Output) -> String {
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
+}
+
+/// Exit code 2, nothing on stdout, one line on stderr (clap adds only its
+/// hints) naming `words`.
+fn refused(output: &Output, words: &[&str]) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty(), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|line| !line.is_empty()).collect();
+    assert!(lines[0].starts_with("error: ") && lines[1..].iter().all(|line| line.contains("--help")), "{stderr}");
+    for word in words {
+        assert!(lines[0].contains(word), "{:?} does not mention {word:?}", lines[0]);
+    }
+}
+
+fn count(n: u32, extra: &[&str], checkpoint: &Path) -> Output {
+    let n = n.to_string();
+    let mut args = vec!["count", &n, "--checkpoint", checkpoint.to_str().unwrap()];
+    args.extend(extra);
+    queens(&args)
+}
+
+/// A checkpoint with n = 17's header and n = 16's records (or n = 15's and
+/// n = 14's, or one part's header and another part's records) is refused
+/// at its first record and left as it was: a record is bound to its count,
+/// though each of those units is one of the count's too.
+#[test]
+fn another_counts_records_are_refused() {
+    let path = scratch("mixed");
+    for (from, to, part) in [(16, 17, None), (14, 15, None), (13, 13, Some(("2/2", "1/2")))] {
+        let (extra, header): (Vec<&str>, _) = match part {
+            Some((written, read)) => (vec!["--part", read], (format!("part={written}"), format!("part={read}"))),
+            None => (Vec::new(), (format!("n={from} "), format!("n={to} "))),
+        };
+        let written = part.map_or(Vec::new(), |(written, _)| vec!["--part", written]);
+        assert!(count(from, &written, &path).status.success());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (first, records) = text.split_once('\n').unwrap();
+        let mixed = format!("{}\n{records}", first.replace(&header.0, &header.1));
+        std::fs::write(&path, &mixed).unwrap();
+        refused(&count(to, &extra, &path), &["line 2", "not a record of this count"]);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), mixed, "n = {to}: a refused file is left as it was");
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
+/// A checkpoint whose lines end in CRLF says so; a last line cut short (the
+/// start of a record) is dropped and said, its unit counted again; a last
+/// line without its newline that no record starts with, or longer than any
+/// record, is refused and kept.
+#[test]
+fn line_ends_are_said_not_silently_cut() {
+    let path = scratch("ends");
+    assert_eq!(counted(&count(12, &[], &path)), A000170[12].to_string());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let crlf = text.replace('\n', "\r\n");
+    std::fs::write(&path, &crlf).unwrap();
+    refused(&count(12, &[], &path), &["line 1", "CRLF"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), crlf);
+    let (whole, last) = text.trim_end().rsplit_once('\n').unwrap();
+    let torn = format!("{whole}\n{}", &last[..last.len() / 2]);
+    std::fs::write(&path, &torn).unwrap();
+    let output = count(12, &[], &path);
+    assert_eq!(counted(&output), A000170[12].to_string());
+    let lines = text.lines().count();
+    let note = format!("line {lines}, the last, was a record cut short");
+    assert!(String::from_utf8_lossy(&output.stderr).contains(&note), "{output:?}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the unit is counted and recorded again");
+    for unended in ["notes, not a record".to_string(), "1".repeat(60), "7".repeat(1 << 20)] {
+        let kept = format!("{text}{unended}");
+        std::fs::write(&path, &kept).unwrap();
+        refused(&count(12, &[], &path), &[&format!("line {}", lines + 1)]);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), kept);
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// `queens count` on a checkpoint whose writes fail past `blocks` blocks
+/// of 512 bytes, as on a full disk: the write that crosses the limit is
+/// cut short and the later ones fail (`ulimit -f`, with SIGXFSZ ignored,
+/// so that the write fails instead of ending the process). Its stderr
+/// comes line by line on the receiver.
+fn count_on_a_small_disk(n: u32, blocks: u32, path: &Path) -> (std::process::Child, mpsc::Receiver<String>) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("trap '' XFSZ; ulimit -S -f {blocks}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .args(["count", &n.to_string(), "--threads", "1", "--checkpoint", path.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (lines, receiver) = mpsc::channel();
+    std::thread::spawn(move || stderr.lines().map_while(Result::ok).try_for_each(|line| lines.send(line)));
+    (child, receiver)
+}
+
+/// The records of a checkpoint file: every line after the header, each
+/// whole (four fields), each unit once.
+fn records(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.ends_with('\n'), "the file ends with a whole record");
+    let records: Vec<String> = text.lines().skip(1).map(str::to_string).collect();
+    assert!(records.iter().all(|line| line.split(' ').count() == 4), "a line is cut short");
+    let mut units: Vec<Vec<&str>> = records.iter().map(|line| line.split(' ').take(2).collect()).collect();
+    units.sort_unstable();
+    units.dedup();
+    assert_eq!(units.len(), records.len(), "a unit recorded twice");
+    records
+}
+
+/// A disk that fills and then frees costs no record: the count warns once,
+/// records again once it can, and prints OEIS's count; its file holds only
+/// whole records, and a resume uses every one of them. A disk that stays
+/// full costs only the units not recorded.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_disk_costs_no_recorded_unit() {
+    use rustix::process::{Pid, Resource, Rlimit, prlimit};
+    let limit = 100 * 512;
+    let path = scratch("fills");
+    let (mut child, stderr) = count_on_a_small_disk(17, 100, &path);
+    let warning = stderr.recv_timeout(Duration::from_secs(120)).expect("a warning when a write fails");
+    assert!(
+        warning.starts_with("warning: the checkpoint file:") && warning.contains("every whole record"),
+        "{warning}"
+    );
+    // The disk frees: the limit is lifted while the count goes on.
+    let unlimited = Rlimit { current: None, maximum: None };
+    prlimit(Some(Pid::from_child(&child)), Resource::Fsize, unlimited).unwrap();
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut answer).unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(answer.trim(), A000170[17].to_string());
+    assert_eq!(stderr.iter().collect::<Vec<_>>(), Vec::<String>::new(), "said once");
+    let before = records(&path);
+    assert!(std::fs::metadata(&path).unwrap().len() > limit, "recorded again once it could");
+    let resumed = count(17, &["--threads", "1"], &path);
+    assert_eq!(counted(&resumed), A000170[17].to_string());
+    assert!(resumed.stderr.is_empty(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    let after = records(&path);
+    assert!(after.len() > before.len() && after[..before.len()] == before[..], "every record kept, the gap counted");
+    std::fs::remove_file(&path).unwrap();
+
+    // A disk that stays full: the same count, the file whole up to the limit.
+    let path = scratch("stays-full");
+    let (child, stderr) = count_on_a_small_disk(16, 20, &path);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(counted(&output), A000170[16].to_string());
+    assert_eq!(stderr.iter().filter(|line| line.starts_with("warning:")).count(), 1, "said once");
+    let before = records(&path);
+    assert!(std::fs::metadata(&path).unwrap().len() <= 20 * 512);
+    assert_eq!(counted(&count(16, &[], &path)), A000170[16].to_string());
+    let after = records(&path);
+    assert!(after.len() > before.len() && after[..before.len()] == before[..]);
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// `sum` of one part of the largest M names a few missing parts and counts
+/// the rest, in the memory of a small process (under `ulimit -v`, 400 MB of
+/// address space, where a flag per part would take 4 GB).
+#[test]
+#[cfg(target_os = "linux")]
+fn sum_of_one_part_of_the_largest_m_is_refused_in_little_memory() {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg("ulimit -v 400000; printf 'n=12 part=3/4294967295 count=5\\n' | exec \"$0\" sum")
+        .arg(env!("CARGO_BIN_EXE_queens"));
+    let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
+    assert!(!ran.timed_out);
+    refused(&ran.output, &["4294967294 of 4294967295 parts missing: 1, 2, 4, 5,", "11, and 4294967284 more"]);
+}
+
+/// More `--memory` than the machine has is one line and exit code 2, before
+/// any work, not an allocation that aborts.
+#[test]
+#[cfg(target_os = "linux")]
+fn memory_past_the_machines_is_refused() {
+    for args in [["count", "24", "--memory", "1000T"], ["count", "13", "--memory", "1000T"]] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+        command.args(args);
+        let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
+        assert!(!ran.timed_out, "{args:?}");
+        refused(&ran.output, &["--memory", "more than this machine has", "give at most --memory "]);
+    }
+}

@@ -135,11 +135,11 @@ impl Runner {
             self.done = true;
             return None;
         }
-        if let Some(last) = self.last {
-            if self.spent + last * self.growth > 2.0 * budget {
-                self.done = true;
-                return None;
-            }
+        if let Some(last) = self.last
+            && self.spent + last * self.growth > 2.0 * budget
+        {
+            self.done = true;
+            return None;
         }
         let mut answered = true;
         let seconds = time_per_call(|| answered &= (self.run)(n)).as_secs_f64();

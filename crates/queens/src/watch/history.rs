@@ -42,7 +42,7 @@ impl History {
         let event = self.search.next_event();
         self.state.apply(event);
         let at = self.state.events;
-        if at % CHECKPOINT_EVERY == 0 && at / CHECKPOINT_EVERY == self.checkpoints.len() as u64 {
+        if at.is_multiple_of(CHECKPOINT_EVERY) && at / CHECKPOINT_EVERY == self.checkpoints.len() as u64 {
             self.checkpoints.push((self.search.clone(), self.state.clone()));
         }
         event != Event::Done

@@ -14,6 +14,7 @@ use n_queens_facts::chain::Step;
 
 use super::app::App;
 use super::mistakes::Mistake;
+use super::steps::Marker;
 use crate::Problem;
 
 /// The step's own file, from its problem's list of approaches.
@@ -33,15 +34,10 @@ pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'st
     }
 }
 
-/// A piece of the line of the file shown that `event` runs, as the step's
+/// Where the line of the file shown that `event` runs is, as the step's
 /// checker says: found by search, so the highlight follows edits of the file.
 #[cfg(test)]
-pub fn marker(
-    problem: Problem,
-    step: &Step,
-    mistake: Option<Mistake>,
-    event: &super::event::Event,
-) -> Option<&'static str> {
+pub fn marker(problem: Problem, step: &Step, mistake: Option<Mistake>, event: &super::event::Event) -> Option<Marker> {
     super::steps::checker(step.name, 0, mistake).line(event, problem)
 }
 
@@ -88,8 +84,8 @@ fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String
 }
 
 /// The index of the line of `text` that `event` runs, if any.
-pub fn running_line(text: &str, marker: Option<&str>) -> Option<usize> {
-    marker.and_then(|marker| text.lines().position(|line| line.contains(marker)))
+pub fn running_line(text: &str, marker: Option<Marker>) -> Option<usize> {
+    marker.and_then(|marker| marker.find(text))
 }
 
 /// Draws the file shown, the running line highlighted and the mistaken one in red.
@@ -136,7 +132,7 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::watch::event::Event;
+    use crate::watch::event::{Event, Line as Ray};
     use crate::watch::search::Search;
     use n_queens_facts::chain;
 
@@ -157,10 +153,49 @@ mod tests {
                     }
                     let marker = marker(problem, step, mistake, &event);
                     let marker = marker.unwrap_or_else(|| panic!("{event:?} of {} {mistake:?} has a line", step.name));
-                    let found = text.lines().filter(|line| line.contains(marker)).count();
+                    // A piece of text on one line only, or found after one that is.
+                    let unique = if marker.after.is_empty() { marker.text } else { marker.after };
+                    let found = text.lines().filter(|line| line.contains(unique)).count();
                     assert_eq!(found, 1, "{marker:?} in {problem:?} {} {mistake:?}", step.name);
+                    assert!(marker.find(&text).is_some(), "{marker:?} in {problem:?} {} {mistake:?}", step.name);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_queen_found_on_a_diagonal_runs_the_if_of_its_own_loop() {
+        let step = chain::step("board_scan").expect("a step");
+        for problem in [Problem::NQueens, Problem::NQueensII] {
+            let text = shown(problem, step, None);
+            let lines: Vec<&str> = text.lines().collect();
+            let at = |piece: &str| lines.iter().position(|line| line.contains(piece)).expect("in the file");
+            let (up_left, up_right, end) = (at("while r > 0 && c > 0"), at("while r > 0 && c + 1 < n"), at("    true"));
+            let mut search = Search::new(6, step, None);
+            let mut seen = [false; 2];
+            loop {
+                let event = search.next_event();
+                let Event::Scan { line, queen, .. } = event else {
+                    if event == Event::Done {
+                        break;
+                    }
+                    continue;
+                };
+                let running = running_line(&text, marker(problem, step, None, &event)).expect("a line");
+                let within = match line {
+                    Ray::Column => continue,
+                    Ray::Diagonal => up_left..up_right,
+                    Ray::AntiDiagonal => up_right..end,
+                };
+                assert!(within.contains(&running), "{event:?}: line {} is in its loop", running + 1);
+                if queen {
+                    assert!(lines[running].contains("if board[r][c]"), "{event:?}: {}", lines[running]);
+                    seen[usize::from(line == Ray::AntiDiagonal)] = true;
+                } else {
+                    assert!(lines[running].contains("while r > 0"), "{event:?}: {}", lines[running]);
+                }
+            }
+            assert_eq!(seen, [true, true], "a queen is found on both rays");
         }
     }
 

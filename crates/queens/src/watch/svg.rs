@@ -187,8 +187,7 @@ fn text_top(layout: &Layout) -> usize {
 
 /// The line of the file shown that `event` runs, as the search's checker says.
 fn running<'a>(text: &'a str, search: &Search, problem: Problem, event: &Event) -> Option<&'a str> {
-    let marker = search.checker().line(event, problem)?;
-    text.lines().find(|line| line.contains(marker))
+    text.lines().nth(search.checker().line(event, problem)?.find(text)?)
 }
 
 /// One frame's group, its ticks, and the rows of text it uses.

@@ -86,14 +86,15 @@ pub enum Jump {
     Backtrack,
     /// To the next queen placed or taken back.
     Row,
-    /// Replaying another step up to the same board: the moves to reach.
-    Switch(u64),
+    /// Replaying another step up to the same board: the queens placed and
+    /// taken back to reach, and the solutions (at a solution, the same one).
+    Switch { moves: u64, solutions: u64 },
 }
 
 impl Jump {
     fn stops_at(self, event: &Event) -> bool {
         match self {
-            Jump::End | Jump::Switch(_) => false,
+            Jump::End | Jump::Switch { .. } => false,
             Jump::Solution => *event == Event::Solution,
             Jump::Backtrack => matches!(event, Event::Back { .. }),
             Jump::Row => matches!(event, Event::Place { .. } | Event::Back { .. }),
@@ -147,9 +148,13 @@ impl App {
     fn run_jump(&mut self) {
         let Some(jump) = self.jump else { return };
         let arrived = match (jump, &mut self.switched) {
-            (Jump::Switch(moves), Some(history)) => {
+            (Jump::Switch { moves, solutions }, Some(history)) => {
                 let mut budget = self.slice;
-                while history.state.moves < moves && budget > 0 && history.forward() {
+                // A solution comes after the queen that completes it, with no move between.
+                let short = |state: &super::state::State| {
+                    state.moves < moves || (state.moves == moves && state.solutions < solutions)
+                };
+                while short(&history.state) && budget > 0 && history.forward() {
                     budget -= 1;
                 }
                 budget > 0
@@ -253,7 +258,8 @@ impl App {
         }
         self.playing = false;
         self.switched = Some(History::new(search.n(), step, None));
-        self.jump = Some(Jump::Switch(self.history.state.moves));
+        let (moves, solutions) = (self.history.state.moves, self.history.state.solutions);
+        self.jump = Some(Jump::Switch { moves, solutions });
         self.run_jump();
     }
 }
@@ -301,6 +307,22 @@ mod tests {
         assert_eq!(app.events_per_second(), SPEEDS[4]);
         app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
         assert!(app.quit);
+    }
+
+    #[test]
+    fn a_switch_at_a_solution_lands_on_that_solution() {
+        let mut app = App::new(8, step("board_scan"), None);
+        press(&mut app, KeyCode::Char('s'));
+        for key in ['2', '3', '4', '1'] {
+            press(&mut app, KeyCode::Char(key));
+            let state = &app.history.state;
+            assert_eq!((state.last, state.solutions), (Some(Event::Solution), 1), "switched with {key}");
+        }
+        // Between two solutions, the same board: the queen placed or taken back last.
+        press(&mut app, KeyCode::Char('b'));
+        let (moves, last) = (app.history.state.moves, app.history.state.last);
+        press(&mut app, KeyCode::Char('3'));
+        assert_eq!((app.history.state.moves, app.history.state.last, app.history.state.solutions), (moves, last, 1));
     }
 
     #[test]

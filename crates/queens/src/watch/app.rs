@@ -18,6 +18,13 @@ pub const SPEEDS: [u32; 12] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 2
 /// Events a jump or a switch runs between two frames, so the view stays live on long runs.
 const EVENTS_PER_FRAME: u64 = 100_000;
 
+/// The time between two frames while the view moves (playing, or a jump
+/// under way): about 60 a second.
+pub const FRAME: Duration = Duration::from_millis(16);
+
+/// The longest wait for a key while nothing moves.
+const IDLE: Duration = Duration::from_millis(500);
+
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -170,6 +177,13 @@ impl App {
                 self.apply(action);
             }
         }
+    }
+
+    /// How long the view waits for a key before its next frame: a frame's
+    /// time while it plays or a jump runs (a jump runs one slice a frame), else
+    /// until a key comes, half a second at most.
+    pub fn frame_wait(&self) -> Duration {
+        if self.playing || self.jump.is_some() { FRAME } else { IDLE }
     }
 
     /// Events a second while playing.
@@ -347,6 +361,18 @@ mod tests {
         assert_eq!(app.history.state.events, at + 1);
         assert_eq!(app.history.state.solutions, 3);
         assert!(app.jump.is_none());
+    }
+
+    #[test]
+    fn a_jump_runs_a_slice_a_frame_paused_or_playing() {
+        let mut app = App::new(8, step("board_scan"), None);
+        assert_eq!(app.frame_wait(), IDLE, "paused, nothing moves");
+        app.slice = 50;
+        app.key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
+        assert!(!app.playing && app.jump.is_some());
+        assert_eq!(app.frame_wait(), FRAME, "paused, a jump under way");
+        press(&mut app, KeyCode::Char(' '));
+        assert_eq!(app.frame_wait(), FRAME, "playing");
     }
 
     #[test]

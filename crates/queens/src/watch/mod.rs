@@ -188,7 +188,6 @@ fn watch(
     problem: Problem,
     signals: &signals::Caught,
 ) -> Outcome {
-    const FRAME: Duration = Duration::from_millis(16);
     let (mut frames, mut fps, mut second) = (0, 0, Instant::now());
     let mut last_tick = Instant::now();
     while !app.quit && !signals.caught() {
@@ -198,7 +197,7 @@ fn watch(
         if second.elapsed() >= Duration::from_secs(1) {
             (fps, frames, second) = (frames, 0, Instant::now());
         }
-        let deadline = Instant::now() + if app.playing { FRAME } else { Duration::from_millis(500) };
+        let deadline = Instant::now() + app.frame_wait();
         // Every key queued is applied before the next frame; the first one ends the wait.
         let mut wait = deadline.saturating_duration_since(Instant::now());
         while !signals.caught() {

@@ -3,8 +3,8 @@
 //! SVG with `--svg FILE`). The search is [`search`], driving one checker per
 //! step ([`steps`], their mistakes [`mistakes`]) and handing out [`event`]s;
 //! what they add up to is [`state`], the way back and forth [`history`], the
-//! keys and what they do [`app`]; the drawing [`view`] with its [`check`]
-//! and [`source`] panes, the picture [`svg`], the signals that end the view
+//! keys and what they do [`app`]; the events in words [`words`], the
+//! drawing [`view`] with its [`check`] and [`source`] panes, the picture [`svg`], the signals that end the view
 //! [`signals`]. This module parses the arguments and runs the terminal loop.
 //! See docs/watch.md.
 
@@ -20,6 +20,7 @@ mod state;
 mod steps;
 mod svg;
 mod view;
+mod words;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;

@@ -1,6 +1,7 @@
 //! The source pane: the step's own file (with a mistake's code in place of
 //! the right code), the line the last event runs, found by a piece of its
-//! text, and every line wrapped at the pane's width, never cut.
+//! text and marked in the gutter, and every line wrapped at the pane's
+//! width, never cut.
 
 use std::borrow::Cow;
 
@@ -42,13 +43,21 @@ pub fn marker(problem: Problem, step: &Step, mistake: Option<Mistake>, event: &s
 }
 
 /// `text` cut into rows of at most `width` characters, at spaces (after a
-/// comma or a colon, or before `&&` and `||`, where one is near the end), and
+/// comma, a colon or a `·`, or before `&&` and `||`, where one is near the end), and
 /// inside a word too long for a row after a `.`, `(` or `[`; the rows after
 /// the first are indented by `indent` more than the line, at most a seventh
 /// of the width. Not `textwrap`: it adds a hyphen where it breaks inside a
 /// word, which is not in the code (docs/watch.md).
 pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     wrap_rows(text, width, width, indent)
+}
+
+/// Prose, the check panel's and the pictures' sentences, in rows of at most
+/// `width` characters: between words (a word longer than a row broken), the
+/// rows after the first indented by two.
+pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
+    let options = crate::wrapping(width).break_words(true).subsequent_indent("  ");
+    textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
 }
 
 /// [`wrap`], with a first row of `first` characters and the others of `rest`.
@@ -88,7 +97,10 @@ pub fn running_line(text: &str, marker: Option<Marker>) -> Option<usize> {
     marker.and_then(|marker| marker.find(text))
 }
 
-/// Draws the file shown, the running line highlighted and the mistaken one in red.
+/// The columns before a line's text: its mark, its number, a space.
+pub const GUTTER: usize = 5;
+
+/// Draws the file shown, the running line marked `▶` and highlighted, the mistaken one in red.
 pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
     let (step, mistake) = (search.step(), search.mistake());
@@ -99,10 +111,12 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let width = usize::from(area.width.saturating_sub(2));
     let height = usize::from(area.height.saturating_sub(2));
     let mut rows: Vec<(usize, String)> = Vec::new();
-    // The rows after a line's first use the line numbers' column too.
+    // A gutter, `▶` on the running line, then its number; the rows after a
+    // line's first use the gutter's and the numbers' columns too.
     for (number, line) in text.lines().enumerate() {
-        for (index, row) in wrap_rows(line, width.saturating_sub(4), width, 8).into_iter().enumerate() {
-            rows.push((number, if index == 0 { format!("{:>3} {row}", number + 1) } else { row }));
+        let gutter = if Some(number) == running { '▶' } else { ' ' };
+        for (index, row) in wrap_rows(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {
+            rows.push((number, if index == 0 { format!("{gutter}{:>3} {row}", number + 1) } else { row }));
         }
     }
     let at_start =

@@ -9,13 +9,14 @@ use std::fmt::Write;
 
 use n_queens_facts::chain::Step;
 
-use super::check::{FLAG_NAMES, binary, crash_text, read_text, stack_lines};
+use super::check::{binary, stack_lines};
 use super::event::{Event, Line as Ray};
 use super::mistakes::Mistake;
 use super::search::Search;
 use super::source::{shown, wrap};
 use super::state::State;
 use super::steps::Panel;
+use super::words::{FLAG_NAMES, crash_text, read_text};
 use crate::Problem;
 
 /// The side of a square, in pixels.

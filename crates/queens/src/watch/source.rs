@@ -43,11 +43,13 @@ pub fn marker(problem: Problem, step: &Step, mistake: Option<Mistake>, event: &s
 }
 
 /// `text` cut into rows of at most `width` characters, at spaces (after a
-/// comma, a colon or a `·`, or before `&&` and `||`, where one is near the end), and
-/// inside a word too long for a row after a `.`, `(` or `[`; the rows after
-/// the first are indented by `indent` more than the line, at most a seventh
-/// of the width. Not `textwrap`: it adds a hyphen where it breaks inside a
-/// word, which is not in the code (docs/watch.md).
+/// comma, a colon or a `·`, or before `&&` and `||`, where one is near the
+/// end), and inside a word too long for a row after a `.`, `(` or `[`; the
+/// rows after the first are indented by `indent` more than the line, at
+/// most a seventh of the width. For code, and lines of code-like items. Not
+/// `textwrap`, which the prose uses ([`wrap_prose`]): it adds no hyphen, but
+/// breaks at the last space that fits, so a row of code ends with `&&`, and
+/// cuts a word too long for a row at the width (docs/watch.md).
 pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     wrap_rows(text, width, width, indent)
 }
@@ -229,5 +231,26 @@ mod tests {
             }
         }
         assert_eq!(wrap(line, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
+    }
+
+    #[test]
+    fn textwrap_adds_no_hyphen_but_breaks_code_where_it_reads_badly() {
+        // textwrap with the workspace's features, as the panels' prose uses it.
+        let textwrap = |text: &str, width: usize| -> Vec<String> {
+            let options = crate::wrapping(width).break_words(true).subsequent_indent("    ");
+            textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
+        };
+        let line =
+            "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
+        let rows = textwrap(line, 50);
+        let characters = |rows: &[String]| rows.concat().split_whitespace().collect::<String>();
+        assert_eq!(characters(&rows), line.split_whitespace().collect::<String>(), "no hyphen added: {rows:?}");
+        // The last space that fits: `&&` ends a row, where the next row should start with it.
+        assert!(rows[0].ends_with("&&"), "{rows:?}");
+        assert!(wrap(line, 50, 4)[0].ends_with("[col]"), "{:?}", wrap(line, 50, 4));
+        // A word too long for a row is cut at the width, not after a `.`, `(` or `[`.
+        let word = "!lines.anti_diagonals[anti_diagonal]";
+        assert_eq!(textwrap(word, 30), ["!lines.anti_diagonals[anti", "    _diagonal]"]);
+        assert_eq!(wrap(word, 30, 4), ["!lines.anti_diagonals[", "    anti_diagonal]"]);
     }
 }

@@ -107,7 +107,8 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
     let (step, mistake) = (search.step(), search.mistake());
     let text = shown(problem, step, mistake);
-    let running = running_line(&text, app.history.state.last.and_then(|event| search.checker().line(&event, problem)));
+    let running =
+        running_line(&text, app.history.state.running().and_then(|event| search.checker().line(&event, problem)));
     let wrong = mistake.map(|mistake| mistake.info().line);
     let is_wrong = |line: &str| wrong.is_some_and(|wrong| line.contains(wrong));
     let width = usize::from(area.width.saturating_sub(2));

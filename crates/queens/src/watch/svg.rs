@@ -320,7 +320,7 @@ fn frame(
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
     let mistake = search.mistake();
-    if let Some(line) = running(text, search, problem, &event) {
+    if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
         let wrong = mistake.is_some_and(|mistake| line.contains(mistake.info().line));
         let class = if wrong { "bad" } else { "run" };
         for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).into_iter().enumerate() {

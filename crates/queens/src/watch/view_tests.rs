@@ -239,6 +239,9 @@ fn a_crash_stays_in_view_to_the_end() {
         assert!(squeezed(&panel.join(" ")).contains(message), "{mistake:?}:\n{text}");
         let title = format!("{}.rs with mistake {}", mistake.step().name, mistake.number());
         assert!(text.contains(&title), "{mistake:?}:\n{text}");
+        // The line that crashed stays marked.
+        let marked = source_rows(&app, 80, 24, |cell| cell.symbol() == "▶");
+        assert!(!marked.is_empty(), "{mistake:?}: the crash's line is marked:\n{text}");
     }
 }
 

@@ -104,6 +104,16 @@ fn each_step_draws_its_check_at_a_known_event() {
 }
 
 #[test]
+fn the_sizes_the_view_needs_are_the_pages() {
+    let page = include_str!("../../../../docs/watch.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    let size = |n: usize| format!("{}×{}", needed(n).0, needed(n).1);
+    assert!((1..=6).all(|n| needed(n) == SMALLEST), "80×24 up to n = 6");
+    let sentence =
+        format!("needs a terminal of {} for n up to 6, {} at n = 8 and {} at n = 12", size(6), size(8), size(12));
+    assert!(page.contains(&sentence), "docs/watch.md: {sentence}");
+}
+
+#[test]
 fn a_small_terminal_says_how_large_it_must_be() {
     let app = App::new(8, step("bitmask"), None);
     let (width, height) = needed(8);

@@ -143,11 +143,15 @@ pub fn write_docs(groups: &[Group], since: SystemTime, quick: bool) -> Result<()
 }
 
 /// Draws the first table of a measurements page (LeetCode 52's) as an SVG
-/// line chart: time per call against n, log scale, one colour and legend
-/// entry per approach. `cargo run -p n_queens_bench --example chart`
-/// redraws `docs/chain.svg` from the committed page this way.
+/// line chart: time per call against n, log scale, one line per approach,
+/// each with a colour and a marker of its own, every other one dashed, and
+/// its name at its end (two names that would overlap, as `symmetry` and
+/// `parallel` do, moved apart).
+/// `cargo run -p n_queens_bench --example chart` redraws `docs/chain.svg`
+/// from the committed page this way.
 pub fn draw_chart(page: &str, svg: &Path) -> Result<(), String> {
     use plotters::prelude::*;
+    use plotters::style::text_anchor;
     let mut lines = page.lines().skip_while(|line| !line.starts_with("| approach |"));
     let header = lines.next().ok_or("no table on the page")?;
     let sizes: Vec<i32> = header.split('|').filter_map(|cell| cell.trim().strip_prefix("n = ")?.parse().ok()).collect();
@@ -164,16 +168,18 @@ pub fn draw_chart(page: &str, svg: &Path) -> Result<(), String> {
     let failed = |error: DrawingAreaErrorKind<_>| format!("drawing {}: {error}", svg.display());
     let root = SVGBackend::new(svg, (800, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(failed)?;
+    // Two more n on the right: room for the names at the lines' ends.
     let mut chart = ChartBuilder::on(&root)
         .caption("LeetCode 52: time per call, every approach on one thread", ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(first..last, (low..high).log_scale())
+        .build_cartesian_2d(first..last + 2, (low..high).log_scale())
         .map_err(failed)?;
     chart
         .configure_mesh()
-        .x_labels(sizes.len())
+        .x_labels(sizes.len() + 2)
+        .x_label_formatter(&|n: &i32| if n <= &last { n.to_string() } else { String::new() })
         .label_style(("sans-serif", 14))
         .axis_desc_style(("sans-serif", 15))
         .x_desc("n (board size)")
@@ -183,25 +189,76 @@ pub fn draw_chart(page: &str, svg: &Path) -> Result<(), String> {
         .map_err(failed)?;
     // Tableau's ten colours: one per approach, none alike.
     let colours = [0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f, 0xbcbd22, 0x17becf];
-    for (index, (name, points)) in series.iter().enumerate() {
+    let colour = |index: usize| {
         let [_, r, g, b] = u32::to_be_bytes(colours[index % colours.len()]);
-        let colour = RGBColor(r, g, b);
-        chart.draw_series(points.iter().map(|&point| Circle::new(point, 3, colour.filled()))).map_err(failed)?;
-        chart
-            .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
-            .map_err(failed)?
-            .label(name.as_str())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour.stroke_width(2)));
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 14))
-        .draw()
+        RGBColor(r, g, b)
+    };
+    // Every other line dashed, and drawn over the solid ones: two lines that
+    // lie on each other (`symmetry` and `parallel`) both show.
+    let mut order: Vec<usize> = (0..series.len()).collect();
+    order.sort_by_key(|index| index % 2);
+    let mut ends = Vec::new();
+    for index in order {
+        let (name, points) = &series[index];
+        let style = colour(index).stroke_width(2);
+        match index % 2 {
+            0 => chart.draw_series(LineSeries::new(points.iter().copied(), style)),
+            _ => chart.draw_series(DashedLineSeries::new(points.iter().copied(), 8, 5, style)),
+        }
         .map_err(failed)?;
+        for point in points {
+            draw_marker(&root, index, chart.backend_coord(point), colour(index)).map_err(failed)?;
+        }
+        if let Some(end) = points.last() {
+            ends.push((chart.backend_coord(end), name.as_str(), index));
+        }
+    }
+    // Each name right of its line's last point, its marker before it; names
+    // ending at the same n kept 16 pixels apart, with a line to a name moved.
+    ends.sort_by_key(|&((x, y), _, _)| (x, y));
+    let mut above: Option<(i32, i32)> = None;
+    for ((x, y), name, index) in ends {
+        let at = match above {
+            Some((last_x, last_y)) if last_x == x && y < last_y + 16 => last_y + 16,
+            _ => y,
+        };
+        above = Some((x, at));
+        if at != y {
+            root.draw(&PathElement::new([(x + 4, y), (x + 12, at)], colour(index).stroke_width(1))).map_err(failed)?;
+        }
+        draw_marker(&root, index, (x + 18, at), colour(index)).map_err(failed)?;
+        let font = ("sans-serif", 14)
+            .into_font()
+            .color(&BLACK)
+            .pos(text_anchor::Pos::new(text_anchor::HPos::Left, text_anchor::VPos::Center));
+        root.draw(&Text::new(name.to_string(), (x + 26, at), font)).map_err(failed)?;
+    }
     root.present().map_err(failed)
+}
+
+/// Series `index`'s marker at `at`, in `colour`: a shape of its own (filled
+/// circle, square and triangle, a cross, then hollow ones, a diamond), so that
+/// no two lines differ by colour alone.
+fn draw_marker<DB: plotters::prelude::DrawingBackend>(
+    area: &plotters::prelude::DrawingArea<DB, plotters::coord::Shift>,
+    index: usize,
+    (x, y): (i32, i32),
+    colour: plotters::style::RGBColor,
+) -> Result<(), plotters::drawing::DrawingAreaErrorKind<DB::ErrorType>> {
+    use plotters::prelude::*;
+    let (filled, hollow) = (colour.filled(), colour.stroke_width(2));
+    let square = |style| Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style);
+    let triangle = [(x, y - 5), (x + 5, y + 4), (x - 5, y + 4)];
+    match index % 8 {
+        0 => area.draw(&Circle::new((x, y), 4, filled)),
+        1 => area.draw(&square(filled)),
+        2 => area.draw(&Polygon::new(triangle, filled)),
+        3 => area.draw(&Cross::new((x, y), 4, hollow)),
+        4 => area.draw(&Circle::new((x, y), 4, hollow)),
+        5 => area.draw(&square(hollow)),
+        6 => area.draw(&PathElement::new([triangle[0], triangle[1], triangle[2], triangle[0]], hollow)),
+        _ => area.draw(&Polygon::new([(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)], filled)),
+    }
 }
 
 /// A cell of the page (a value, its unit, then its ratio in brackets) as
@@ -252,8 +309,9 @@ pub fn tables(
         if group.name == CHART {
             text.push_str(
                 "\n![Time per call against n, one line per approach, log scale](chain.svg)\n\n\
-                 This table as a chart: the median time per call against n, on a log scale, one colour \
-                 per approach, every one on one thread (`parallel` and `quarters` too).\n",
+                 This table as a chart: the median time per call against n, on a log scale, one line \
+                 per approach, each with a colour, a marker and its name, every one on one thread \
+                 (`parallel` and `quarters` too).\n",
             );
         }
         text.push('\n');
@@ -325,5 +383,27 @@ mod tests {
         for label in ["slow", REFERENCE, "n (board size)", ">\n10\n<", ">\n12\n<"] {
             assert!(drawn.contains(label), "{label} missing from the chart");
         }
+    }
+
+    #[test]
+    fn two_lines_on_each_other_are_named_apart_and_marked_apart() {
+        let runs = vec![("twin", vec![10, 11, 12]), (REFERENCE, vec![10, 11, 12])];
+        let group = Group { name: CHART, title: "Demo", about: "About.", call: Call::Count, runs };
+        let table = tables(&[group], |_, _, n| Some(f64::from(n) * 1e3), &|_| true);
+        let svg = env::temp_dir().join(format!("n_queens_bench_twins_{}.svg", std::process::id()));
+        draw_chart(&table.unwrap(), &svg).unwrap();
+        let drawn = fs::read_to_string(&svg).unwrap();
+        fs::remove_file(&svg).unwrap();
+        // The y of the text that names each line, at the line's end.
+        let name_y = |name: &str| -> f64 {
+            let before = drawn.split(&format!(">\n{name}\n</text>")).next().expect("named");
+            let tag = before.rsplit("<text").next().expect("a text");
+            let y = tag.split(" y=\"").nth(1).and_then(|rest| rest.split('"').next());
+            y.and_then(|y| y.parse().ok()).expect("a y")
+        };
+        assert!((name_y("twin") - name_y(REFERENCE)).abs() >= 14.0, "the names do not overlap");
+        // Their markers differ in shape: the first line's are circles, the second's squares.
+        assert_eq!(drawn.matches("<circle").count(), 3 + 1, "three points and the one before the name");
+        assert_eq!(drawn.matches("<rect").count() - 1, 3 + 1, "the same, as squares (and the background)");
     }
 }

@@ -226,6 +226,17 @@ fn all_nine_mistakes_go_wrong_where_the_page_says() {
 }
 
 #[test]
+fn the_page_says_where_diagonal_without_offset_panics_at_n_4() {
+    let trace = Trace::of(4, &["--mistake", "diagonal-without-offset"]);
+    let crash = trace.lines.iter().position(|line| line.starts_with("crash ")).expect("a crash");
+    let tried = trace.lines[..crash].iter().rev().find_map(|line| line.strip_prefix("try ")).expect("a square tried");
+    let (row, col) = tried.split_once(' ').expect("a row and a column");
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/watch.md")).expect("the page");
+    let line = page.lines().find(|line| line.starts_with("| `diagonal-without-offset` |")).expect("its row");
+    assert!(line.contains(&format!("panics at ({row}, {col}): attempt to subtract with overflow")), "{line}");
+}
+
+#[test]
 fn a_mistake_runs_on_its_own_step_only() {
     let output = queens(&["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "bitmask"]);
     assert_eq!(output.status.code(), Some(2));

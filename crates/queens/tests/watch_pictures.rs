@@ -1,8 +1,9 @@
 //! End-to-end: the pictures of `queens watch --svg`, read back as a browser
 //! would lay them out: the committed ones are what the command writes now,
 //! no line of text runs past the right edge, the board has its labels, the
-//! code line stays in one place, each frame lasts long enough, and too
-//! large a picture is refused.
+//! code line stays in one place, each frame lasts long enough to read what
+//! is new on it, the square tried and step 3's flags are marked as the page
+//! says, and too large a picture is refused, at the sizes the page names.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -61,6 +62,28 @@ fn frames(svg: &str) -> Vec<(String, &str)> {
             (name.expect("an animation name").to_string(), line)
         })
         .collect()
+}
+
+/// Characters of new text a second a reader is given: `docs/watch.md`'s pace.
+const READ_RATE: f64 = 25.0;
+
+/// The lines of text of a frame, not the symbols centred in a square or a box.
+fn words(frame: &str) -> Vec<String> {
+    texts(frame).into_iter().filter(|(tag, _)| !tag.contains("text-anchor")).map(|(_, text)| text).collect()
+}
+
+/// The characters of `text` not seen on the frame before: none if a line said
+/// the same there, else all but the start and the end it shares with the
+/// line it is likeliest to change (`placed 3` after `placed 2`: one).
+fn new_characters(before: &[String], text: &str) -> usize {
+    let now: Vec<char> = text.chars().collect();
+    let changed = |line: &String| {
+        let line: Vec<char> = line.chars().collect();
+        let start = now.iter().zip(&line).take_while(|(a, b)| a == b).count();
+        let (now_rest, line_rest) = (&now[start..], &line[start.min(line.len())..]);
+        now_rest.len() - now_rest.iter().rev().zip(line_rest.iter().rev()).take_while(|(a, b)| a == b).count()
+    };
+    before.iter().map(changed).min().unwrap_or(now.len())
 }
 
 /// Seconds each keyframes name shows its frame, from the loop's length and its share.
@@ -141,14 +164,21 @@ fn every_picture_reads_at_a_phones_width() {
             .filter_map(|(tag, _)| attribute(tag, "y"))
             .collect();
         assert_eq!(code_ys.len(), 1, "{args:?}: the code line moves: {code_ys:?}");
-        // The pace: every frame at least half a second, a solution and the end held.
+        // The pace: every frame at least half a second and the time to read
+        // what is new on it, the code line counted; a solution and the end held.
         let frames = frames(&svg);
+        let mut before: Vec<String> = Vec::new();
         for (name, frame) in &frames {
             let held = seconds(&svg, name);
-            assert!(held >= 0.49, "{args:?}: {held} s");
+            let now = words(frame);
+            let new: usize = now.iter().map(|text| new_characters(&before, text)).sum();
+            let least = 0.5 + new as f64 / READ_RATE;
+            // The keyframes' shares are rounded: a hundredth of a second.
+            assert!(held >= least - 0.01, "{args:?}: {new} new characters for {held} s: {now:?}");
             if frame.contains(">solution ") {
                 assert!(held >= 2.9, "{args:?}: a solution for {held} s");
             }
+            before = now;
         }
         let (last, _) = frames.last().expect("frames");
         assert!(seconds(&svg, last) >= 3.9, "{args:?}: the end is held");
@@ -156,23 +186,75 @@ fn every_picture_reads_at_a_phones_width() {
 }
 
 #[test]
-fn three_arrays_colours_the_flags_it_reads() {
+fn three_arrays_colours_the_flags_it_reads_and_those_a_queen_sets() {
     let (_, svg) = picture(&["4", "--approach", "three_arrays"]);
     let svg = svg.expect("written");
+    let boxes = |frame: &str, class: &str| frame.matches(&format!("height=\"18\" class=\"{class}\"")).count();
+    let mut places = 0;
     for (_, frame) in frames(&svg) {
-        let reads = texts(frame).into_iter().filter(|(_, content)| content.contains("] = ")).count();
-        let boxes =
-            frame.matches("height=\"18\" class=\"r\"").count() + frame.matches("height=\"18\" class=\"a\"").count();
-        assert_eq!(boxes, reads, "one coloured flag a read: {frame}");
+        let reads = words(frame).into_iter().filter(|content| content.contains("] = ")).count();
+        assert_eq!(
+            boxes(frame, "r") + boxes(frame, "a") + boxes(frame, "g"),
+            reads,
+            "one coloured flag a line: {frame}"
+        );
+        if frame.contains(">place (") {
+            // Set, in green, and said so: not red, the colour of a flag that refuses.
+            places += 1;
+            let set: Vec<String> = words(frame).into_iter().filter(|text| text.contains("] = ")).collect();
+            assert_eq!(set.len(), 3, "{frame}");
+            assert!(set.iter().all(|text| text.starts_with("set ") && text.ends_with("] = true")), "{set:?}");
+            assert_eq!((boxes(frame, "g"), boxes(frame, "a")), (3, 0), "{frame}");
+        }
+    }
+    assert!(places > 0);
+    // Each flag's index over the strips, 0 to 2n - 2.
+    let head = svg.split("<g class=\"f\"").next().expect("the head");
+    let indices: Vec<String> =
+        texts(head).into_iter().filter(|(tag, _)| tag.contains("class=\"ix\"")).map(|(_, text)| text).collect();
+    assert_eq!(indices, (0..7).map(|index| index.to_string()).collect::<Vec<_>>());
+}
+
+#[test]
+fn the_square_tried_has_a_symbol_and_bitmask_keeps_its_row_marked() {
+    for step in STEPS {
+        let (_, svg) = picture(&["4", "--approach", step]);
+        let svg = svg.expect("written");
+        assert!(svg.contains("<g id=\"t\"><rect width=\"40\" height=\"40\" class=\"t\"/><text"), "{step}");
+        assert!(svg.contains("class=\"m\">?</text></g>"), "{step}: the square tried is `?`");
+        for (_, frame) in frames(&svg) {
+            // Steps 1 to 3 try a square, step 4 the lowest bit of `free`, then clear it.
+            let tried = [">try (", ">lowest: ", ">cleared ("].iter().any(|said| frame.contains(said));
+            if tried {
+                assert!(frame.contains("xlink:href=\"#t\""), "{step}: the square tried is marked: {frame}");
+            }
+            // Step 4, back in a call with squares left: its row shows them, in green.
+            if frame.contains("with its free<") {
+                assert!(frame.contains("xlink:href=\"#g\""), "the row of the innermost call is marked: {frame}");
+            }
+        }
     }
 }
 
 #[test]
-fn a_picture_past_the_limit_is_refused() {
-    let (output, svg) = picture(&["8"]);
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("4 MiB"), "{stderr}");
-    assert!(svg.is_none(), "nothing written");
+fn a_picture_past_the_limit_is_refused_and_the_largest_are_those_the_page_names() {
+    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/watch.md"));
+    let page = page.expect("docs/watch.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    // (step, the largest n that fits, how the page names it)
+    for (step, largest, named) in
+        [("board_scan", 6, "board_scan, with the most events,"), ("bitmask", 7, "bitmask, with the fewest,")]
+    {
+        let (output, svg) = picture(&[&largest.to_string(), "--approach", step]);
+        assert!(output.status.success(), "{step} n = {largest}: {}", String::from_utf8_lossy(&output.stderr));
+        let bytes = svg.expect("written").len();
+        assert!(bytes <= 4 << 20);
+        let sentence = format!("{named} fits up to n = {largest} ({:.1} MB)", bytes as f64 / 1e6);
+        assert!(page.contains(&sentence), "docs/watch.md says: {sentence}");
+        let (output, svg) = picture(&[&(largest + 1).to_string(), "--approach", step]);
+        assert_eq!(output.status.code(), Some(2), "{step} n = {}", largest + 1);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("4 MiB"), "{stderr}");
+        assert!(svg.is_none(), "nothing written");
+    }
 }

@@ -1,8 +1,12 @@
 //! End-to-end: `queens watch` in a real terminal, a tmux pane, ended by
 //! SIGTERM, SIGINT or SIGHUP: the terminal is given back as it was (the
 //! alternate screen left, the cursor shown, the tty's modes restored), and
-//! the process ends by the signal. Needs tmux; without it the test says so
-//! and checks nothing.
+//! the process ends by the signal. And the screens it shows at 80×24 at
+//! chosen events, pinned in `tests/screens/`: each as text with
+//! `NO_COLOR=1` (`NAME.txt`, and no colour in it), and with its colours
+//! (`NAME.ansi`, as tmux writes them, held where tmux is the version
+//! they were taken with). `QUEENS_PIN_SCREENS=1` writes them anew. Needs
+//! tmux; without it the tests say so and check nothing.
 
 use std::path::Path;
 use std::process::Command;
@@ -86,4 +90,106 @@ fn a_closed_window_ends_the_view() {
     }
     let _ = std::fs::remove_file(&pid_file);
     assert!(gone(), "the view ends when its terminal hangs up, instead of reading it for ever");
+}
+
+/// The screens pinned: a name, the arguments of `watch`, the keys pressed
+/// (as tmux's `send-keys` takes them), and what the status line then says.
+const SCREENS: [(&str, &str, &[&str], &str); 11] = [
+    ("start", "6", &[], "event 0 · paused"),
+    // `is_safe(5, 5)`'s ten reads, the last a queen on the diagonal: the `if` that refuses.
+    ("board_scan-96-refused", "6", &["-N", "96", "Right"], "event 96 · refused (5, 5)"),
+    ("board_scan-97-back", "6", &["-N", "97", "Right"], "event 97 · back (4, 3)"),
+    ("column_abs-67-back", "6 --approach column_abs", &["-N", "67", "Right"], "event 67 · back (4, 3)"),
+    ("bitmask-25-lowest", "6 --approach bitmask", &["-N", "25", "Right"], "event 25 · lowest (2, 5)"),
+    ("bitmask-26-cleared", "6 --approach bitmask", &["-N", "26", "Right"], "event 26 · cleared (2, 5)"),
+    ("three_arrays-5-place", "6 --approach three_arrays", &["-N", "5", "Right"], "event 5 · place (0, 0)"),
+    ("switch-at-a-solution", "6", &["s", "4"], "· solution 1 ·"),
+    ("and-instead-of-or-end", "6 --mistake and-instead-of-or", &["End"], "crash: stack overflow · done"),
+    ("diagonal-without-offset-end", "6 --mistake diagonal-without-offset", &["End"], "crash: panic · done"),
+    ("flags-not-cleared-back", "6 --mistake flags-not-cleared", &["b"], "back (4, 3)"),
+];
+
+/// The screen of `watch ARGS` at 80×24 after `keys`, once the status line
+/// says `status` and the screen stands still: as text (`NO_COLOR=1`), as
+/// tmux writes it with its attributes then, and with colours.
+fn screens(name: &str, args: &str, keys: &[&str], status: &str) -> [String; 3] {
+    let binary = env!("CARGO_BIN_EXE_queens");
+    let run = |no_colour: bool, escapes: bool| {
+        // A server of its own each time: one just killed may still be going.
+        let session = format!("queens-screen-{}-{name}-{no_colour}-{escapes}", std::process::id());
+        let socket = format!("-L{session}");
+        let colour = if no_colour { "NO_COLOR=1 " } else { "" };
+        let script = format!("exec env {colour}{binary} watch {args}");
+        tmux(&[&socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+        wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
+        let mut send = vec![socket.as_str(), "send-keys", "-t", &session];
+        send.extend_from_slice(keys);
+        if !keys.is_empty() {
+            tmux(&send);
+        }
+        let capture = || {
+            let mut args = vec![socket.as_str(), "capture-pane", "-p", "-t", &session];
+            if escapes {
+                args.push("-e");
+            }
+            let output = Command::new("tmux").args(&args).output().expect("tmux runs");
+            String::from_utf8_lossy(&output.stdout).into_owned()
+        };
+        wait_for(status, || capture().contains(status));
+        // Still: the same twice, a tenth of a second apart.
+        let mut screen = capture();
+        loop {
+            sleep(Duration::from_millis(100));
+            let again = capture();
+            if again == screen {
+                break;
+            }
+            screen = again;
+        }
+        tmux(&[&socket, "kill-server"]);
+        screen
+    };
+    [run(true, false), run(true, true), run(false, true)]
+}
+
+#[test]
+fn the_screens_at_80_by_24_are_the_ones_pinned() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: the screens are not checked");
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/screens");
+    let version = tmux(&["-V"]);
+    let pin = std::env::var_os("QUEENS_PIN_SCREENS").is_some();
+    if pin {
+        std::fs::create_dir_all(&dir).expect("tests/screens");
+        std::fs::write(dir.join("TMUX_VERSION"), format!("{version}\n")).expect("written");
+    }
+    let pinned_version = std::fs::read_to_string(dir.join("TMUX_VERSION")).unwrap_or_default();
+    let same_tmux = pinned_version.trim() == version;
+    if !same_tmux {
+        eprintln!("{version}, not {}: the colours are not compared", pinned_version.trim());
+    }
+    for (name, args, keys, status) in SCREENS {
+        let [text, attributes, colours] = screens(name, args, keys, status);
+        // Without colour: no colour at all (bold and dim stay).
+        let sgr: Vec<&str> = attributes.split("\u{1b}[").skip(1).filter_map(|piece| piece.split('m').next()).collect();
+        let coloured = sgr.iter().flat_map(|codes| codes.split(';')).any(|code| {
+            code.parse::<u32>()
+                .is_ok_and(|code| (30..=37).contains(&code) || (40..=47).contains(&code) || code == 38 || code == 48)
+        });
+        assert!(!coloured, "{name}: NO_COLOR=1 shows colour: {sgr:?}");
+        let (text_file, colour_file) = (dir.join(format!("{name}.txt")), dir.join(format!("{name}.ansi")));
+        if pin {
+            std::fs::write(&text_file, &text).expect("written");
+            std::fs::write(&colour_file, &colours).expect("written");
+            continue;
+        }
+        let pinned = std::fs::read_to_string(&text_file).unwrap_or_default();
+        assert!(text == pinned, "{name} (NO_COLOR=1) differs from {}:\n{text}", text_file.display());
+        if same_tmux {
+            let pinned = std::fs::read_to_string(&colour_file).unwrap_or_default();
+            assert!(colours == pinned, "{name} (colours) differs from {}:\n{colours}", colour_file.display());
+        }
+    }
 }

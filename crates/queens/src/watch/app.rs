@@ -18,6 +18,13 @@ pub const SPEEDS: [u32; 12] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 2
 /// Events a jump or a switch runs between two frames, so the view stays live on long runs.
 const EVENTS_PER_FRAME: u64 = 100_000;
 
+/// The time between two frames while the view moves (playing, or a jump
+/// under way): about 60 a second.
+pub const FRAME: Duration = Duration::from_millis(16);
+
+/// The longest wait for a key while nothing moves.
+const IDLE: Duration = Duration::from_millis(500);
+
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -86,14 +93,15 @@ pub enum Jump {
     Backtrack,
     /// To the next queen placed or taken back.
     Row,
-    /// Replaying another step up to the same board: the moves to reach.
-    Switch(u64),
+    /// Replaying another step up to the same board: the queens placed and
+    /// taken back to reach, and the solutions (at a solution, the same one).
+    Switch { moves: u64, solutions: u64 },
 }
 
 impl Jump {
     fn stops_at(self, event: &Event) -> bool {
         match self {
-            Jump::End | Jump::Switch(_) => false,
+            Jump::End | Jump::Switch { .. } => false,
             Jump::Solution => *event == Event::Solution,
             Jump::Backtrack => matches!(event, Event::Back { .. }),
             Jump::Row => matches!(event, Event::Place { .. } | Event::Back { .. }),
@@ -147,9 +155,13 @@ impl App {
     fn run_jump(&mut self) {
         let Some(jump) = self.jump else { return };
         let arrived = match (jump, &mut self.switched) {
-            (Jump::Switch(moves), Some(history)) => {
+            (Jump::Switch { moves, solutions }, Some(history)) => {
                 let mut budget = self.slice;
-                while history.state.moves < moves && budget > 0 && history.forward() {
+                // A solution comes after the queen that completes it, with no move between.
+                let short = |state: &super::state::State| {
+                    state.moves < moves || (state.moves == moves && state.solutions < solutions)
+                };
+                while short(&history.state) && budget > 0 && history.forward() {
                     budget -= 1;
                 }
                 budget > 0
@@ -165,6 +177,13 @@ impl App {
                 self.apply(action);
             }
         }
+    }
+
+    /// How long the view waits for a key before its next frame: a frame's
+    /// time while it plays or a jump runs (a jump runs one slice a frame), else
+    /// until a key comes, half a second at most.
+    pub fn frame_wait(&self) -> Duration {
+        if self.playing || self.jump.is_some() { FRAME } else { IDLE }
     }
 
     /// Events a second while playing.
@@ -253,7 +272,8 @@ impl App {
         }
         self.playing = false;
         self.switched = Some(History::new(search.n(), step, None));
-        self.jump = Some(Jump::Switch(self.history.state.moves));
+        let (moves, solutions) = (self.history.state.moves, self.history.state.solutions);
+        self.jump = Some(Jump::Switch { moves, solutions });
         self.run_jump();
     }
 }
@@ -304,6 +324,22 @@ mod tests {
     }
 
     #[test]
+    fn a_switch_at_a_solution_lands_on_that_solution() {
+        let mut app = App::new(8, step("board_scan"), None);
+        press(&mut app, KeyCode::Char('s'));
+        for key in ['2', '3', '4', '1'] {
+            press(&mut app, KeyCode::Char(key));
+            let state = &app.history.state;
+            assert_eq!((state.last, state.solutions), (Some(Event::Solution), 1), "switched with {key}");
+        }
+        // Between two solutions, the same board: the queen placed or taken back last.
+        press(&mut app, KeyCode::Char('b'));
+        let (moves, last) = (app.history.state.moves, app.history.state.last);
+        press(&mut app, KeyCode::Char('3'));
+        assert_eq!((app.history.state.moves, app.history.state.last, app.history.state.solutions), (moves, last, 1));
+    }
+
+    #[test]
     fn jump_keys_pressed_during_a_jump_are_all_applied_in_turn() {
         let mut app = App::new(8, step("board_scan"), None);
         app.slice = 50; // many frames a jump, as at a large n
@@ -325,6 +361,18 @@ mod tests {
         assert_eq!(app.history.state.events, at + 1);
         assert_eq!(app.history.state.solutions, 3);
         assert!(app.jump.is_none());
+    }
+
+    #[test]
+    fn a_jump_runs_a_slice_a_frame_paused_or_playing() {
+        let mut app = App::new(8, step("board_scan"), None);
+        assert_eq!(app.frame_wait(), IDLE, "paused, nothing moves");
+        app.slice = 50;
+        app.key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
+        assert!(!app.playing && app.jump.is_some());
+        assert_eq!(app.frame_wait(), FRAME, "paused, a jump under way");
+        press(&mut app, KeyCode::Char(' '));
+        assert_eq!(app.frame_wait(), FRAME, "playing");
     }
 
     #[test]

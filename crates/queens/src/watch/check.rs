@@ -1,71 +1,18 @@
-//! The check panel: what the step's check reads, in words, step 3's flags
-//! and step 4's call stack with each call's own masks.
+//! The check panel: what the step's check reads, in words ([`super::words`]),
+//! step 3's flags with their indices, and step 4's call stack with each
+//! call's own masks. What does not fit is said, never cut: `+3 more above`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Stylize};
+use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::app::App;
 use super::event::{Event, Line as Ray};
-use super::mistakes::{Crash, Mistake};
-use super::search::Search;
-use super::source::wrap;
+use super::source::wrap_prose;
 use super::steps::{Call, Free, Panel};
-
-/// Step 3's arrays, in the order the check reads them.
-pub const FLAG_NAMES: [&str; 3] = ["columns", "diagonals", "anti_diagonals"];
-
-/// What the step's check reads, in words.
-pub fn read_text(read: &Event, search: &Search, row: usize, col: usize) -> String {
-    match *read {
-        Event::Scan { line, row: r, col: c, queen } => {
-            format!("{:<13} ({r}, {c}): {}", line.name(), if queen { "a queen: refused" } else { "empty" })
-        }
-        Event::Compare { queen_row, queen_col, distance, attacks } => format!(
-            "queen ({queen_row}, {queen_col}): |{col}-{queen_col}| = {distance}, {row}-{queen_row} = {}{}",
-            row - queen_row,
-            match () {
-                _ if queen_col == col => ": same column, refused",
-                _ if attacks => ": refused",
-                _ => "",
-            }
-        ),
-        Event::Flag { line, index, taken } => {
-            let offset = match search.checker().panel() {
-                Panel::Flags { offset, .. } => offset,
-                _ => None,
-            };
-            let formula = match line {
-                Ray::Column => format!("columns[col = {col}]"),
-                Ray::Diagonal => match offset {
-                    Some(offset) => format!("diagonals[{row} - {col} + {offset} = {index}]"),
-                    None => format!("diagonals[{row} - {col} = {index}]"),
-                },
-                Ray::AntiDiagonal => format!("anti_diagonals[{row} + {col} = {index}]"),
-            };
-            format!("{formula} = {taken}{}", if taken { ": refused" } else { "" })
-        }
-        Event::Crash(crash) => crash_text(crash, search, row, col),
-        _ => String::new(),
-    }
-}
-
-/// Where and how a mistake's run ends, in words.
-pub fn crash_text(crash: Crash, search: &Search, row: usize, col: usize) -> String {
-    let n = search.n();
-    match crash {
-        Crash::StackOverflow => {
-            format!("crash: place_row is called for row {n}, past the board, and on without end: stack overflow")
-        }
-        Crash::SubtractOverflow => format!("panic at ({row}, {col}): {row} - {col}: {}", crash.message()),
-        Crash::IndexOutOfBounds { .. } if search.mistake() == Some(Mistake::BaseCaseAfterTheLoop) => {
-            format!("panic: board[{n}][0], row {n} of a board of {n} rows: {}", crash.message())
-        }
-        Crash::IndexOutOfBounds { .. } => format!("panic at ({row}, {col}): diagonals: {}", crash.message()),
-    }
-}
+use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text, refuses};
 
 /// A mask in binary, column 0 last, after a dot (a `+` when bits lie past the board).
 pub fn binary(mask: u32, n: usize) -> String {
@@ -97,91 +44,170 @@ pub fn stack_lines(calls: &[Call], n: usize) -> Vec<String> {
 pub fn check_width(n: usize, panel: Panel) -> usize {
     match panel {
         Panel::Calls(_) => 36.max(4 + 3 * (n + 2) + (n + 1).max(7) + 2),
-        Panel::Flags { .. } => 36.max(15 + 2 * n - 1 + 2),
+        // Room for `set anti_diagonals[9 + 9 = 18] = true` on one row.
+        Panel::Flags { .. } => 40.max(15 + 2 * n - 1 + 2),
         Panel::Reads(_) => 36,
     }
 }
 
-/// Draws what the step's check reads; lines too long for the panel wrap.
+/// The panel's title, on the border it shares with the board above it.
+pub fn check_title(app: &App) -> String {
+    format!(" what {} reads ", app.history.search.step().name)
+}
+
+/// Draws what the step's check reads, under the board: the border between
+/// them, with this panel's title, is the board's.
 pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
+    let inner = (usize::from(area.width.saturating_sub(2)), usize::from(area.height.saturating_sub(1)));
+    let lines = check_lines(app, inner.0, inner.1);
+    let block = Block::new().borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The panel's lines for an inside of `width` × `height`: every line fits
+/// the width (long ones wrap), and what the height cannot hold is said.
+pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     let search = &app.history.search;
     let state = &app.history.state;
     let n = search.n();
     let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
-    let width = usize::from(area.width.saturating_sub(2));
-    let wrapped = |text: &str| wrap(text, width, 2).into_iter().map(Line::from).collect::<Vec<_>>();
-    let mut lines: Vec<Line> = Vec::new();
+    let wrapped = |text: &str| wrap_prose(text, width).into_iter().map(Line::from).collect::<Vec<_>>();
+    let last = state.last.unwrap_or(Event::Done);
+    let mut foot: Vec<Line> = Vec::new();
+    if let Some(crash) = state.crash {
+        foot.extend(wrapped(&crash_text(crash, search, row, col)).into_iter().map(|line| line.red().bold()));
+    }
+    let read_lines = || -> Vec<Vec<Line<'static>>> {
+        state.reads.iter().map(|read| wrapped(&read_text(read, search, row, col))).collect()
+    };
     match search.checker().panel() {
         Panel::Reads(what) => {
-            lines.extend(wrapped(&format!("is_safe({row}, {col}) {what}")).into_iter().map(Stylize::dim));
-            let reads: Vec<Line> =
-                state.reads.iter().flat_map(|read| wrapped(&read_text(read, search, row, col))).collect();
-            let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len() + footer(search));
-            lines.extend(reads.iter().skip(reads.len().saturating_sub(room)).cloned());
+            // A back checks nothing: it says what the search does next.
+            let head = match last {
+                Event::Back { row, col } => back_text(row, col, n),
+                _ => format!("is_safe({row}, {col}) {what}"),
+            };
+            fit(wrapped(&head).into_iter().map(Stylize::dim).collect(), read_lines(), foot, height)
         }
         Panel::Flags { lines: flags, .. } => {
-            let read: Vec<(Ray, usize)> = state
-                .reads
-                .iter()
-                .filter_map(|read| match *read {
-                    Event::Flag { line, index, .. } => Some((line, index)),
-                    _ => None,
-                })
-                .collect();
+            let changes = flag_changes(&last, search);
+            // The reads of the square tried, until it is placed; a place or a back says what it changes.
+            let (body, marked): (Vec<Vec<Line>>, Vec<FlagMark>) = match last {
+                Event::Place { .. } | Event::Back { .. } => (
+                    changes.iter().map(|change| wrapped(&change.3)).collect(),
+                    changes.iter().map(|&(line, index, change, _)| (line, index, change_colour(change))).collect(),
+                ),
+                Event::Solution => (Vec::new(), Vec::new()),
+                _ => (read_lines(), state.reads.iter().filter_map(read_mark).collect()),
+            };
+            let mut head = index_lines(2 * n - 1);
             for (kind, flags) in flags.iter().enumerate() {
                 let mut spans = vec![Span::from(format!("{:<15}", FLAG_NAMES[kind]))];
                 for (index, &taken) in flags.iter().enumerate() {
                     let mut span = Span::from(if taken { "1" } else { "0" });
-                    if read.contains(&(Ray::ALL[kind], index)) {
-                        span = span.bg(if taken { Color::Red } else { Color::Cyan }).fg(Color::Black);
+                    if let Some(&(_, _, colour)) =
+                        marked.iter().find(|mark| (mark.0, mark.1) == (Ray::ALL[kind], index))
+                    {
+                        span = span.bg(colour).fg(Color::Black);
                     }
                     spans.push(span);
                 }
-                lines.push(Line::from(spans));
+                head.push(Line::from(spans));
             }
-            lines.push(Line::from(""));
-            lines.extend(state.reads.iter().flat_map(|read| wrapped(&read_text(read, search, row, col))));
+            let rows = head.len() + body.iter().map(Vec::len).sum::<usize>() + foot.len();
+            if rows < height {
+                head.push(Line::from(""));
+            }
+            fit(head, body, foot, height)
         }
         Panel::Calls(calls) => {
-            // The key, where the panel has room for it beside the whole stack.
-            let room = usize::from(area.height.saturating_sub(2));
-            let crash = 3 * usize::from(state.crash.is_some());
-            if room > calls.len() + 2 + footer(search) + crash {
-                lines.push(Line::from("bit 0 = column 0, the last digit").dim());
-            }
             let stack = stack_lines(calls, n);
-            let last = stack.len() - 1;
-            for (index, line) in stack.into_iter().enumerate() {
-                lines.push(match index {
-                    0 => Line::from(line).dim(),
-                    _ if index == last => Line::from(line).yellow(),
-                    _ => Line::from(line),
-                });
-            }
+            let innermost = stack.len() - 1;
+            let mut head = vec![Line::from(stack[0].clone()).dim()];
+            let body: Vec<Vec<Line>> = stack
+                .into_iter()
+                .enumerate()
+                .skip(1)
+                .map(|(index, line)| {
+                    vec![if index == innermost { Line::from(line).yellow() } else { Line::from(line) }]
+                })
+                .collect();
             // The sub-step of the row just done; the stack above holds the rest.
-            if let Some(read) = state.reads.last() {
-                let (name, value) = match *read {
-                    Event::Masks { free, .. } => ("free = full & !(c | d | a)", free),
-                    Event::Lowest { lowest, .. } => ("lowest = free & -free", lowest),
-                    Event::Cleared { free, .. } => ("free &= free - 1", free),
-                    _ => ("", 0),
-                };
-                lines.push(Line::from(format!("{name:<26} {}", binary(value, n))));
+            let step = state.reads.last().and_then(|read| match *read {
+                Event::Masks { free, .. } => Some(("free = full & !(c | d | a)", free)),
+                Event::Lowest { lowest, .. } => Some(("lowest = free & -free", lowest)),
+                Event::Cleared { free, .. } => Some(("free &= free - 1", free)),
+                _ => None,
+            });
+            if let Some((name, value)) = step {
+                foot.insert(0, Line::from(format!("{name:<26} {}", binary(value, n))));
             }
+            // The key, where the panel has room for it beside the whole stack.
+            if 2 + body.len() + foot.len() <= height {
+                head.insert(0, Line::from("bit 0 = column 0, the last digit").dim());
+            }
+            fit(head, body, foot, height)
         }
     }
-    if let Some(crash) = state.crash {
-        lines.extend(wrapped(&crash_text(crash, search, row, col)).into_iter().map(|line| line.red().bold()));
-    }
-    if let Some(mistake) = search.mistake() {
-        let text = format!("mistake {} {}: {}", mistake.number(), mistake.name(), mistake.effect());
-        lines.extend(wrapped(&text).into_iter().map(Stylize::red));
-    }
-    let title = format!(" what {} reads ", search.step().name);
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);
 }
 
-/// Lines the panel keeps at its foot: the mistake's.
-fn footer(search: &Search) -> usize {
-    usize::from(search.mistake().is_some()) * 2
+/// A flag of step 3 coloured: its array, its index, the colour.
+type FlagMark = (Ray, usize, Color);
+
+/// The colour of a flag read: red taken (the square refused), blue free.
+fn read_mark(read: &Event) -> Option<FlagMark> {
+    match *read {
+        Event::Flag { line, index, .. } => Some((line, index, if refuses(read) { Color::Red } else { Color::Cyan })),
+        _ => None,
+    }
+}
+
+/// The colour of a flag changed: green set or cleared, red left set by the mistake.
+pub fn change_colour(change: Change) -> Color {
+    match change {
+        Change::Set | Change::Cleared => Color::Green,
+        Change::Kept => Color::Red,
+    }
+}
+
+/// The indices of `count` flags, one digit a flag: the tens on a row of
+/// their own above the units, where there are ten flags or more.
+fn index_lines(count: usize) -> Vec<Line<'static>> {
+    let digits = |digit: fn(usize) -> String| (0..count).map(digit).collect::<String>();
+    let mut lines = Vec::new();
+    if count > 10 {
+        let tens = digits(|index| if index >= 10 { (index / 10).to_string() } else { " ".into() });
+        lines.push(Line::from(format!("{:<15}{tens}", "")).dim());
+    }
+    lines.push(Line::from(format!("{:<15}{}", "index", digits(|index| (index % 10).to_string()))).dim());
+    lines
+}
+
+/// The lines of a panel `room` rows high: `head` and `foot` whole, and of
+/// `body`'s items (each one row or more) as many of the last as fit, under
+/// a row that says how many are left out above.
+fn fit(
+    head: Vec<Line<'static>>,
+    body: Vec<Vec<Line<'static>>>,
+    foot: Vec<Line<'static>>,
+    room: usize,
+) -> Vec<Line<'static>> {
+    let left = room.saturating_sub(head.len() + foot.len());
+    let mut lines = head;
+    if body.iter().map(Vec::len).sum::<usize>() <= left {
+        lines.extend(body.into_iter().flatten());
+    } else {
+        let (mut shown, mut rows) = (0, 1);
+        for item in body.iter().rev() {
+            if rows + item.len() > left {
+                break;
+            }
+            (shown, rows) = (shown + 1, rows + item.len());
+        }
+        let hidden = body.len() - shown;
+        lines.push(Line::styled(format!("+{hidden} more above"), Style::default().dim()));
+        lines.extend(body.into_iter().skip(hidden).flatten());
+    }
+    lines.extend(foot);
+    lines
 }

@@ -3,8 +3,8 @@
 //! SVG with `--svg FILE`). The search is [`search`], driving one checker per
 //! step ([`steps`], their mistakes [`mistakes`]) and handing out [`event`]s;
 //! what they add up to is [`state`], the way back and forth [`history`], the
-//! keys and what they do [`app`]; the drawing [`view`] with its [`check`]
-//! and [`source`] panes, the picture [`svg`], the signals that end the view
+//! keys and what they do [`app`]; the events in words [`words`], the
+//! drawing [`view`] with its [`check`] and [`source`] panes, the picture [`svg`], the signals that end the view
 //! [`signals`]. This module parses the arguments and runs the terminal loop.
 //! See docs/watch.md.
 
@@ -20,6 +20,7 @@ mod state;
 mod steps;
 mod svg;
 mod view;
+mod words;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -188,7 +189,6 @@ fn watch(
     problem: Problem,
     signals: &signals::Caught,
 ) -> Outcome {
-    const FRAME: Duration = Duration::from_millis(16);
     let (mut frames, mut fps, mut second) = (0, 0, Instant::now());
     let mut last_tick = Instant::now();
     while !app.quit && !signals.caught() {
@@ -198,7 +198,7 @@ fn watch(
         if second.elapsed() >= Duration::from_secs(1) {
             (fps, frames, second) = (frames, 0, Instant::now());
         }
-        let deadline = Instant::now() + if app.playing { FRAME } else { Duration::from_millis(500) };
+        let deadline = Instant::now() + app.frame_wait();
         // Every key queued is applied before the next frame; the first one ends the wait.
         let mut wait = deadline.saturating_duration_since(Instant::now());
         while !signals.caught() {

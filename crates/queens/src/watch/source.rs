@@ -1,6 +1,7 @@
 //! The source pane: the step's own file (with a mistake's code in place of
 //! the right code), the line the last event runs, found by a piece of its
-//! text, and every line wrapped at the pane's width, never cut.
+//! text and marked in the gutter, and every line wrapped at the pane's
+//! width, never cut.
 
 use std::borrow::Cow;
 
@@ -14,6 +15,7 @@ use n_queens_facts::chain::Step;
 
 use super::app::App;
 use super::mistakes::Mistake;
+use super::steps::Marker;
 use crate::Problem;
 
 /// The step's own file, from its problem's list of approaches.
@@ -33,26 +35,31 @@ pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'st
     }
 }
 
-/// A piece of the line of the file shown that `event` runs, as the step's
+/// Where the line of the file shown that `event` runs is, as the step's
 /// checker says: found by search, so the highlight follows edits of the file.
 #[cfg(test)]
-pub fn marker(
-    problem: Problem,
-    step: &Step,
-    mistake: Option<Mistake>,
-    event: &super::event::Event,
-) -> Option<&'static str> {
+pub fn marker(problem: Problem, step: &Step, mistake: Option<Mistake>, event: &super::event::Event) -> Option<Marker> {
     super::steps::checker(step.name, 0, mistake).line(event, problem)
 }
 
 /// `text` cut into rows of at most `width` characters, at spaces (after a
-/// comma or a colon, or before `&&` and `||`, where one is near the end), and
-/// inside a word too long for a row after a `.`, `(` or `[`; the rows after
-/// the first are indented by `indent` more than the line, at most a seventh
-/// of the width. Not `textwrap`: it adds a hyphen where it breaks inside a
-/// word, which is not in the code (docs/watch.md).
+/// comma, a colon or a `·`, or before `&&` and `||`, where one is near the
+/// end), and inside a word too long for a row after a `.`, `(` or `[`; the
+/// rows after the first are indented by `indent` more than the line, at
+/// most a seventh of the width. For code, and lines of code-like items. Not
+/// `textwrap`, which the prose uses ([`wrap_prose`]): it adds no hyphen, but
+/// breaks at the last space that fits, so a row of code ends with `&&`, and
+/// cuts a word too long for a row at the width (docs/watch.md).
 pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     wrap_rows(text, width, width, indent)
+}
+
+/// Prose, the check panel's and the pictures' sentences, in rows of at most
+/// `width` characters: between words (a word longer than a row broken), the
+/// rows after the first indented by two.
+pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
+    let options = crate::wrapping(width).break_words(true).subsequent_indent("  ");
+    textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
 }
 
 /// [`wrap`], with a first row of `first` characters and the others of `rest`.
@@ -88,25 +95,31 @@ fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String
 }
 
 /// The index of the line of `text` that `event` runs, if any.
-pub fn running_line(text: &str, marker: Option<&str>) -> Option<usize> {
-    marker.and_then(|marker| text.lines().position(|line| line.contains(marker)))
+pub fn running_line(text: &str, marker: Option<Marker>) -> Option<usize> {
+    marker.and_then(|marker| marker.find(text))
 }
 
-/// Draws the file shown, the running line highlighted and the mistaken one in red.
+/// The columns before a line's text: its mark, its number, a space.
+pub const GUTTER: usize = 5;
+
+/// Draws the file shown, the running line marked `▶` and highlighted, the mistaken one in red.
 pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
     let (step, mistake) = (search.step(), search.mistake());
     let text = shown(problem, step, mistake);
-    let running = running_line(&text, app.history.state.last.and_then(|event| search.checker().line(&event, problem)));
+    let running =
+        running_line(&text, app.history.state.running().and_then(|event| search.checker().line(&event, problem)));
     let wrong = mistake.map(|mistake| mistake.info().line);
     let is_wrong = |line: &str| wrong.is_some_and(|wrong| line.contains(wrong));
     let width = usize::from(area.width.saturating_sub(2));
     let height = usize::from(area.height.saturating_sub(2));
     let mut rows: Vec<(usize, String)> = Vec::new();
-    // The rows after a line's first use the line numbers' column too.
+    // A gutter, `▶` on the running line, then its number; the rows after a
+    // line's first use the gutter's and the numbers' columns too.
     for (number, line) in text.lines().enumerate() {
-        for (index, row) in wrap_rows(line, width.saturating_sub(4), width, 8).into_iter().enumerate() {
-            rows.push((number, if index == 0 { format!("{:>3} {row}", number + 1) } else { row }));
+        let gutter = if Some(number) == running { '▶' } else { ' ' };
+        for (index, row) in wrap_rows(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {
+            rows.push((number, if index == 0 { format!("{gutter}{:>3} {row}", number + 1) } else { row }));
         }
     }
     let at_start =
@@ -136,7 +149,7 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::watch::event::Event;
+    use crate::watch::event::{Event, Line as Ray};
     use crate::watch::search::Search;
     use n_queens_facts::chain;
 
@@ -157,10 +170,49 @@ mod tests {
                     }
                     let marker = marker(problem, step, mistake, &event);
                     let marker = marker.unwrap_or_else(|| panic!("{event:?} of {} {mistake:?} has a line", step.name));
-                    let found = text.lines().filter(|line| line.contains(marker)).count();
+                    // A piece of text on one line only, or found after one that is.
+                    let unique = if marker.after.is_empty() { marker.text } else { marker.after };
+                    let found = text.lines().filter(|line| line.contains(unique)).count();
                     assert_eq!(found, 1, "{marker:?} in {problem:?} {} {mistake:?}", step.name);
+                    assert!(marker.find(&text).is_some(), "{marker:?} in {problem:?} {} {mistake:?}", step.name);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_queen_found_on_a_diagonal_runs_the_if_of_its_own_loop() {
+        let step = chain::step("board_scan").expect("a step");
+        for problem in [Problem::NQueens, Problem::NQueensII] {
+            let text = shown(problem, step, None);
+            let lines: Vec<&str> = text.lines().collect();
+            let at = |piece: &str| lines.iter().position(|line| line.contains(piece)).expect("in the file");
+            let (up_left, up_right, end) = (at("while r > 0 && c > 0"), at("while r > 0 && c + 1 < n"), at("    true"));
+            let mut search = Search::new(6, step, None);
+            let mut seen = [false; 2];
+            loop {
+                let event = search.next_event();
+                let Event::Scan { line, queen, .. } = event else {
+                    if event == Event::Done {
+                        break;
+                    }
+                    continue;
+                };
+                let running = running_line(&text, marker(problem, step, None, &event)).expect("a line");
+                let within = match line {
+                    Ray::Column => continue,
+                    Ray::Diagonal => up_left..up_right,
+                    Ray::AntiDiagonal => up_right..end,
+                };
+                assert!(within.contains(&running), "{event:?}: line {} is in its loop", running + 1);
+                if queen {
+                    assert!(lines[running].contains("if board[r][c]"), "{event:?}: {}", lines[running]);
+                    seen[usize::from(line == Ray::AntiDiagonal)] = true;
+                } else {
+                    assert!(lines[running].contains("while r > 0"), "{event:?}: {}", lines[running]);
+                }
+            }
+            assert_eq!(seen, [true, true], "a queen is found on both rays");
         }
     }
 
@@ -180,5 +232,26 @@ mod tests {
             }
         }
         assert_eq!(wrap(line, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
+    }
+
+    #[test]
+    fn textwrap_adds_no_hyphen_but_breaks_code_where_it_reads_badly() {
+        // textwrap with the workspace's features, as the panels' prose uses it.
+        let textwrap = |text: &str, width: usize| -> Vec<String> {
+            let options = crate::wrapping(width).break_words(true).subsequent_indent("    ");
+            textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
+        };
+        let line =
+            "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
+        let rows = textwrap(line, 50);
+        let characters = |rows: &[String]| rows.concat().split_whitespace().collect::<String>();
+        assert_eq!(characters(&rows), line.split_whitespace().collect::<String>(), "no hyphen added: {rows:?}");
+        // The last space that fits: `&&` ends a row, where the next row should start with it.
+        assert!(rows[0].ends_with("&&"), "{rows:?}");
+        assert!(wrap(line, 50, 4)[0].ends_with("[col]"), "{:?}", wrap(line, 50, 4));
+        // A word too long for a row is cut at the width, not after a `.`, `(` or `[`.
+        let word = "!lines.anti_diagonals[anti_diagonal]";
+        assert_eq!(textwrap(word, 30), ["!lines.anti_diagonals[anti", "    _diagonal]"]);
+        assert_eq!(wrap(word, 30, 4), ["!lines.anti_diagonals[", "    anti_diagonal]"]);
     }
 }

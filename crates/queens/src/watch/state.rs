@@ -31,6 +31,15 @@ pub struct State {
 }
 
 impl State {
+    /// The event whose line the source shows: the last one, or at the end of
+    /// a run that a mistake crashed, the crash.
+    pub fn running(&self) -> Option<Event> {
+        match (self.last, self.crash) {
+            (Some(Event::Done), Some(crash)) => Some(Event::Crash(crash)),
+            (last, _) => last,
+        }
+    }
+
     /// Adds one event.
     pub fn apply(&mut self, event: Event) {
         self.events += 1;

@@ -2,20 +2,23 @@
 //! SVG, one frame per event, laid out to be read on a phone (412 px wide):
 //! the board with its labels, under it the line of the source that runs (in
 //! one place, wrapped), then the event in words, the reads, and the counters.
-//! Each frame is a group that CSS shows for its own time (no script): longer
-//! for more text, held on a solution and at the end.
+//! Each frame is a group that CSS shows for its own time (no script): half a
+//! second, and more for the text that is new on it ([`READ_RATE`]), held on
+//! a solution and at the end. Every mark on the board has a symbol besides
+//! its colour: `?` the square tried, `|` `\` `/` the line read or blocked.
 
 use std::fmt::Write;
 
 use n_queens_facts::chain::Step;
 
-use super::check::{FLAG_NAMES, binary, crash_text, read_text, stack_lines};
+use super::check::{binary, stack_lines};
 use super::event::{Event, Line as Ray};
 use super::mistakes::Mistake;
 use super::search::Search;
-use super::source::{shown, wrap};
+use super::source::{shown, wrap, wrap_prose};
 use super::state::State;
-use super::steps::Panel;
+use super::steps::{Free, Panel};
+use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text, refuses, said};
 use crate::Problem;
 
 /// The side of a square, in pixels.
@@ -31,6 +34,12 @@ pub const CHAR: f64 = 8.6;
 const MIN_WIDTH: usize = 412;
 /// Seconds in one tick of the loop; a frame lasts a whole number of ticks.
 const TICK: f64 = 0.25;
+/// The least time a frame is shown, in seconds.
+const LEAST: f64 = 0.5;
+/// Characters of new text a second a frame gives its reader, over [`LEAST`]:
+/// the picture cannot be paused. New: not on the frame before, at the same
+/// place (the code line counted when it changes).
+pub const READ_RATE: f64 = 25.0;
 /// The largest picture written, in bytes.
 pub const LIMIT: usize = 4 << 20;
 /// Fewer bytes than any frame takes: a run with more events than `LIMIT / this` cannot fit.
@@ -74,10 +83,14 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
     let mut search = Search::new(n, step, mistake);
     let mut state = State::default();
     let (mut frames, mut bytes, mut rows) = (Vec::with_capacity(events), 0, 0);
+    let mut before: Vec<String> = Vec::new();
     loop {
         let event = search.next_event();
         state.apply(event);
-        let (body, ticks, used) = frame(&layout, &search, &state, event, &text, problem);
+        let (body, texts, used) = frame(&layout, &search, &state, event, &text, problem);
+        let new: usize = texts.iter().map(|text| new_characters(&before, text)).sum();
+        let ticks = ticks(&event, new);
+        before = texts;
         bytes += body.len() + 80;
         if bytes > LIMIT {
             return Err(too_large(n, step, &format!("{events} events")));
@@ -125,11 +138,28 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     }
     svg.push_str(
         ".l{fill:#f0d9b5}.d{fill:#b58863}.t{fill:#f6d743}.r{fill:#6cc5e0}.a{fill:#e8615a}.g{fill:#8fd68f}\
-         .o{fill:#fff;stroke:#aaa}\n.dim{fill:#888}.run{fill:#7a4f00}.bad{fill:#c0392b;font-weight:bold}\n</style>\n\
+         .o{fill:#fff;stroke:#aaa}\n.dim{fill:#888}.run{fill:#7a4f00}.bad{fill:#c0392b;font-weight:bold}\
+         .m{font-size:20px;font-weight:bold}.ix{fill:#888;font-size:10px}\n</style>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n\
          <defs><g id=\"q\"><circle cx=\"20\" cy=\"20\" r=\"14\" fill=\"#222\"/>\
-         <text x=\"20\" y=\"25\" text-anchor=\"middle\" style=\"fill:#fff;font-weight:bold\">Q</text></g></defs>\n",
+         <text x=\"20\" y=\"25\" text-anchor=\"middle\" style=\"fill:#fff;font-weight:bold\">Q</text></g>\n",
     );
+    // The marks of a square: `?` tried; blue read, red refusing, green free, each line by its symbol.
+    let glyph = |id: &str, class: &str, symbol: &str| {
+        let text = match symbol {
+            "" => String::new(),
+            _ => format!("<text x=\"20\" y=\"26\" text-anchor=\"middle\" class=\"m\">{symbol}</text>"),
+        };
+        format!("<g id=\"{id}\"><rect width=\"{CELL}\" height=\"{CELL}\" class=\"{class}\"/>{text}</g>")
+    };
+    svg.push_str(&glyph("t", "t", "?"));
+    for (class, symbols) in [("r", ["", "|", "\\", "/"]), ("a", ["", "|", "\\", "/"])] {
+        for (index, symbol) in symbols.into_iter().enumerate() {
+            svg.push_str(&glyph(&format!("{class}{index}"), class, symbol));
+        }
+    }
+    svg.push_str(&glyph("g", "g", ""));
+    svg.push_str("</defs>\n");
     let title = match mistake {
         Some(mistake) => format!("{}, n = {n}, mistake {}", step.name, mistake.number()),
         None => format!("{}, n = {n}: the whole search", step.name),
@@ -151,6 +181,13 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     }
     if layout.strips {
         let lengths = [n, (2 * n).saturating_sub(1), (2 * n).saturating_sub(1)];
+        // Each flag's index, over the three strips.
+        let y = strips_top(layout) - LINE + 2;
+        for index in 0..lengths[1] {
+            let x = LEFT + 140 + index * 16 + 7;
+            let _ = write!(svg, "<text x=\"{x}\" y=\"{y}\" class=\"ix\" text-anchor=\"middle\">{index}</text>");
+        }
+        svg.push('\n');
         for (kind, (name, length)) in FLAG_NAMES.iter().zip(lengths).enumerate() {
             let y = strips_top(layout) + kind * LINE;
             let _ = write!(svg, "<text x=\"{LEFT}\" y=\"{y}\">{name}</text>");
@@ -175,9 +212,9 @@ fn code_top(layout: &Layout) -> usize {
     TOP + layout.n * CELL + 28
 }
 
-/// Where step 3's three strips of flags stand, under the code.
+/// Where step 3's three strips of flags stand, under the code and a row of their indices.
 fn strips_top(layout: &Layout) -> usize {
-    code_top(layout) + layout.code_rows * LINE + 12
+    code_top(layout) + layout.code_rows * LINE + 12 + if layout.strips { 14 } else { 0 }
 }
 
 /// Where the lines of text under the code (and the strips) start.
@@ -187,11 +224,11 @@ fn text_top(layout: &Layout) -> usize {
 
 /// The line of the file shown that `event` runs, as the search's checker says.
 fn running<'a>(text: &'a str, search: &Search, problem: Problem, event: &Event) -> Option<&'a str> {
-    let marker = search.checker().line(event, problem)?;
-    text.lines().find(|line| line.contains(marker))
+    text.lines().nth(search.checker().line(event, problem)?.find(text)?)
 }
 
-/// One frame's group, its ticks, and the rows of text it uses.
+/// One frame's group, its lines of text (for the pace), and the rows of
+/// text it uses under the code.
 fn frame(
     layout: &Layout,
     search: &Search,
@@ -199,13 +236,13 @@ fn frame(
     event: Event,
     text: &str,
     problem: Problem,
-) -> (String, usize, usize) {
+) -> (String, Vec<String>, usize) {
     let n = search.n();
     let mut body = String::new();
-    let square = |body: &mut String, row: usize, col: usize, class: &str| {
+    let square = |body: &mut String, row: usize, col: usize, id: &str| {
         if col < n && row < n {
             let (x, y) = (LEFT + col * CELL, TOP + row * CELL);
-            let _ = write!(body, "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" class=\"{class}\"/>");
+            let _ = write!(body, "<use xlink:href=\"#{id}\" x=\"{x}\" y=\"{y}\"/>");
         }
     };
     if let Some((row, col)) = state.tried {
@@ -213,31 +250,52 @@ fn frame(
     }
     let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
     let describe = describe(&event, search, state);
-    let mut lines: Vec<(String, &str)> = vec![(describe.clone(), "")];
-    let mut newest = String::new();
-    for read in &state.reads {
+    let mut lines: Vec<(String, &str)> = vec![(describe, "")];
+    // Step 3: a place or a back says what it changes, in place of the reads it follows.
+    let changes = flag_changes(&event, search);
+    let reads_shown = !matches!(event, Event::Place { .. } | Event::Back { .. } | Event::Solution) || !layout.strips;
+    for read in state.reads.iter().filter(|_| reads_shown) {
+        let class = if refuses(read) { "a" } else { "r" };
         match *read {
-            Event::Scan { row, col, queen, .. } => square(&mut body, row, col, if queen { "a" } else { "r" }),
-            Event::Compare { queen_row, queen_col, attacks, .. } => {
-                square(&mut body, queen_row, queen_col, if attacks { "a" } else { "r" });
+            Event::Scan { line, row, col, .. } => {
+                let symbol = 1 + Ray::ALL.iter().position(|&l| l == line).unwrap_or(0);
+                square(&mut body, row, col, &format!("{class}{symbol}"));
             }
-            Event::Masks { row, columns, diagonals, anti_diagonals, .. } => {
-                for col in 0..n {
-                    let taken = (columns | diagonals | anti_diagonals) >> col & 1 == 1;
-                    square(&mut body, row, col, if taken { "a" } else { "g" });
-                }
+            Event::Compare { queen_row, queen_col, .. } => {
+                square(&mut body, queen_row, queen_col, &format!("{class}0"));
             }
-            Event::Lowest { row, lowest } => square(&mut body, row, lowest.trailing_zeros() as usize, "t"),
             _ => {}
         }
-        if !matches!(read, Event::Masks { .. } | Event::Lowest { .. } | Event::Cleared { .. }) {
-            newest = read_text(read, search, row, col);
-            lines.push((newest.clone(), ""));
+        if matches!(read, Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. }) {
+            lines.push((read_text(read, search, row, col), ""));
+        }
+    }
+    lines.extend(changes.iter().map(|change| (change.3.clone(), "")));
+    if let Panel::Calls(calls) = search.checker().panel() {
+        // The innermost call's row, once its `free` is computed: what each mask blocks, what is left to try.
+        let (at, call) = (calls.len() - 1, calls[calls.len() - 1]);
+        if let Free::Left(free) = call.free {
+            for col in 0..n {
+                let bit = 1u32 << col;
+                let blocked =
+                    [call.columns, call.diagonals, call.anti_diagonals].iter().position(|mask| mask & bit != 0);
+                match blocked {
+                    Some(line) => square(&mut body, at, col, &format!("a{}", line + 1)),
+                    None if free & bit != 0 => square(&mut body, at, col, "g"),
+                    None => {}
+                }
+            }
+            let lowest = state.reads.iter().rev().find_map(|read| match *read {
+                Event::Lowest { row, lowest } if row == at => Some(lowest.trailing_zeros() as usize),
+                _ => None,
+            });
+            if let Some(col) = lowest {
+                square(&mut body, at, col, "t");
+            }
         }
     }
     if let Some(crash) = state.crash {
-        newest = crash_text(crash, search, row, col);
-        lines.push((newest.clone(), "bad"));
+        lines.push((crash_text(crash, search, row, col), "bad"));
     }
     for (row, &col) in search.queens().iter().enumerate() {
         if col < n && row < n {
@@ -251,7 +309,7 @@ fn frame(
     }
     if layout.strips {
         for kind in 0..3 {
-            flag_strip(&mut body, search, state, kind, strips_top(layout) + kind * LINE);
+            flag_strip(&mut body, search, state, reads_shown, &changes, kind, strips_top(layout) + kind * LINE);
         }
     }
     lines.push((String::new(), ""));
@@ -259,50 +317,92 @@ fn frame(
     if let Some(mistake) = search.mistake() {
         lines.push((format!("mistake {} {}: {}", mistake.number(), mistake.name(), mistake.effect()), "bad"));
     }
+    let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
     let mistake = search.mistake();
-    if let Some(line) = running(text, search, problem, &event) {
+    if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
         let wrong = mistake.is_some_and(|mistake| line.contains(mistake.info().line));
         let class = if wrong { "bad" } else { "run" };
-        for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).iter().enumerate() {
+        for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).into_iter().enumerate() {
             let y = code_top(layout) + index * LINE;
-            let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\" class=\"{class}\">{}</text>", escape(row));
+            let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\" class=\"{class}\">{}</text>", escape(&row));
+            texts.push(row);
         }
     }
     let mut y = text_top(layout);
     let mut used = 0;
     for (line, class) in &lines {
-        for piece in wrap(line, layout.columns, 2) {
+        // Wrapped between words (a line of the stack fits a row).
+        let pieces = if line.is_empty() { vec![String::new()] } else { wrap_prose(line, layout.columns) };
+        for piece in pieces {
             let class = if class.is_empty() { String::new() } else { format!(" class=\"{class}\"") };
             let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\"{class}>{}</text>", escape(&piece));
+            texts.push(piece);
             y += LINE;
             used += 1;
         }
     }
-    let ticks = match event {
-        Event::Solution => 12,
-        Event::Done | Event::Crash(_) => 16,
-        // Half a second, and a quarter more for every 20 characters of new text.
-        _ => (2 + (describe.len() + newest.len()) / 20).min(8),
+    (body, texts, used)
+}
+
+/// The characters of `text` a reader has not seen on the frame before: none
+/// if a line there said the same (wherever it stood), else those of the
+/// likeliest line it changes, all but what it begins and ends with as that
+/// one did (`placed 3` after `placed 2`: one); all of them on the first frame.
+fn new_characters(before: &[String], text: &str) -> usize {
+    let now: Vec<char> = text.chars().collect();
+    let changed = |before: &str| {
+        let before: Vec<char> = before.chars().collect();
+        let start = now.iter().zip(&before).take_while(|(a, b)| a == b).count();
+        let end =
+            now[start..].iter().rev().zip(before[start.min(before.len())..].iter().rev()).take_while(|(a, b)| a == b);
+        now.len() - start - end.count()
     };
-    (body, ticks, used)
+    before.iter().map(|line| changed(line)).min().unwrap_or(now.len())
+}
+
+/// How many ticks a frame with `new` characters of new text is shown: half
+/// a second and the time to read them at [`READ_RATE`]; a solution 3 seconds
+/// at least, the end 4.
+fn ticks(event: &Event, new: usize) -> usize {
+    let least = match event {
+        Event::Solution => 3.0,
+        Event::Done | Event::Crash(_) => 4.0,
+        _ => 0.0,
+    };
+    let seconds = (LEAST + new as f64 / READ_RATE).max(least);
+    (seconds / TICK - 1e-9).ceil() as usize
 }
 
 /// Over the strip of step 3's array `kind` (drawn once, all 0): its flags
-/// set to 1, and the flags the check reads, blue when free, red when taken.
-fn flag_strip(body: &mut String, search: &Search, state: &State, kind: usize, y: usize) {
+/// set to 1, the flags the check reads (blue when free, red when taken)
+/// while `reads` are shown, and the flags a place or a back changes (green,
+/// red when the mistake keeps them set).
+fn flag_strip(
+    body: &mut String,
+    search: &Search,
+    state: &State,
+    reads: bool,
+    changes: &[(Ray, usize, Change, String)],
+    kind: usize,
+    y: usize,
+) {
     let line = Ray::ALL[kind];
     let Panel::Flags { lines, .. } = search.checker().panel() else { return };
     for (index, &taken) in lines[kind].iter().enumerate() {
-        let read = state
-            .reads
-            .iter()
-            .any(|read| matches!(*read, Event::Flag { line: l, index: i, .. } if l == line && i == index));
-        let class = match (read, taken) {
-            (true, true) => "a",
-            (true, false) => "r",
-            (false, true) => "o",
-            (false, false) => continue,
+        let read = reads
+            && state
+                .reads
+                .iter()
+                .any(|read| matches!(*read, Event::Flag { line: l, index: i, .. } if l == line && i == index));
+        let change = changes.iter().find(|change| (change.0, change.1) == (line, index)).map(|change| change.2);
+        let class = match (change, read, taken) {
+            (Some(Change::Kept), _, _) => "a",
+            (Some(_), _, _) => "g",
+            (None, true, true) => "a",
+            (None, true, false) => "r",
+            (None, false, true) => "o",
+            (None, false, false) => continue,
         };
         body.push_str(&flag_box(index, y, class, taken));
     }
@@ -338,25 +438,29 @@ fn counters(search: &Search, state: &State) -> String {
     )
 }
 
-/// The event in words, for the first line of the frame.
+/// The event in words, for the first line of the frame: the status line's
+/// words ([`said`]), with what a `back` does next and step 4's values.
 fn describe(event: &Event, search: &Search, state: &State) -> String {
+    let n = search.n();
     match *event {
-        Event::Try { row, col } => format!("try ({row}, {col})"),
-        Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. } => {
-            format!("check ({}, {})", state.tried.map_or(0, |t| t.0), state.tried.map_or(0, |t| t.1))
+        // The code line above says how each is computed.
+        Event::Masks { row, free, .. } => format!("free of row {row} = {}", binary(free, n)),
+        Event::Lowest { row, lowest } => {
+            format!("lowest: column {}, try ({row}, {})", lowest.trailing_zeros(), lowest.trailing_zeros())
         }
-        Event::Masks { row, free, .. } => {
-            format!("row {row}: free = full & !(c | d | a) = {}", binary(free, search.n()))
-        }
-        Event::Lowest { lowest, .. } => {
-            format!("lowest = free & free.wrapping_neg(): column {}", lowest.trailing_zeros())
-        }
-        Event::Cleared { free, .. } => format!("free &= free - 1 = {}", binary(free, search.n())),
-        Event::Place { row, col } => format!("place a queen on ({row}, {col})"),
-        Event::Back { row, col } => format!("back: take the queen off ({row}, {col})"),
-        Event::Solution => format!("solution {}", state.solutions),
+        Event::Cleared { free, .. } => format!("{} = {}", said(event, state), binary(free, n)),
+        Event::Back { row, col } => match search.checker().panel() {
+            Panel::Calls(calls) => match calls.last().map(|call| call.free) {
+                Some(Free::Left(0)) => {
+                    format!("back: the queen of ({row}, {col}) is taken off; row {row} has no free square left")
+                }
+                _ => format!("back: the queen of ({row}, {col}) is taken off; row {row} goes on with its free"),
+            },
+            _ => back_text(row, col, n),
+        },
         Event::Crash(_) => "the run ends here".to_string(),
         Event::Done => "done: the search is over".to_string(),
+        _ => said(event, state),
     }
 }
 

@@ -1,30 +1,38 @@
 //! The drawing: one frame of the watcher from its state, with ratatui
 //! widgets. The board (queens, the square tried, what the check reads, why
 //! a square is refused), the step's check panel, the step's real source
-//! file with the running line highlighted, and the counters and keys.
+//! file with the running line marked, and under them the counters, the
+//! event in words and the keys. Every mark has a symbol or words besides
+//! its colour, and every line wraps rather than being cut.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use n_queens_facts::chain::{self, Step};
 
 use super::app::App;
-use super::check::{check_width, draw_check};
-use super::event::Event;
+use super::check::{check_title, check_width, draw_check};
+use super::event::{Event, Line as Ray};
 use super::mistakes::Mistake;
 use super::search::Search;
-use super::source::draw_source;
-use super::steps;
+use super::source::{draw_source, wrap};
+use super::steps::{self, Free, Panel};
+use super::words::{refuses, said};
 use crate::Problem;
 
+/// The smallest terminal the view takes, whatever the n: the size it is documented at.
+pub const SMALLEST: (u16, u16) = (80, 24);
+
 /// The width and height the view needs for `n`, whatever the step: the
-/// widest left panels, a source pane of 32 columns (its lines wrap).
+/// widest left panels and a source pane of 32 columns (its lines wrap), and
+/// never less than [`SMALLEST`].
 pub fn needed(n: usize) -> (u16, u16) {
     let left = chain::watched().map(|step| left_width(n, step, None)).max().unwrap_or(0);
-    (left + 32, 2 * n as u16 + 12 + u16::from(n > 10))
+    (SMALLEST.0.max(left + 32), SMALLEST.1.max(2 * n as u16 + 12 + u16::from(n > 10)))
 }
 
 /// The left panels' width: as wide as the board and the step's check panel need.
@@ -48,7 +56,8 @@ pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
         frame.render_widget(Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }), area);
         return;
     }
-    let [top, bottom] = Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(area);
+    let foot = foot_lines(app, fps, usize::from(area.width));
+    let [top, bottom] = Layout::vertical([Constraint::Min(0), Constraint::Length(foot.len() as u16)]).areas(area);
     let left_width = left_width(n, search.step(), search.mistake());
     let [left, right] = Layout::horizontal([Constraint::Length(left_width), Constraint::Min(0)]).areas(top);
     let board_height = n as u16 + 3 + u16::from(n > 10);
@@ -56,7 +65,7 @@ pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
     draw_board(frame, board, app);
     draw_check(frame, check, app);
     draw_source(frame, right, app, problem);
-    draw_counters(frame, bottom, app, fps);
+    frame.render_widget(Paragraph::new(foot), bottom);
 }
 
 /// The queen at row `r`, if one is placed there.
@@ -64,31 +73,70 @@ fn queen_at(search: &Search, r: usize, c: usize) -> bool {
     search.queens().get(r) == Some(&c)
 }
 
-fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
+/// What a square of the board shows besides its queen: a symbol and a colour.
+type Mark = (&'static str, Color);
+
+/// The square being tried: `?`, in yellow.
+const TRIED: Mark = (" ?", Color::Yellow);
+
+/// The marks the board shows now: the square tried, the squares the check
+/// reads (each ray's empty squares by its direction), and step 4's row with
+/// the squares each mask blocks.
+fn marks(app: &App) -> Vec<(usize, usize, Mark)> {
     let search = &app.history.search;
     let state = &app.history.state;
-    let n = search.n();
-    let mut marks: Vec<(usize, usize, Color)> = Vec::new();
-    for read in &state.reads {
-        match *read {
-            Event::Scan { row, col, queen, .. } => marks.push((row, col, if queen { Color::Red } else { Color::Cyan })),
-            Event::Compare { queen_row, queen_col, attacks, .. } => {
-                marks.push((queen_row, queen_col, if attacks { Color::Red } else { Color::Cyan }));
+    let mut marks: Vec<(usize, usize, Mark)> = Vec::new();
+    if let Panel::Calls(calls) = search.checker().panel() {
+        // The innermost call's row, once its `free` is computed: what each mask blocks.
+        let row = calls.len() - 1;
+        let call = calls[row];
+        if let Free::Left(free) = call.free {
+            // Green: the squares still to try, the bits left in `free`.
+            for col in 0..search.n() {
+                let bit = 1u32 << col;
+                let mark = match () {
+                    _ if call.columns & bit != 0 => (" |", Color::Reset),
+                    _ if call.diagonals & bit != 0 => (" \\", Color::Reset),
+                    _ if call.anti_diagonals & bit != 0 => (" /", Color::Reset),
+                    _ if free & bit != 0 => (" ·", Color::Green),
+                    _ => continue,
+                };
+                marks.push((row, col, mark));
             }
-            _ => {}
+            let lowest = state.reads.iter().rev().find_map(|read| match *read {
+                Event::Lowest { row: at, lowest } if at == row => Some(lowest.trailing_zeros() as usize),
+                _ => None,
+            });
+            if let Some(col) = lowest {
+                marks.push((row, col, TRIED));
+            }
         }
     }
     if let Some((row, col)) = state.tried {
-        marks.push((row, col, Color::Yellow));
+        marks.push((row, col, TRIED));
     }
-    let masks = state.reads.iter().find_map(|read| match *read {
-        Event::Masks { row, columns, diagonals, anti_diagonals, .. } => Some((row, columns, diagonals, anti_diagonals)),
-        _ => None,
-    });
-    let lowest = state.reads.iter().rev().find_map(|read| match *read {
-        Event::Lowest { lowest, .. } => Some(lowest),
-        _ => None,
-    });
+    for read in &state.reads {
+        let colour = if refuses(read) { Color::Red } else { Color::Cyan };
+        match *read {
+            Event::Scan { line, row, col, .. } => {
+                let symbol = match line {
+                    Ray::Column => " |",
+                    Ray::Diagonal => " \\",
+                    Ray::AntiDiagonal => " /",
+                };
+                marks.push((row, col, (symbol, colour)));
+            }
+            Event::Compare { queen_row, queen_col, .. } => marks.push((queen_row, queen_col, (" ·", colour))),
+            _ => {}
+        }
+    }
+    marks
+}
+
+fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
+    let search = &app.history.search;
+    let n = search.n();
+    let marks = marks(app);
     // Columns 10 and up carry their tens digit on a line above.
     let mut lines = Vec::new();
     if n > 10 {
@@ -100,29 +148,19 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
     for r in 0..n {
         let mut spans = vec![Span::from(format!("{r:>2} ")).dim()];
         for c in 0..n {
-            let mut text = if queen_at(search, r, c) { " Q" } else { " ·" };
+            let mut text = " ·";
             let mut style = Style::default();
-            if let Some((row, columns, diagonals, anti_diagonals)) = masks.filter(|masks| masks.0 == r) {
-                let bit = 1u32 << c;
-                text = match () {
-                    _ if queen_at(search, r, c) => " Q",
-                    _ if columns & bit != 0 => " |",
-                    _ if diagonals & bit != 0 => " \\",
-                    _ if anti_diagonals & bit != 0 => " /",
-                    _ => " ·",
+            // The last mark of a square wins: a read over the row's masks.
+            if let Some(&(_, _, (symbol, colour))) = marks.iter().rev().find(|mark| mark.0 == r && mark.1 == c) {
+                text = symbol;
+                style = match colour {
+                    Color::Reset => style,
+                    Color::Green => style.fg(Color::Green).bold(),
+                    colour => style.bg(colour).fg(Color::Black),
                 };
-                if (columns | diagonals | anti_diagonals) & bit == 0 && row == r {
-                    style = style.fg(Color::Green).bold();
-                }
-                if lowest == Some(bit) {
-                    style = style.bg(Color::Yellow).fg(Color::Black);
-                }
-            }
-            if let Some(&(_, _, color)) = marks.iter().rev().find(|mark| mark.0 == r && mark.1 == c) {
-                style = style.bg(color).fg(Color::Black);
             }
             if queen_at(search, r, c) {
-                style = style.bold();
+                (text, style) = (" Q", style.bold());
             }
             spans.push(Span::styled(text, style));
         }
@@ -132,10 +170,15 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
         lines.push(Line::from(spans));
     }
     let title = format!(" n = {n} · {} ", search.step().name);
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);
+    // The bottom border is the check panel's top, with its title.
+    let joined = border::Set { bottom_left: "├", bottom_right: "┤", ..border::PLAIN };
+    let block = Block::bordered().border_set(joined).title(title).title_bottom(check_title(app));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn draw_counters(frame: &mut Frame, area: Rect, app: &App, fps: Option<u32>) {
+/// The lines under the panels, each wrapped to `width`: the counters, the
+/// event in words with how the view plays, the mistake run, the keys.
+fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     let search = &app.history.search;
     let state = &app.history.state;
     let n = search.n();
@@ -146,27 +189,41 @@ fn draw_counters(frame: &mut Frame, area: Rect, app: &App, fps: Option<u32>) {
         _ if app.playing => "playing",
         _ => "paused",
     };
-    let first = format!(
-        "placed {} · {} {} · backtracks {} · solutions {}/{expected} A000170 · depth {}",
+    let counters = format!(
+        "placed {} · {} {} · backtracks {} · solutions {}/{expected} A000170",
         state.nodes,
         search.step().check_unit.unwrap_or("checks"),
         state.checks,
         state.backtracks,
         state.solutions,
-        search.queens().len(),
     );
-    let mut second = format!("event {} · {status} at {}/s", state.events, app.events_per_second());
-    if let Some(fps) = fps {
-        second += &format!(" · {fps} fps");
+    let mut event = format!("event {}", state.events);
+    if let Some(said) = state.last.map(|last| said(&last, state)).filter(|said| !said.is_empty()) {
+        event += &format!(" · {said}");
     }
-    second += &format!(" · history {} KiB", app.history.bytes().div_ceil(1024));
+    event += &format!(" · {status} at {}/s", app.events_per_second());
+    if let Some(fps) = fps {
+        event += &format!(" · {fps} fps");
+    }
+    event += &format!(" · history {} KiB", app.history.bytes().div_ceil(1024));
     if let Some(note) = &app.note {
-        second += &format!(" · {note}");
+        event += &format!(" · {note}");
     }
     let steps = chain::watched().count();
-    let keys = format!("space play  ←→ event  s solution  b backtrack  r row  +- speed  1-{steps} step  q quit");
-    let lines = vec![Line::from(first), Line::from(second).add_modifier(Modifier::BOLD), Line::from(keys).dim()];
-    frame.render_widget(Paragraph::new(lines), area);
+    let keys = format!(
+        "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} Tab step · q quit"
+    );
+    let wrapped = |text: &str, style: Style| {
+        wrap(text, width, 2).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()
+    };
+    let mut lines = wrapped(&counters, Style::default());
+    lines.extend(wrapped(&event, Style::default().bold()));
+    if let Some(mistake) = search.mistake() {
+        let text = format!("mistake {} {}: {}", mistake.number(), mistake.name(), mistake.effect());
+        lines.extend(wrapped(&text, Style::default().red()));
+    }
+    lines.extend(wrapped(&keys, Style::default().dim()));
+    lines
 }
 
 #[cfg(test)]

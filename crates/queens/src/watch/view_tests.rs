@@ -5,9 +5,9 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::{Buffer, Cell};
 
 use super::*;
-use crate::watch::check::read_text;
 use crate::watch::event::Line as Ray;
-use crate::watch::source::{marker, shown};
+use crate::watch::source::{GUTTER, marker, shown};
+use crate::watch::words::{crash_text, read_text, refuses};
 
 /// A step of the chain, by name.
 fn step(name: &str) -> &'static Step {
@@ -49,8 +49,9 @@ fn source_rows(app: &App, width: u16, height: u16, pick: impl Fn(&Cell) -> bool)
     let picked = |y: u16| (left + 1..width - 1).any(|x| pick(&buffer[(x, y)]) && buffer[(x, y)].symbol() != " ");
     let text = |y: u16| {
         let row = row_text(&buffer, y, left + 1..width - 1);
-        let numbered = row.get(..3).is_some_and(|number| number.trim().parse::<usize>().is_ok());
-        if numbered { row.chars().skip(4).collect() } else { row }
+        // A line's first row: the gutter's mark, its number, a space.
+        let number: String = row.chars().skip(1).take(3).collect();
+        if number.trim().parse::<usize>().is_ok() { row.chars().skip(GUTTER).collect() } else { row }
     };
     squeezed(&(0..height).filter(|&y| picked(y)).map(text).collect::<Vec<_>>().join(" "))
 }
@@ -65,7 +66,7 @@ fn play_until(app: &mut App, stop: impl Fn(&App) -> bool) {
 #[test]
 fn each_step_draws_its_check_at_a_known_event() {
     let expected = [
-        (step("board_scan"), "anti_diagonal (0, 3): a queen: refused", "while r > 0 && c + 1 < n"),
+        (step("board_scan"), "anti_diagonal (0, 3): a queen: refused", "if board[r][c]"),
         (step("column_abs"), "queen (0, 3): |2-3| = 1, 1-0 = 1: refused", "queen_col != col"),
         (step("three_arrays"), "anti_diagonals[1 + 2 = 3] = true: refused", "if !lines.columns[col]"),
         (step("bitmask"), "lowest = free & -free", "let lowest = free & free.wrapping_neg()"),
@@ -89,11 +90,27 @@ fn each_step_draws_its_check_at_a_known_event() {
         let left = left_width(4, step, None) as usize;
         let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
         assert!(squeezed(&panel.join(" ")).contains(read), "{step:?}:\n{text}");
-        let running_row = text.lines().position(|line| line.contains(running)).expect("the running line is shown");
+        // The last line that holds it: board_scan's `if` of its second loop, the up-right one.
+        let running_row = text
+            .lines()
+            .collect::<Vec<_>>()
+            .iter()
+            .rposition(|line| line.contains(running))
+            .expect("the running line is shown");
         assert_eq!(highlighted[0], running_row, "{step:?}: the running line is highlighted\n{text}");
         assert!(highlighted.windows(2).all(|pair| pair[1] == pair[0] + 1), "{step:?}: one line, wrapped\n{text}");
         assert!(text.contains(step.name));
     }
+}
+
+#[test]
+fn the_sizes_the_view_needs_are_the_pages() {
+    let page = include_str!("../../../../docs/watch.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    let size = |n: usize| format!("{}×{}", needed(n).0, needed(n).1);
+    assert!((1..=6).all(|n| needed(n) == SMALLEST), "80×24 up to n = 6");
+    let sentence =
+        format!("needs a terminal of {} for n up to 6, {} at n = 8 and {} at n = 12", size(6), size(8), size(12));
+    assert!(page.contains(&sentence), "docs/watch.md: {sentence}");
 }
 
 #[test]
@@ -164,9 +181,11 @@ fn the_check_lines_are_shown_whole_at_80_by_24() {
             let event = app.history.state.last.expect("an event");
             let marker = marker(Problem::NQueensII, step, None, &event).expect("a line");
             let text = shown(Problem::NQueensII, step, None);
-            let line = text.lines().find(|line| line.contains(marker)).expect("in the file");
+            let line = text.lines().nth(marker.find(&text).expect("in the file")).expect("a line");
+            // Every character, in order (a word too long for a row is broken after a `[`).
             let highlighted = source_rows(&app, 80, 24, |cell| cell.bg == Color::Yellow);
-            assert_eq!(highlighted, squeezed(line), "{step:?} n = {n}:\n{}", screen(&app, 80, 24));
+            let characters = |text: &str| text.split_whitespace().collect::<String>();
+            assert_eq!(characters(&highlighted), characters(line), "{step:?} n = {n}:\n{}", screen(&app, 80, 24));
         }
     }
 }
@@ -180,7 +199,8 @@ fn a_mistake_shows_its_wrong_line_in_red_and_highlights_it_when_it_runs() {
         assert!(red.contains(&squeezed(wrong)), "{mistake:?}: {red}\n{}", screen(&app, 100, 32));
         let runs_it = |app: &App| {
             let event = app.history.state.last;
-            event.and_then(|event| marker(Problem::NQueensII, mistake.step(), Some(mistake), &event)) == Some(wrong)
+            let marker = event.and_then(|event| marker(Problem::NQueensII, mistake.step(), Some(mistake), &event));
+            marker.map(|marker| marker.text) == Some(wrong)
         };
         while !runs_it(&app) && app.history.forward() {}
         if runs_it(&app) {
@@ -202,12 +222,15 @@ fn free_not_computed_yet_says_so() {
 }
 
 #[test]
-fn the_keys_line_names_b_for_backtrack_and_fits_80_columns() {
+fn the_keys_name_every_key_within_80_columns() {
     let app = App::new(6, step("board_scan"), None);
     let text = screen(&app, 80, 24);
-    let keys = text.lines().last().expect("the keys");
-    assert!(keys.contains("b backtrack"), "{keys}");
-    assert!(keys.trim_end().ends_with("q quit"), "{keys}");
+    let lines: Vec<&str> = text.lines().collect();
+    let keys = squeezed(&lines[lines.len() - 2..].join(" "));
+    for key in ["space play", "←→ event", "s solution", "b backtrack", "r row", "e end", "g start", "+- speed"] {
+        assert!(keys.contains(key), "{key}: {keys}");
+    }
+    assert!(keys.ends_with("1-4 Tab step · q quit"), "{keys}");
 }
 
 #[test]
@@ -226,5 +249,181 @@ fn a_crash_stays_in_view_to_the_end() {
         assert!(squeezed(&panel.join(" ")).contains(message), "{mistake:?}:\n{text}");
         let title = format!("{}.rs with mistake {}", mistake.step().name, mistake.number());
         assert!(text.contains(&title), "{mistake:?}:\n{text}");
+        // The line that crashed stays marked.
+        let marked = source_rows(&app, 80, 24, |cell| cell.symbol() == "▶");
+        assert!(!marked.is_empty(), "{mistake:?}: the crash's line is marked:\n{text}");
+    }
+}
+
+/// The left panels' text of the screen, squeezed: what lies between their borders.
+fn left_text(app: &App, width: u16, height: u16) -> String {
+    let text = screen(app, width, height);
+    let search = &app.history.search;
+    let left = usize::from(left_width(search.n(), search.step(), search.mistake()));
+    squeezed(
+        &text.lines().map(|line| line.chars().skip(1).take(left - 2).collect::<String>()).collect::<Vec<_>>().join(" "),
+    )
+}
+
+/// The status line's words for the event shown: what follows `event N · `.
+fn status(app: &App) -> String {
+    let text = screen(app, 80, 24);
+    let line = text.lines().find(|line| line.starts_with("event ")).expect("the status line").to_string();
+    line.split(" · ").nth(1).unwrap_or_default().to_string()
+}
+
+#[test]
+fn every_event_is_named_in_words_on_the_status_line() {
+    for step in chain::watched() {
+        let mut app = App::new(5, step, None);
+        let mut seen = std::collections::BTreeSet::new();
+        while app.history.forward() && app.history.state.solutions < 2 {
+            let state = &app.history.state;
+            let tried = state.tried.map(|(row, col)| format!("({row}, {col})")).unwrap_or_default();
+            let expected = match state.last.expect("an event") {
+                Event::Try { row, col } => format!("try ({row}, {col})"),
+                read @ (Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. }) => {
+                    if refuses(&read) {
+                        format!("refused {tried}")
+                    } else {
+                        format!("read for {tried}")
+                    }
+                }
+                Event::Masks { row, .. } => format!("free of row {row}"),
+                Event::Lowest { row, lowest } => format!("lowest ({row}, {})", lowest.trailing_zeros()),
+                Event::Cleared { .. } => "cleared (".to_string(),
+                Event::Place { row, col } => format!("place ({row}, {col})"),
+                Event::Back { row, col } => format!("back ({row}, {col})"),
+                Event::Solution => format!("solution {}", state.solutions),
+                other => panic!("{other:?} in a search without a mistake"),
+            };
+            let said = status(&app);
+            assert!(said.starts_with(&expected), "{}: {:?} says {said:?}", step.name, state.last);
+            seen.insert(said.split(' ').next().unwrap_or_default().to_string());
+        }
+        let words: Vec<&str> = seen.iter().map(String::as_str).collect();
+        let expected: &[&str] = match step.name {
+            "bitmask" => &["back", "cleared", "free", "lowest", "place", "solution"],
+            _ => &["back", "place", "read", "refused", "solution", "try"],
+        };
+        assert_eq!(words, expected, "{}", step.name);
+    }
+}
+
+#[test]
+fn the_running_line_is_marked_in_the_gutter_and_the_square_tried_has_a_symbol() {
+    let mut app = App::new(6, step("board_scan"), None);
+    play_until(&mut app, |app| app.history.state.events == 92); // scan diagonal 4 4 empty, for (5, 5)
+    let text = screen(&app, 80, 24);
+    let board = board_rows(&app, 80, 24);
+    assert_eq!(&board[5][3..], " · · · · · ?", "{text}");
+    assert_eq!(&board[4][3..], " · · · Q \\ |", "the rays read so far, by their direction: {text}");
+    let marked: Vec<&str> = text.lines().filter(|line| line.contains('▶')).collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    assert!(marked[0].contains("▶ 71     while r > 0 && c > 0 {"), "{}", marked[0]);
+}
+
+#[test]
+fn after_a_back_steps_1_and_2_say_what_the_back_does() {
+    // Right after `back 4 3` at n = 6: row 4 goes on with column 4, where no square was checked yet.
+    for (name, event) in [("board_scan", 97), ("column_abs", 67)] {
+        let mut app = App::new(6, step(name), None);
+        play_until(&mut app, |app| app.history.state.events == event);
+        assert_eq!(app.history.state.last, Some(Event::Back { row: 4, col: 3 }));
+        let panel = left_text(&app, 80, 24);
+        assert!(!panel.contains("is_safe("), "{name}: {panel}");
+        assert!(
+            panel.contains("back: the queen of (4, 3) is taken off; row 4 goes on with column 4"),
+            "{name}: {panel}"
+        );
+        assert_eq!(status(&app), "back (4, 3)");
+    }
+}
+
+#[test]
+fn bitmask_marks_the_square_lowest_picks_after_a_back() {
+    let mut app = App::new(6, step("bitmask"), None);
+    for (event, last) in [(25, Event::Lowest { row: 2, lowest: 1 << 5 }), (26, Event::Cleared { row: 2, free: 0 })] {
+        play_until(&mut app, |app| app.history.state.events == event);
+        assert_eq!(app.history.state.last, Some(last));
+        let board = board_rows(&app, 80, 24);
+        // Row 2's masks block columns 0 to 3, column 4 was tried before the back, column 5 is tried now.
+        assert_eq!(&board[2][3..], " | / | \\ · ?", "event {event}:\n{}", screen(&app, 80, 24));
+    }
+}
+
+#[test]
+fn three_arrays_says_and_colours_what_a_place_sets_and_a_back_clears() {
+    let mut app = App::new(6, step("three_arrays"), None);
+    play_until(&mut app, |app| matches!(app.history.state.last, Some(Event::Place { .. })));
+    let panel = left_text(&app, 80, 24);
+    for set in
+        ["set columns[col = 0] = true", "set diagonals[0 - 0 + 5 = 5] = true", "set anti_diagonals[0 + 0 = 0] = true"]
+    {
+        assert!(panel.contains(set), "{set}: {panel}");
+    }
+    assert!(!panel.contains("= false"), "the reads before the place are not shown as its effect: {panel}");
+    assert!(panel.contains("index 01234567890"), "the strips carry their indices: {panel}");
+    let buffer = buffer(&app, 80, 24);
+    let coloured = |colour: Color| {
+        (0..24).flat_map(|y| (0..38).map(move |x| (x, y))).filter(|&xy| buffer[xy].bg == colour).count()
+    };
+    assert_eq!((coloured(Color::Green), coloured(Color::Red)), (3, 0), "the three flags set, in green");
+    play_until(&mut app, |app| matches!(app.history.state.last, Some(Event::Back { .. })));
+    let Some(Event::Back { row, col }) = app.history.state.last else { unreachable!() };
+    let panel = left_text(&app, 80, 24);
+    assert!(panel.contains(&format!("clear columns[col = {col}] = false")), "({row}, {col}): {panel}");
+}
+
+/// Whether the left panels hold every read of the check, or the last ones
+/// after `+k more above` with k the reads left out.
+fn reads_shown(app: &App, panel: &str) -> Result<(), String> {
+    let (search, state) = (&app.history.search, &app.history.state);
+    if !matches!(search.checker().panel(), Panel::Reads(_)) {
+        return Ok(());
+    }
+    let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
+    let reads: Vec<String> = state.reads.iter().map(|read| squeezed(&read_text(read, search, row, col))).collect();
+    let more = panel.split_once('+').and_then(|(_, rest)| rest.split_once(" more above"));
+    let hidden = more.and_then(|(count, _)| count.parse().ok()).unwrap_or(0);
+    for read in &reads[hidden..] {
+        if !panel.contains(read.as_str()) {
+            return Err(format!("{read:?} is missing, {hidden} said to be left out"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn nothing_is_lost_at_the_smallest_size_the_view_takes() {
+    let runs = chain::watched()
+        .flat_map(|step| (1..=6).map(move |n| (n, step, None)))
+        .chain(Mistake::ALL.into_iter().flat_map(|mistake| [4, 6].map(|n| (n, mistake.step(), Some(mistake)))));
+    for (n, step, mistake) in runs {
+        let (width, height) = needed(n);
+        assert_eq!((width, height), (80, 24), "80×24 is enough up to n = 6");
+        let mut app = App::new(n, step, mistake);
+        loop {
+            let (search, state) = (&app.history.search, &app.history.state);
+            let where_ = format!("n = {n} {} {mistake:?} event {} {:?}", step.name, state.events, state.last);
+            let text = screen(&app, width, height);
+            let (panel, all) = (left_text(&app, width, height), squeezed(&text));
+            let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
+            // Under the panels, the lines of the whole width; the crash, in the check panel.
+            let mut whole = vec![format!("solutions {}/", state.solutions), "A000170".into(), "KiB".into()];
+            whole.push(format!("event {} ·", state.events));
+            whole.extend(mistake.map(|mistake| mistake.effect().to_string()));
+            for piece in whole {
+                assert!(all.contains(&squeezed(&piece)), "{where_}: {piece:?} is cut:\n{text}");
+            }
+            if let Some(crash) = state.crash.map(|crash| crash_text(crash, search, row, col)) {
+                assert!(panel.contains(&squeezed(&crash)), "{where_}: {crash:?} is cut:\n{text}");
+            }
+            assert!(all.ends_with("q quit"), "{where_}: the keys are cut:\n{text}");
+            reads_shown(&app, &panel).unwrap_or_else(|why| panic!("{where_}: {why}:\n{text}"));
+            if !app.history.forward() {
+                break;
+            }
+        }
     }
 }

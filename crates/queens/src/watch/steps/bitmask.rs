@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 
-use super::checker::{Call, Checker, Free, Panel};
+use super::checker::{Call, Checker, Free, Marker, Panel};
 use crate::Problem;
 use crate::watch::event::Event;
 use crate::watch::mistakes::{Crash, Mistake};
@@ -86,8 +86,8 @@ impl Checker for Bitmask {
         }
     }
 
-    fn line(&self, event: &Event, _: Problem) -> Option<&'static str> {
-        Some(match (event, self.mistake) {
+    fn line(&self, event: &Event, _: Problem) -> Option<Marker> {
+        let text = match (event, self.mistake) {
             (Event::Place { .. } | Event::Crash(_), Some(mistake @ Mistake::AndInsteadOfOr)) => mistake.info().line,
             (Event::Place { .. }, Some(mistake @ Mistake::ShiftWrongWay)) => mistake.info().line,
             (Event::Solution, _) => "if columns == full",
@@ -97,7 +97,8 @@ impl Checker for Bitmask {
             (Event::Cleared { .. }, _) => "free &= free - 1",
             (Event::Place { .. }, _) => "place_row(full, columns | lowest",
             _ => return None,
-        })
+        };
+        Some(text.into())
     }
 
     fn panel(&self) -> Panel<'_> {

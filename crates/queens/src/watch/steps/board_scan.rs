@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::checker::{Checker, ColumnLoop, Panel};
+use super::checker::{Checker, ColumnLoop, Marker, Panel};
 use crate::Problem;
 use crate::watch::event::{Event, Line};
 use crate::watch::mistakes::{Crash, Mistake};
@@ -74,25 +74,35 @@ impl Checker for BoardScan {
         self.cols.take_effect(event);
     }
 
-    fn line(&self, event: &Event, problem: Problem) -> Option<&'static str> {
+    fn line(&self, event: &Event, problem: Problem) -> Option<Marker> {
         if self.base_case_after_the_loop {
             match event {
-                Event::Back { .. } => return Some("board[row][col] = false"),
-                Event::Place { .. } | Event::Crash(_) => return Some("board[row][col] = true"),
+                Event::Back { .. } => return Some("board[row][col] = false".into()),
+                Event::Place { .. } | Event::Crash(_) => return Some("board[row][col] = true".into()),
                 _ => {}
             }
         }
-        Some(match event {
+        // A queen found on a diagonal refuses the square at the `if` of that ray's loop.
+        const UP_LEFT: &str = "while r > 0 && c > 0";
+        const UP_RIGHT: &str = "while r > 0 && c + 1 < n";
+        let text = match event {
+            Event::Scan { line: Line::Diagonal, queen: true, .. } => {
+                return Some(Marker::after(UP_LEFT, "if board[r][c]"));
+            }
+            Event::Scan { line: Line::AntiDiagonal, queen: true, .. } => {
+                return Some(Marker::after(UP_RIGHT, "if board[r][c]"));
+            }
             Event::Solution => "if row == n",
             Event::Try { .. } => "for col in 0..n",
             Event::Place { .. } if problem == Problem::NQueens => "board[row][col] = b'Q'",
             Event::Place { .. } => "board[row][col] = true",
             Event::Back { .. } => "// take the queen back",
             Event::Scan { line: Line::Column, .. } => "board[..row].iter().any",
-            Event::Scan { line: Line::Diagonal, .. } => "while r > 0 && c > 0",
-            Event::Scan { line: Line::AntiDiagonal, .. } => "while r > 0 && c + 1 < n",
+            Event::Scan { line: Line::Diagonal, .. } => UP_LEFT,
+            Event::Scan { line: Line::AntiDiagonal, .. } => UP_RIGHT,
             _ => return None,
-        })
+        };
+        Some(text.into())
     }
 
     fn panel(&self) -> Panel<'_> {

@@ -22,15 +22,50 @@ pub trait Checker: BoxedClone + fmt::Debug {
     fn square(&mut self, row: usize, queens: &[usize], out: &mut VecDeque<Event>) -> bool;
     /// What `event`, handed out, sets or undoes in the step's own state.
     fn take_effect(&mut self, event: &Event);
-    /// A piece of the line of the step's file for `problem` that `event`
-    /// runs (with the mistake's code in place, if any).
-    fn line(&self, event: &Event, problem: Problem) -> Option<&'static str>;
+    /// Where the line of the step's file for `problem` that `event` runs is
+    /// (with the mistake's code in place, if any).
+    fn line(&self, event: &Event, problem: Problem) -> Option<Marker>;
     /// What the check panel shows of the step's state.
     fn panel(&self) -> Panel<'_>;
     /// One check, in the step's unit: `square read`.
     fn one_check(&self) -> &'static str;
     /// Bytes it holds on the heap.
     fn heap_bytes(&self) -> usize;
+}
+
+/// Where a line of a step's file is, by its text, so that it follows edits
+/// of the file: the first line that holds `text`, after the first line that
+/// holds `after` (for a piece of code written twice, such as the `if` of
+/// each of two loops; `""`: from the top).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// A piece of the line.
+    pub text: &'static str,
+    /// A piece of a line above it that the search starts after.
+    pub after: &'static str,
+}
+
+impl Marker {
+    /// The first line that holds `text` after the one that holds `after`.
+    pub const fn after(after: &'static str, text: &'static str) -> Marker {
+        Marker { text, after }
+    }
+
+    /// The index of its line in `text`, if it is there.
+    pub fn find(self, text: &str) -> Option<usize> {
+        let lines: Vec<&str> = text.lines().collect();
+        let from = match self.after {
+            "" => 0,
+            after => lines.iter().position(|line| line.contains(after))? + 1,
+        };
+        (from..lines.len()).find(|&at| lines[at].contains(self.text))
+    }
+}
+
+impl From<&'static str> for Marker {
+    fn from(text: &'static str) -> Marker {
+        Marker { text, after: "" }
+    }
 }
 
 /// A copy of a checker, for a checkpoint: any checker that is `Clone` has it.

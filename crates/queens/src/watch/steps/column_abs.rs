@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::checker::{Checker, ColumnLoop, Panel};
+use super::checker::{Checker, ColumnLoop, Marker, Panel};
 use crate::Problem;
 use crate::watch::event::Event;
 use crate::watch::mistakes::Mistake;
@@ -62,8 +62,8 @@ impl Checker for ColumnAbs {
         self.cols.take_effect(event);
     }
 
-    fn line(&self, event: &Event, problem: Problem) -> Option<&'static str> {
-        Some(match event {
+    fn line(&self, event: &Event, problem: Problem) -> Option<Marker> {
+        let text = match event {
             Event::Solution if problem == Problem::NQueensII => "if queens.len() == n",
             Event::Solution => "if row == n",
             Event::Try { .. } => "for col in 0..n",
@@ -72,7 +72,8 @@ impl Checker for ColumnAbs {
             Event::Place { .. } => "queens.push(col)",
             Event::Back { .. } => "queens.pop()",
             _ => return None,
-        })
+        };
+        Some(text.into())
     }
 
     fn panel(&self) -> Panel<'_> {

@@ -8,7 +8,7 @@ mod checker;
 mod column_abs;
 mod three_arrays;
 
-pub use checker::{Call, Checker, Free, Panel};
+pub use checker::{Call, Checker, Free, Marker, Panel};
 
 use super::mistakes::Mistake;
 

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::checker::{Checker, ColumnLoop, Panel};
+use super::checker::{Checker, ColumnLoop, Marker, Panel};
 use crate::Problem;
 use crate::watch::event::{Event, Line};
 use crate::watch::mistakes::{Crash, Mistake};
@@ -93,8 +93,8 @@ impl Checker for ThreeArrays {
         }
     }
 
-    fn line(&self, event: &Event, _: Problem) -> Option<&'static str> {
-        Some(match (event, self.mistake) {
+    fn line(&self, event: &Event, _: Problem) -> Option<Marker> {
+        let text = match (event, self.mistake) {
             (Event::Back { .. }, Some(mistake @ Mistake::FlagsNotCleared)) => mistake.info().line,
             (Event::Crash(_), Some(mistake @ Mistake::DiagonalWithoutOffset)) => mistake.info().line,
             (Event::Solution, _) => "if row == n",
@@ -103,7 +103,8 @@ impl Checker for ThreeArrays {
             (Event::Place { .. }, _) => "lines.set(col, diagonal, anti_diagonal, true)",
             (Event::Back { .. }, _) => "lines.set(col, diagonal, anti_diagonal, false)",
             _ => return None,
-        })
+        };
+        Some(text.into())
     }
 
     fn panel(&self) -> Panel<'_> {

@@ -67,7 +67,7 @@ pub fn run(
 ) -> Result<Printed, String> {
     let mut command = Command::new(program);
     command.args(args).current_dir(dir);
-    let ran = Run { limit: None, own_group: learner }
+    let ran = Run { own_group: learner, ..Run::default() }
         .run(&mut command, echo)
         .map_err(|error| format!("could not run {}: {error}", Path::new(program).display()))?;
     let status = ran.output.status;

@@ -27,12 +27,17 @@
 //! code is 0 when every case is right, the learner's tests pass and both
 //! editions paste; 1 otherwise.
 //!
+//! The pasted programs and the learner's tests are built in a folder of
+//! their own outside the workspace, and run in an empty one with an empty
+//! environment, as the judge runs them: none of the repository's files are
+//! there to read.
+//!
 //! The target's `main.rs` names each step once, with [`exercise!`](crate::exercise).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic;
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -62,8 +67,6 @@ pub struct Exercise<T> {
     pub source: &'static str,
     /// Its path from the workspace root (`..` allowed).
     pub file: &'static str,
-    /// Where the pasted programs are built.
-    pub dir: &'static str,
 }
 
 /// An answer for one n, judged.
@@ -128,7 +131,6 @@ macro_rules! exercise {
                         judge: $crate::practice::$judge,
                         source: include_str!(concat!("../../exercises/", $file)),
                         file: concat!($shown, $file),
-                        dir: concat!(env!("CARGO_TARGET_TMPDIR"), "/practice_paste"),
                     })
                 }
             }
@@ -185,6 +187,21 @@ fn call<T: Send + 'static>(name: &str, n: i32, limit: Duration, solve: fn(i32) -
     }
 }
 
+/// A folder of its own for the pasted programs, outside the workspace, as
+/// the judge has none of it.
+fn paste_dir() -> Result<PathBuf, String> {
+    let base = std::env::temp_dir();
+    for attempt in 0..100 {
+        let dir = base.join(format!("n_queens_practice_{}_{attempt}", std::process::id()));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(format!("creating {}: {error}", dir.display())),
+        }
+    }
+    Err(format!("no folder free for the paste in {}", base.display()))
+}
+
 /// Runs the cases against `exercise`, printing a line for each, and exits.
 pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
     // Quiet panics: their message and place go into the lines.
@@ -216,20 +233,28 @@ pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
     if !all_right {
         std::process::exit(1);
     }
-    let dir = Path::new(exercise.dir);
+    let dir = paste_dir();
     let program = |what: &str| format!("{}_practice_{}_{what}", exercise.problem.crate_name(), exercise.name);
-    match judge::own_tests(exercise.source, &shown, dir, &program("own")) {
-        Ok(false) => {}
-        Ok(true) => println!("{}", json!({ "case": "own_test", "outcome": "passed" })),
-        Err(failed) => {
-            all_right = false;
-            let place = failed.place;
-            let line = json!({ "case": "own_test", "outcome": "panicked", "name": failed.name, "message": failed.message, "place": place });
-            println!("{line}");
+    // Without a folder, the paste lines below say why.
+    if let Ok(dir) = &dir {
+        match crate::own_tests::run(exercise.source, &shown, dir, &program("own")) {
+            Ok(false) => {}
+            Ok(true) => println!("{}", json!({ "case": "own_test", "outcome": "passed" })),
+            Err(failed) => {
+                all_right = false;
+                let place = failed.place;
+                let line = json!({ "case": "own_test", "outcome": "panicked", "name": failed.name, "message": failed.message, "place": place });
+                println!("{line}");
+            }
         }
     }
     for edition in ["2018", "2021"] {
-        let pasted = judge::exercise_pastes(exercise.problem, exercise.source, &shown, edition, dir, &program(edition));
+        let pasted = match &dir {
+            Ok(dir) => {
+                judge::exercise_pastes(exercise.problem, exercise.source, &shown, edition, dir, &program(edition))
+            }
+            Err(error) => Err(error.clone()),
+        };
         let mut line = json!({ "case": "paste", "edition": edition, "outcome": "pastes" });
         if let Err(message) = pasted {
             all_right = false;
@@ -237,6 +262,9 @@ pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
             line["message"] = message.into();
         }
         println!("{line}");
+    }
+    if let Ok(dir) = &dir {
+        let _ = std::fs::remove_dir_all(dir);
     }
     for n in [0, -1] {
         let mut line = json!({ "case": "past_the_judge", "n": n });

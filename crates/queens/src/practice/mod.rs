@@ -17,6 +17,7 @@
 mod ladder;
 mod results;
 mod summary;
+mod verdict;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -179,8 +180,21 @@ fn status_from_root(
             echo(line, true);
         }
     };
-    let build = results::run(&cargo, &results::cargo_build(exercise), root, false, &mut echo_stderr)
-        .map_err(Failure::Failed)?;
+    let build =
+        results::build(&cargo, &results::cargo_build(exercise), root, &mut echo_stderr).map_err(Failure::Failed)?;
+    if build.stopped {
+        return Ok(Status::DoesNotCompile(format!(
+            "{} (the build was stopped: a `const` whose evaluation does not end)",
+            results::first_error(&build.stderr)
+        )));
+    }
+    if build.timed_out {
+        return Ok(Status::DoesNotCompile(format!(
+            "the build was still running after {} minutes and was stopped. Cargo keeps what it built, so \
+             running this again goes on from there; a build stopped each time is stuck in the exercise",
+            results::BUILD_LIMIT.as_secs() / 60
+        )));
+    }
     if !cargo_built(&build.stdout) {
         // Cargo stopped before compiling anything: not the learner's code.
         let why = build.stderr.lines().find(|line| line.starts_with("error")).or(build.stderr.lines().next());
@@ -196,7 +210,7 @@ fn status_from_root(
     // Where `cargo test` would run it: the problem crate's directory. Its
     // lines on stdout are read, not shown; its standard error goes by.
     let dir = root.join("crates").join(exercise.problem.crate_name());
-    let ran = results::run(binary.as_os_str(), &[], &dir, true, &mut echo_stderr).map_err(Failure::Failed)?;
+    let ran = results::run_tests(&binary, &dir, &mut echo_stderr).map_err(Failure::Failed)?;
     Ok(Status::of(&ran, exercise.step.name))
 }
 
@@ -313,7 +327,11 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
             writeln!(out, "Compare it with the step's own file:")?;
             writeln!(out, "  diff {yours} \\\n    {chain}")?;
         }
-        Status::Failing { .. } | Status::OwnTestFailing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
+        Status::Failing { .. }
+        | Status::OwnTestFailing { .. }
+        | Status::DoesNotCompile(_)
+        | Status::Passing(_)
+        | Status::NoVerdict(_) => {
             writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
             return Err(Failure::Unsuccessful);
         }

@@ -90,8 +90,14 @@ const COMMAND: &str = "cargo run --release -- practice";
 /// Runs `queens practice`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     match &args.action {
-        None | Some(Action::List) => list(&workspace()?, out),
-        Some(Action::Test(which)) => test(&workspace()?, which.exercise(), out),
+        None | Some(Action::List) => {
+            results::end_with_this_process().map_err(Failure::Failed)?;
+            list(&workspace()?, out)
+        }
+        Some(Action::Test(which)) => {
+            results::end_with_this_process().map_err(Failure::Failed)?;
+            test(&workspace()?, which.exercise(), out)
+        }
         Some(Action::Hint { which, number }) => hint(workspace().ok().as_ref(), which.exercise(), *number, out),
         Some(Action::Reset(which)) => reset(&workspace()?, which.exercise(), out),
     }

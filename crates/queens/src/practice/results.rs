@@ -181,6 +181,26 @@ pub fn run_tests(binary: &Path, dir: &Path, echo: &mut dyn FnMut(&str, bool)) ->
     Ok(printed(&ran, lines.iter().map(|line| format!("{line}\n")).collect()))
 }
 
+/// Makes every process that a run starts end with this one: the orphans
+/// they leave are adopted, to be ended after each run, and Ctrl-C, SIGTERM
+/// or a hung-up terminal end every child before this process ends as the
+/// signal says (the learner's test process has a group of its own, which
+/// the terminal's Ctrl-C does not reach). Once per process.
+pub fn end_with_this_process() -> Result<(), String> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    n_queens_facts::child::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(|error| format!("catching signals: {error}"))?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            n_queens_facts::child::end_for_good();
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
 /// A new token: 128 bits that no one can guess, from std's own random keys
 /// (a `RandomState` is seeded from the operating system's randomness).
 fn token() -> String {

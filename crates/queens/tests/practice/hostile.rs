@@ -16,6 +16,15 @@ fn right_answer_doing(code: &str) -> String {
     right_answer().replacen(signature, &format!("{signature}\n{code}"), 1)
 }
 
+/// Runs `practice test` on exercise `problem` bitmask, which must not pass
+/// (exit code 1): its standard output.
+fn not_passed(scratch: &Scratch, problem: &str) -> String {
+    let output = scratch.queens(&["practice", "test", problem, "bitmask"]);
+    let (stdout, stderr) = printed(&output);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    stdout
+}
+
 /// `command` with its output thrown away.
 fn quiet(mut command: Command) -> Command {
     command.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
@@ -58,9 +67,7 @@ fn printed_lines_are_never_a_verdict() {
     }
 }"#;
     answer_bitmask(&scratch, answer);
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    let stdout = not_passed(&scratch, "52");
     assert!(stdout.contains("\nExercise 52 bitmask: failing\n"), "{stdout}");
     assert!(stdout.contains("\nn = 1: returned 7, expected 1\n"), "{stdout}");
     assert!(!stdout.contains("pastes into the judge"), "{stdout}");
@@ -92,9 +99,7 @@ fn printed_lines_are_never_a_verdict_for_boards() {
     }
 }"#;
     scratch.write("crates/n_queens/exercises/bitmask.rs", &format!("{header}\n{answer}\n"));
-    let output = scratch.queens(&["practice", "test", "51", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    let stdout = not_passed(&scratch, "51");
     assert!(stdout.contains("\nn = 1: returned 0 boards, expected 1\n"), "{stdout}");
     assert!(!stdout.contains("pastes into the judge"), "{stdout}");
 }
@@ -115,9 +120,7 @@ fn the_paste_runs_without_the_repository() {
     }
 }"#;
     answer_bitmask(&scratch, answer);
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    let stdout = not_passed(&scratch, "52");
     assert!(stdout.contains("passing, but does not paste into the judge yet:"), "{stdout}");
     assert!(stdout.contains("fails where the judge runs it, in an empty folder"), "{stdout}");
     assert!(stdout.contains(&format!("panicked at {BITMASK}:")), "{stdout}");
@@ -239,9 +242,7 @@ impl Solution {
     }
 }";
     answer_bitmask(&scratch, answer);
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    let stdout = not_passed(&scratch, "52");
     assert!(stdout.contains("does not compile"), "{stdout}");
     assert!(stdout.contains("long_running_const_eval"), "{stdout}");
 }
@@ -300,9 +301,7 @@ fn a_panic_as_a_thread_ends_is_at_its_n() {
             BOMB.with(|bomb| *bomb.borrow_mut() = Some(Bomb));
         }";
     answer_bitmask(&scratch, &right_answer_doing(set));
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    let stdout = not_passed(&scratch, "52");
     assert!(stdout.contains("failing at n = 2; passing 1; not run 3 to 9"), "{stdout}");
     assert!(stdout.contains("n = 2: the test process ended:"), "{stdout}");
 }
@@ -321,9 +320,7 @@ fn the_harness_exit_is_not_the_answers() {
             1,
         );
     answer_bitmask(&scratch, &answer);
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    let stdout = not_passed(&scratch, "52");
     assert!(stdout.contains("failing at n = 4; passing 1 to 3, 5 to 9"), "{stdout}");
     assert!(stdout.contains("\nn = 4: returned 3, expected 2\n"), "{stdout}");
     assert!(!stdout.contains("exit(1)"), "{stdout}");
@@ -337,9 +334,7 @@ fn an_own_test_that_exits_is_no_pass() {
     let tests = "\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn a_exits() {\n        std::process::exit(0);\n    }\n\n    \
                  #[test]\n    fn b_four() {\n        assert_eq!(super::Solution::total_n_queens(4), 3);\n    }\n}\n";
     answer_bitmask(&scratch, &(right_answer() + tests));
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    let stdout = not_passed(&scratch, "52");
     assert!(stdout.contains("my_tests::a_exits"), "{stdout}");
     assert!(stdout.contains("std::process::exit"), "{stdout}");
 }

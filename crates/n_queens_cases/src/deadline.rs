@@ -40,27 +40,27 @@ where
 /// Calls `f` on a new thread named `name`: what it returns, or `None` if it
 /// has not returned after `limit`. The thread is then left to run: a thread
 /// cannot be stopped from outside, and it ends with the process. If `f`
-/// panics, the panic goes on here.
+/// panics, the panic goes on here. The call is over when its thread has
+/// ended, its thread-locals dropped included (a panic there aborts the
+/// process): what it returns comes only then.
 pub fn within<T, F>(name: &str, limit: Duration, f: F) -> Option<T>
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
 {
     let (sender, receiver) = mpsc::channel();
-    let thread = thread::Builder::new()
-        .name(name.to_string())
-        .spawn(move || {
-            // The receiver may be gone after a timeout; nothing is waiting then.
-            let _ = sender.send(f());
-        })
-        .expect("spawning a thread");
+    let called = thread::Builder::new().name(name.to_string());
+    // A thread that waits for the call's thread to end, which only a join
+    // tells, and joining has no time limit.
+    thread::spawn(move || {
+        let ended = called.spawn(f).expect("spawning a thread").join();
+        // The receiver may be gone after a timeout; nothing is waiting then.
+        let _ = sender.send(ended);
+    });
     match receiver.recv_timeout(limit) {
-        Ok(value) => Some(value),
-        // The sender was dropped without sending: `f` panicked.
-        Err(RecvTimeoutError::Disconnected) => match thread.join() {
-            Err(payload) => std::panic::resume_unwind(payload),
-            Ok(()) => unreachable!("the thread sends before it ends"),
-        },
+        Ok(Ok(value)) => Some(value),
+        Ok(Err(payload)) => std::panic::resume_unwind(payload),
+        Err(RecvTimeoutError::Disconnected) => panic!("spawning the thread of {name}"),
         Err(RecvTimeoutError::Timeout) => None,
     }
 }

@@ -13,9 +13,15 @@
 //! workspace's edge cases; a learner's exercise only on [`JUDGE_NS`], the
 //! judge's own range. The harness compares the answers alone, written to a
 //! file: what a solution prints is ignored, as the judge ignores it.
+//!
+//! As the judge does, a paste is compiled with none of cargo's variables
+//! (`env!("CARGO_MANIFEST_DIR")` names nothing) under [`COMPILE_LIMIT`], and
+//! run under [`RUN_LIMIT`] in an empty folder of its own with an empty
+//! environment: where the folder it is built in is outside the workspace
+//! (the practice harness's), none of the repository's files are there.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -33,9 +39,52 @@ pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 /// learner's exercise is run on these only.
 pub const JUDGE_NS: [i32; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
-/// How long a compiled paste may run. Every `n` of the harness takes an
-/// approach a fraction of this; a program still running is stuck in a loop.
+/// How long a compiled paste may run, and a learner's own tests all
+/// together. Every `n` of the harness takes an approach a fraction of this;
+/// a program still running is stuck in a loop.
 pub const RUN_LIMIT: Duration = Duration::from_secs(60);
+
+/// How long compiling a paste may take, and so its check by clippy: a paste
+/// compiles in seconds; one still compiling is stuck.
+pub const COMPILE_LIMIT: Duration = Duration::from_secs(60);
+
+/// The variables a compiler of the judge's paste keeps: where the tools are
+/// (`PATH`, and rustup's own), none of cargo's.
+const TOOLCHAIN_VARIABLES: [&str; 5] = ["PATH", "HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "CARGO_HOME"];
+
+/// `command` with the environment of a compiler of the judge's paste: the
+/// variables of [`TOOLCHAIN_VARIABLES`] only.
+pub(crate) fn as_the_judge_compiles(command: &mut Command) -> &mut Command {
+    command.env_clear();
+    for name in TOOLCHAIN_VARIABLES {
+        if let Some(value) = std::env::var_os(name) {
+            command.env(name, value);
+        }
+    }
+    command
+}
+
+/// An empty folder to run the program `name` in, made afresh in `dir`.
+pub(crate) fn empty_folder(dir: &Path, name: &str) -> Result<PathBuf, String> {
+    let folder = dir.join(format!("{name}.run"));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).map_err(|error| format!("creating {}: {error}", folder.display()))?;
+    Ok(folder)
+}
+
+/// Runs `binary` with `args` as the judge runs a paste: in `folder`, with an
+/// empty environment but `env`, for `limit` at most.
+pub(crate) fn run_as_the_judge(
+    binary: &Path,
+    args: &[&std::ffi::OsStr],
+    folder: &Path,
+    env: &[(&str, &str)],
+    limit: Duration,
+) -> Result<crate::deadline::Ran, String> {
+    let mut command = Command::new(binary);
+    command.args(args).current_dir(folder).env_clear().envs(env.iter().copied());
+    output_with_deadline(&mut command, limit).map_err(|error| format!("running {}: {error}", binary.display()))
+}
 
 /// A whole program as the judge builds it: its own `struct Solution;`, the
 /// pasted text, and a `main` that writes the answer for every [`HARNESS_NS`]
@@ -84,7 +133,7 @@ pub fn harness_for(problem: Problem, pasted: &str, ns: &[i32]) -> String {
 }
 
 /// The judge's own `struct Solution;`, then the pasted text ([`Place`] counts its lines).
-fn harness_prefix(pasted: &str) -> String {
+pub(crate) fn harness_prefix(pasted: &str) -> String {
     format!("// As the judge builds it.\n#![allow(dead_code)]\nstruct Solution;\n\n{pasted}")
 }
 
@@ -132,7 +181,7 @@ pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> 
 }
 
 /// Why a program was not compiled.
-enum Refused {
+pub(crate) enum Refused {
     /// The compiler refused it, with this standard error.
     Compiler(String),
     /// It could not be written, or the compiler could not be run.
@@ -140,32 +189,41 @@ enum Refused {
 }
 
 /// Compiles `program` as [`compile_and_run`] does; the binary's path.
-fn compile(program: &str, edition: &str, dir: &Path, name: &str, test: bool) -> Result<std::path::PathBuf, Refused> {
+pub(crate) fn compile(program: &str, edition: &str, dir: &Path, name: &str, test: bool) -> Result<PathBuf, Refused> {
     std::fs::create_dir_all(dir).map_err(|error| Refused::Other(format!("creating {}: {error}", dir.display())))?;
     let source = dir.join(format!("{name}.rs"));
     let binary = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     std::fs::write(&source, program)
         .map_err(|error| Refused::Other(format!("writing {}: {error}", source.display())))?;
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-    let compiled = Command::new(&rustc)
+    let mut command = Command::new(&rustc);
+    command
         .args(["--edition", edition, "-O", "-D", "non_fmt_panics", "--crate-name", "judge", "-o"])
         .arg(&binary)
         .args(test.then_some("--test"))
-        .arg(&source)
-        .output()
+        .arg(&source);
+    let compiled = output_with_deadline(as_the_judge_compiles(&mut command), COMPILE_LIMIT)
         .map_err(|error| Refused::Other(format!("running {rustc}: {error}")))?;
-    if !compiled.status.success() {
-        return Err(Refused::Compiler(String::from_utf8_lossy(&compiled.stderr).into_owned()));
+    if compiled.timed_out {
+        return Err(Refused::Other(format!(
+            "{rustc} was still compiling {} after {} s and was stopped",
+            source.display(),
+            COMPILE_LIMIT.as_secs()
+        )));
+    }
+    if !compiled.output.status.success() {
+        return Err(Refused::Compiler(String::from_utf8_lossy(&compiled.output.stderr).into_owned()));
     }
     Ok(binary)
 }
 
-/// Runs a compiled harness with a file to write its answers in, and returns them.
+/// Runs a compiled harness with a file to write its answers in, and returns
+/// them: in an empty folder, with an empty environment ([`run_as_the_judge`]).
 fn run_answers(binary: &Path, dir: &Path, name: &str) -> Result<String, String> {
     let answers = dir.join(format!("{name}.answers"));
     let _ = std::fs::remove_file(&answers);
-    let ran = output_with_deadline(Command::new(binary).arg(&answers), RUN_LIMIT)
-        .map_err(|error| format!("running {}: {error}", binary.display()))?;
+    let folder = empty_folder(dir, name)?;
+    let ran = run_as_the_judge(binary, &[answers.as_os_str()], &folder, &[], RUN_LIMIT)?;
     if ran.timed_out {
         return Err(format!(
             "{} was still running after {} s and was stopped: a loop that never ends? \
@@ -176,7 +234,11 @@ fn run_answers(binary: &Path, dir: &Path, name: &str) -> Result<String, String> 
     }
     let ran = ran.output;
     if !ran.status.success() {
-        return Err(format!("{} failed: {}", binary.display(), String::from_utf8_lossy(&ran.stderr)));
+        // Its panic's message on the first line, which is what a learner sees first.
+        let stderr = String::from_utf8_lossy(&ran.stderr);
+        let said: Vec<&str> =
+            stderr.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with("note: ")).collect();
+        return Err(format!("{} failed, run as the judge runs it: {}", binary.display(), said.join(" ")));
     }
     std::fs::read_to_string(&answers).map_err(|error| format!("reading {}: {error}", answers.display()))
 }
@@ -225,81 +287,37 @@ pub fn exercise_pastes(
         }
         Refused::Other(error) => error,
     })?;
-    let output = run_answers(&binary, dir, name)?;
+    let output = run_answers(&binary, dir, name).map_err(|error| {
+        // Said as the learner knows it: the paste, at its lines in their file.
+        let error = error.replacen(&format!("{} failed, run as the judge runs it", binary.display()), "", 1);
+        let source = dir.join(format!("{name}.rs")).display().to_string();
+        format!(
+            "the pasted program fails where the judge runs it, in an empty folder{}",
+            place.in_file(&error, &source)
+        )
+    })?;
     if output != expected_output_for(problem, &JUDGE_NS) {
         return Err(format!("the judge's answers differ from the expected ones (edition {edition})"));
     }
     crate::msrv::newer_than_the_judge(&program, edition, dir, name, &|line| place.line(line))
 }
 
-/// A test of the learner's own in an exercise file that fails: its name
-/// (`my_tests::four`), its panic's message and place in the file.
-#[derive(Debug, PartialEq, Eq)]
-pub struct OwnTestFailed {
-    /// The test's name, as the learner wrote it.
-    pub name: String,
-    /// The panic's message.
-    pub message: String,
-    /// Where it panicked, `crates/n_queens_ii/exercises/bitmask.rs:40:9`,
-    /// when that is the learner's file.
-    pub place: Option<String>,
-}
-
-/// The learner's own tests in an exercise (the file `shown` whose text is
-/// `source`), compiled with `rustc --test` as the judge's paste and run one
-/// at a time: `Ok(false)` when the file has none, `Ok(true)` when they all
-/// pass, the first failure otherwise. The failure is read from what Rust's
-/// panic hook prints (`thread 'NAME' panicked at PLACE:` then the message).
-pub fn own_tests(source: &str, shown: &str, dir: &Path, name: &str) -> Result<bool, OwnTestFailed> {
-    let failed = |message: String| OwnTestFailed { name: "(your tests)".to_string(), message, place: None };
-    let Some(pasted) = exercise_text(source).filter(|pasted| pasted.contains("#[test]")) else { return Ok(false) };
-    let program = harness_prefix(pasted);
-    let place = Place { shown, source, pasted };
-    let binary = compile(&program, "2021", dir, name, true).map_err(|error| match error {
-        Refused::Compiler(stderr) => failed(format!("they do not compile: {}", place.first_error(&stderr))),
-        Refused::Other(error) => failed(error),
-    })?;
-    let mut command = Command::new(&binary);
-    command.args(["--test-threads=1", "--nocapture"]).env("RUST_BACKTRACE", "0");
-    let ran = output_with_deadline(&mut command, RUN_LIMIT).map_err(|error| failed(error.to_string()))?;
-    if ran.output.status.success() {
-        return Ok(true);
-    }
-    let stderr = String::from_utf8_lossy(&ran.output.stderr);
-    let mut lines = stderr.lines().skip_while(|line| !(line.starts_with("thread '") && line.contains(" panicked at ")));
-    let Some(panicked) = lines.next() else {
-        return Err(failed(if ran.timed_out {
-            "still running after 60 s".to_string()
-        } else {
-            stderr.trim().to_string()
-        }));
-    };
-    let test = panicked.trim_start_matches("thread '").split('\'').next().unwrap_or_default();
-    let at = panicked.rsplit_once(" panicked at ").map(|(_, at)| at.trim_end_matches(':')).unwrap_or_default();
-    let line = at.rsplit(':').nth(1).and_then(|line| line.parse().ok());
-    let column = at.rsplit(':').next().unwrap_or_default();
-    let place = line.map(|line| format!("{}:{column}", place.line(line))).filter(|place| place.starts_with(shown));
-    let message: Vec<&str> =
-        lines.take_while(|line| !line.starts_with("note: ") && !line.starts_with("thread '")).collect();
-    Err(OwnTestFailed { name: test.to_string(), message: message.join("\n").trim().to_string(), place })
-}
-
 /// Where the pasted text of a learner's file sits in the harness, to name
 /// a place in the harness by its place in the file.
-struct Place<'a> {
+pub(crate) struct Place<'a> {
     /// The file's path from the workspace root.
-    shown: &'a str,
+    pub(crate) shown: &'a str,
     /// Its text.
-    source: &'a str,
+    pub(crate) source: &'a str,
     /// The pasted part of it, a slice of `source`.
-    pasted: &'a str,
+    pub(crate) pasted: &'a str,
 }
 
 impl Place<'_> {
     /// The harness's line `line` (from 1) as a place in the file,
     /// `crates/n_queens_ii/exercises/bitmask.rs:12`, or as the harness's own
     /// line when it is not pasted text: `the judge's main, line 40`.
-    fn line(&self, line: usize) -> String {
+    pub(crate) fn line(&self, line: usize) -> String {
         // The harness's lines before the pasted text (see `harness`).
         const BEFORE: usize = 4;
         let start = self.pasted.as_ptr() as usize - self.source.as_ptr() as usize;
@@ -310,8 +328,32 @@ impl Place<'_> {
         }
     }
 
+    /// `text` with each place `source:LINE` in the harness's file written
+    /// as the place in the learner's file ([`Place::line`]).
+    pub(crate) fn in_file(&self, text: &str, source: &str) -> String {
+        let mut parts = text.split(source);
+        let mut said = parts.next().unwrap_or_default().to_string();
+        for part in parts {
+            let digits: String = part
+                .strip_prefix(':')
+                .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect())
+                .unwrap_or_default();
+            match digits.parse() {
+                Ok(line) => {
+                    said.push_str(&self.line(line));
+                    said.push_str(&part[1 + digits.len()..]);
+                }
+                Err(_) => {
+                    said.push_str(source);
+                    said.push_str(part);
+                }
+            }
+        }
+        said
+    }
+
     /// The first error in the compiler's `stderr`, with its place in the file.
-    fn first_error(&self, stderr: &str) -> String {
+    pub(crate) fn first_error(&self, stderr: &str) -> String {
         let lines: Vec<&str> = stderr.lines().collect();
         let Some(index) = lines.iter().position(|line| line.starts_with("error")) else {
             return stderr.lines().next().unwrap_or("no message").to_string();
@@ -384,6 +426,21 @@ mod tests {
         let _ = std::fs::remove_dir_all(dir);
     }
 
+    /// A paste is built with none of cargo's variables, and runs in an empty
+    /// folder with an empty environment: this one counts all three.
+    #[test]
+    fn a_paste_sees_nothing_of_the_workspace() {
+        let dir = std::env::temp_dir().join(format!("n_queens_judge_nothing_{}", std::process::id()));
+        let paste = "impl Solution { pub fn total_n_queens(_n: i32) -> i32 { \
+                     let files = std::fs::read_dir(\".\").unwrap().count(); \
+                     let variables = std::env::vars_os().count(); \
+                     let cargo = option_env!(\"CARGO_MANIFEST_DIR\").map_or(0, |_| 1); \
+                     (files * 100 + variables * 10 + cargo) as i32 } }";
+        let out = compile_and_run(&harness_for(Problem::NQueensII, paste, &[1]), "2021", &dir, "nothing").unwrap();
+        assert_eq!(out, "n = 1: 0 solutions\n", "files, variables, cargo's variable");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
     /// The file `shown` of an exercise whose answer is `answer`.
     fn exercise(answer: &str) -> String {
         format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
@@ -402,19 +459,6 @@ mod tests {
             "{message}"
         );
         assert!(message.contains("(at ex/b.rs:7:16)"), "{message}");
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    #[test]
-    fn an_own_failing_test_is_named_at_its_line() {
-        let dir = std::env::temp_dir().join(format!("n_queens_judge_own_{}", std::process::id()));
-        let answer = "impl Solution {}\n\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn fine() {}\n\n    \
-                      #[test]\n    fn four() {\n        assert_eq!(2, 3, \"four\");\n    }\n}";
-        let failed = own_tests(&exercise(answer), "ex/b.rs", &dir, "own").unwrap_err();
-        assert_eq!(failed.name, "my_tests::four");
-        assert_eq!(failed.place.as_deref(), Some("ex/b.rs:14:9"));
-        assert!(failed.message.starts_with("assertion `left == right` failed: four"), "{failed:?}");
-        assert_eq!(own_tests(&exercise("impl Solution {}"), "ex/b.rs", &dir, "own"), Ok(false));
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -19,7 +19,8 @@
 //! - [`judge`]: cuts an approach file down to what a user pastes into the
 //!   judge (the cut is `n_queens_facts`'s, shared with `queens paste`), and
 //!   compiles and runs it the way the judge would; [`msrv`] holds a
-//!   learner's paste to the judge's Rust 1.58.
+//!   learner's paste to the judge's Rust 1.58; [`own_tests`] runs the tests
+//!   a learner writes in an exercise the same way.
 //! - [`practice`]: the harness of the practice ladder's test targets, which
 //!   prints one JSON line per case for `queens practice`.
 //! - [`deadline`]: time limits for calls and programs that may never end
@@ -36,6 +37,7 @@ pub use n_queens_facts::chain;
 pub mod judge;
 pub mod msrv;
 pub mod oeis;
+pub mod own_tests;
 pub mod practice;
 pub mod validate;
 

@@ -11,6 +11,9 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::deadline::output_with_deadline;
+use crate::judge::COMPILE_LIMIT;
+
 /// The Rust of the judge.
 pub const JUDGE_RUST: &str = "1.58";
 
@@ -75,17 +78,21 @@ fn newer_std_items(
     place: &dyn Fn(usize) -> String,
 ) -> Result<Vec<String>, String> {
     let clippy = std::env::var("CLIPPY_DRIVER").unwrap_or_else(|_| "clippy-driver".to_string());
-    let checked = Command::new(&clippy)
+    let mut command = Command::new(&clippy);
+    command
         .args(["--edition", edition, "--crate-name", "judge", "--crate-type", "bin", "--emit=metadata", "-o"])
         .arg(dir.join(format!("{name}.rmeta")))
         .args(["-A", "clippy::all", "-D", "clippy::incompatible_msrv"])
-        .arg(dir.join(format!("{name}.rs")))
-        // Clippy takes the minimum version from cargo's variable for it.
-        .env("CARGO_PKG_RUST_VERSION", JUDGE_RUST)
-        .output()
-        .map_err(|error| {
-            format!("the check for Rust {JUDGE_RUST} needs clippy (`rustup component add clippy`): {clippy}: {error}")
-        })?;
+        .arg(dir.join(format!("{name}.rs")));
+    // Clippy takes the minimum version from cargo's variable for it.
+    crate::judge::as_the_judge_compiles(&mut command).env("CARGO_PKG_RUST_VERSION", JUDGE_RUST);
+    let checked = output_with_deadline(&mut command, COMPILE_LIMIT).map_err(|error| {
+        format!("the check for Rust {JUDGE_RUST} needs clippy (`rustup component add clippy`): {clippy}: {error}")
+    })?;
+    if checked.timed_out {
+        return Err(format!("the check for Rust {JUDGE_RUST} was still running after {} s", COMPILE_LIMIT.as_secs()));
+    }
+    let checked = checked.output;
     let stderr = String::from_utf8_lossy(&checked.stderr);
     let lines: Vec<&str> = program.lines().collect();
     let mut newer = Vec::new();

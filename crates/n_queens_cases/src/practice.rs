@@ -5,39 +5,67 @@
 //! In order: n = 1..=9, the judge's range, each under [`CASE_LIMIT`]; once
 //! every one is right, the learner's own tests, the judge-paste check in
 //! editions 2018 and 2021, and n = 0 and -1, which the judge never asks,
-//! under [`PAST_THE_JUDGE_LIMIT`], for a note. The lines:
+//! under [`PAST_THE_JUDGE_LIMIT`], for a note; last, the exit code it ends
+//! with. Run by the command, with [`TOKEN_FLAG`], each line starts with the
+//! run's token, which the command gives on standard input and the harness
+//! reads before any of the answer's code runs: a line that the answer
+//! prints, whatever it says, is not one of the harness's. Run by hand, a line
+//! is the JSON object alone. The lines of a run that fails at n = 4 and is
+//! too slow at n = 5, then the end of one where every case passes but the
+//! learner's own test and the paste in edition 2018 do not:
 //!
 //! ```text
-//! {"case":"counts","n":2,"outcome":"returned","count":1,"expected":0,"wrong":"returned 1, expected 0"}
-//! {"case":"boards","n":4,"outcome":"panicked","message":"index out of bounds ...","place":"crates/n_queens/exercises/bitmask.rs:12:5"}
-//! {"case":"counts","n":5,"outcome":"too_slow","limit_s":10}
-//! {"case":"counts","n":6,"outcome":"not_run"}
-//! {"case":"own_test","outcome":"panicked","name":"my_tests::four","message":"...","place":null}
-//! {"case":"paste","edition":"2018","outcome":"refused","message":"the judge's compiler ... refuses it: ..."}
-//! {"case":"past_the_judge","n":0,"outcome":"returned","count":1}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"counts","count":1,"expected":1,"n":1,"outcome":"returned"}
+//! ...
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"counts","count":0,"expected":2,"n":4,"outcome":"returned","wrong":"returned 0, expected 2"}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"counts","limit_s":10,"n":5,"outcome":"too_slow"}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"counts","n":6,"outcome":"not_run"}
+//! ...
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"end","exit_code":1}
+//!
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"boards","count":352,"expected":352,"n":9,"outcome":"returned"}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"own_test","message":"assertion `left == right` failed\n  left: 2\n right: 3","name":"my_tests::four","outcome":"panicked","place":"crates/n_queens/exercises/bitmask.rs:96:9"}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"paste","edition":"2018","message":"the judge's compiler, rustc --edition 2018, refuses it: error[E0599]: ...","outcome":"refused"}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"paste","edition":"2021","outcome":"pastes"}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"past_the_judge","count":1,"n":0,"outcome":"returned"}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"past_the_judge","count":0,"n":-1,"outcome":"returned"}
+//! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"end","exit_code":1}
 //! ```
 //!
-//! The keys are sorted, so each line starts with `{"case":`. `case` is
+//! The keys are sorted, as `serde_json` writes an object. `case` is
 //! `counts` (LeetCode 52) or `boards` (51, where `count` is the number of
-//! boards) for the judge's range; `wrong` is there only when the
-//! answer is wrong, in words; `place` is in the learner's file or `null`;
-//! `not_run` follows a `too_slow` (a larger n searches a larger tree). A
-//! stack overflow or an exit ends the process: the lines before it stand,
-//! and the case after the last line is the one that was running. The exit
-//! code is 0 when every case is right, the learner's tests pass and both
-//! editions paste; 1 otherwise.
+//! boards) for the judge's range; `wrong` is there only when the answer is
+//! wrong, in words; `place` is in the learner's file or `null`; `not_run`
+//! follows a `too_slow` (a larger n searches a larger tree); `own_test` is
+//! there only when the file has tests. Each line is written whole, in one
+//! write of at most [`LINE_MAX`] bytes (its messages cut to fit), so that
+//! nothing the answer writes lands inside it, and through a handle of the
+//! harness's own: an answer that holds `stdout().lock()` does not stop it.
+//! A stack overflow or an exit ends the process before its `end` line: the
+//! lines before it stand, and the case after the last line is the one that
+//! was running. The exit code is 0 when every case is right, the learner's
+//! tests pass and both editions paste; 1 otherwise.
+//!
+//! The pasted programs and the learner's tests are built in a folder of
+//! their own outside the workspace, and run in an empty one with an empty
+//! environment, as the judge runs them: none of the repository's files are
+//! there to read.
 //!
 //! The target's `main.rs` names each step once, with [`exercise!`](crate::exercise).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::AsFd;
 use std::panic;
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use crate::judge::{self, Problem, from_root};
+pub use n_queens_facts::judge::TOKEN_FLAG;
 
 /// How long one case may run. A judge-accepted answer finishes n = 9 in a
 /// small fraction of it (the judge's own time limit covers every n at once);
@@ -47,6 +75,10 @@ pub const CASE_LIMIT: Duration = Duration::from_secs(10);
 /// How long an answer may run past the judge's range (n = 0 and -1): a note
 /// after a pass, not worth a wait.
 pub const PAST_THE_JUDGE_LIMIT: Duration = Duration::from_secs(1);
+
+/// The longest line the harness writes, its line end included: what a pipe
+/// takes in one piece (`PIPE_BUF` on Linux), whatever else writes to it.
+pub const LINE_MAX: usize = 4096;
 
 /// One exercise, as the test target builds it.
 pub struct Exercise<T> {
@@ -62,8 +94,6 @@ pub struct Exercise<T> {
     pub source: &'static str,
     /// Its path from the workspace root (`..` allowed).
     pub file: &'static str,
-    /// Where the pasted programs are built.
-    pub dir: &'static str,
 }
 
 /// An answer for one n, judged.
@@ -128,7 +158,6 @@ macro_rules! exercise {
                         judge: $crate::practice::$judge,
                         source: include_str!(concat!("../../exercises/", $file)),
                         file: concat!($shown, $file),
-                        dir: concat!(env!("CARGO_TARGET_TMPDIR"), "/practice_paste"),
                     })
                 }
             }
@@ -173,7 +202,9 @@ enum Did<T> {
 }
 
 /// Calls `solve(n)` on a thread of its own, named after the exercise and n
-/// (which a stack overflow's message names), under `limit`.
+/// (which a stack overflow's message names), under `limit`. The call is over
+/// when its thread has ended, its thread-locals dropped included: a panic
+/// there aborts the process at this n.
 fn call<T: Send + 'static>(name: &str, n: i32, limit: Duration, solve: fn(i32) -> T) -> Did<T> {
     let called = crate::deadline::within(&format!("exercise {name}, n = {n}"), limit, move || {
         panic::catch_unwind(move || solve(n)).map_err(|_| PANIC.with(|last| last.take()).unwrap_or_default())
@@ -185,8 +216,89 @@ fn call<T: Send + 'static>(name: &str, n: i32, limit: Duration, solve: fn(i32) -
     }
 }
 
+/// Where the harness's lines go: standard output, each line after the run's
+/// token when the command gave one (see the module doc).
+struct Lines {
+    /// Standard output, through a handle of its own.
+    out: File,
+    /// The run's token.
+    token: Option<String>,
+}
+
+impl Lines {
+    /// Reads the token, when the command gives one, and takes a handle on
+    /// standard output: the first thing the harness does, before any of the
+    /// answer's code runs.
+    fn open() -> Lines {
+        let token = std::env::args().skip(1).any(|arg| arg == TOKEN_FLAG).then(|| {
+            let mut token = String::new();
+            // All of it, to its end: nothing is left there for the answer to read.
+            let read = std::io::stdin().lock().take(256).read_to_string(&mut token);
+            let token = token.trim();
+            if read.is_err() || token.is_empty() || !token.bytes().all(|byte| byte.is_ascii_alphanumeric()) {
+                eprintln!("{TOKEN_FLAG}: no token on standard input");
+                std::process::exit(2);
+            }
+            token.to_string()
+        });
+        let out = std::io::stdout().as_fd().try_clone_to_owned().expect("a handle on standard output");
+        Lines { out: File::from(out), token }
+    }
+
+    /// Writes `line`, its messages cut to fit in [`LINE_MAX`] bytes.
+    fn say(&mut self, mut line: Value) {
+        let prefix = self.token.as_ref().map_or(0, |token| token.len() + 1);
+        fit(&mut line, LINE_MAX - prefix - 1);
+        let text = match &self.token {
+            Some(token) => format!("{token} {line}\n"),
+            None => format!("{line}\n"),
+        };
+        // The command is gone: nothing is left to tell.
+        if self.out.write_all(text.as_bytes()).is_err() {
+            std::process::exit(1);
+        }
+    }
+
+    /// Writes the last line, which says the exit code, and exits with it.
+    fn end(mut self, code: i32) -> ! {
+        self.say(json!({ "case": "end", "exit_code": code }));
+        std::process::exit(code)
+    }
+}
+
+/// Cuts the longest text of `line` by half until the line fits in `max`
+/// bytes.
+fn fit(line: &mut Value, max: usize) {
+    while line.to_string().len() > max {
+        let Some(Value::String(longest)) =
+            line.as_object_mut().and_then(|fields| fields.values_mut().max_by_key(|value| value.to_string().len()))
+        else {
+            return;
+        };
+        let half = (0..=longest.len() / 2).rev().find(|&at| longest.is_char_boundary(at)).unwrap_or(0);
+        longest.truncate(half);
+        longest.push('…');
+    }
+}
+
+/// A folder of its own for the pasted programs, outside the workspace, as
+/// the judge has none of it.
+fn paste_dir() -> Result<PathBuf, String> {
+    let base = std::env::temp_dir();
+    for attempt in 0..100 {
+        let dir = base.join(format!("n_queens_practice_{}_{attempt}", std::process::id()));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(format!("creating {}: {error}", dir.display())),
+        }
+    }
+    Err(format!("no folder free for the paste in {}", base.display()))
+}
+
 /// Runs the cases against `exercise`, printing a line for each, and exits.
 pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
+    let mut lines = Lines::open();
     // Quiet panics: their message and place go into the lines.
     panic::set_hook(Box::new(|info| {
         let place = info.location().map(|at| format!("{}:{}:{}", at.file(), at.line(), at.column()));
@@ -211,40 +323,51 @@ pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
             too_slow = matches!(did, Did::TooSlow);
             all_right &= outcome(&mut line, did, exercise, &shown, CASE_LIMIT, true);
         }
-        println!("{line}");
+        lines.say(line);
     }
     if !all_right {
-        std::process::exit(1);
+        lines.end(1);
     }
-    let dir = Path::new(exercise.dir);
+    let dir = paste_dir();
     let program = |what: &str| format!("{}_practice_{}_{what}", exercise.problem.crate_name(), exercise.name);
-    match judge::own_tests(exercise.source, &shown, dir, &program("own")) {
-        Ok(false) => {}
-        Ok(true) => println!("{}", json!({ "case": "own_test", "outcome": "passed" })),
-        Err(failed) => {
-            all_right = false;
-            let place = failed.place;
-            let line = json!({ "case": "own_test", "outcome": "panicked", "name": failed.name, "message": failed.message, "place": place });
-            println!("{line}");
+    // Without a folder, the paste lines below say why.
+    if let Ok(dir) = &dir {
+        match crate::own_tests::run(exercise.source, &shown, dir, &program("own")) {
+            Ok(false) => {}
+            Ok(true) => lines.say(json!({ "case": "own_test", "outcome": "passed" })),
+            Err(failed) => {
+                all_right = false;
+                let place = failed.place;
+                let line = json!({ "case": "own_test", "outcome": "panicked", "name": failed.name, "message": failed.message, "place": place });
+                lines.say(line);
+            }
         }
     }
     for edition in ["2018", "2021"] {
-        let pasted = judge::exercise_pastes(exercise.problem, exercise.source, &shown, edition, dir, &program(edition));
+        let pasted = match &dir {
+            Ok(dir) => {
+                judge::exercise_pastes(exercise.problem, exercise.source, &shown, edition, dir, &program(edition))
+            }
+            Err(error) => Err(error.clone()),
+        };
         let mut line = json!({ "case": "paste", "edition": edition, "outcome": "pastes" });
         if let Err(message) = pasted {
             all_right = false;
             line["outcome"] = "refused".into();
             line["message"] = message.into();
         }
-        println!("{line}");
+        lines.say(line);
+    }
+    if let Ok(dir) = &dir {
+        let _ = std::fs::remove_dir_all(dir);
     }
     for n in [0, -1] {
         let mut line = json!({ "case": "past_the_judge", "n": n });
         let did = call(exercise.name, n, PAST_THE_JUDGE_LIMIT, exercise.solve);
         outcome(&mut line, did, exercise, &shown, PAST_THE_JUDGE_LIMIT, false);
-        println!("{line}");
+        lines.say(line);
     }
-    std::process::exit(if all_right { 0 } else { 1 })
+    lines.end(if all_right { 0 } else { 1 })
 }
 
 /// Writes what `did` into `line`; whether it is right (past the judge's

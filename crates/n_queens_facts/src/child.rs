@@ -1,130 +1,304 @@
 //! A child process run to its end or to a time limit, its output read as it
 //! comes: the one runner that the command (`queens practice`) and the tests
-//! (the judge-paste check, the mistakes' children) share.
+//! (the judge-paste check, the mistakes' children) share. Unix only, as the
+//! workspace is (Linux for what adopts orphans).
 //!
-//! A learner's code runs in a process group of its own ([`Run::own_group`]),
-//! killed once the child has ended or been stopped: a process it started (a
-//! `sleep 40`, say) cannot outlive the limit, nor keep the pipes open while
-//! they are read to their end. Cargo stays in the terminal's group, so that
-//! Ctrl-C stops it.
+//! - What it keeps of each output is bounded: its first and its last
+//!   [`KEPT`] bytes, with a line between that says how many were cut. A line
+//!   handed on as it comes is its last [`LINE`] bytes.
+//! - A learner's code runs in a process group of its own
+//!   ([`Run::own_group`]), killed once the child has ended or been stopped.
+//! - Reading stops once the child has ended and what it wrote is read: a
+//!   process it left behind that still holds the pipes (one that left the
+//!   group with `setsid`) cannot keep the run waiting.
+//! - A process that runs one child at a time can adopt the orphans its
+//!   children leave ([`adopt_orphans`]) and end them all after each run
+//!   ([`Run::end_orphans`]); [`end_for_good`] ends every child at once, for
+//!   a process that is being stopped.
+//!
+//! Cargo stays in the terminal's group, so that Ctrl-C stops it.
 
-use std::io::{self, BufRead, BufReader, Read};
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
-use std::sync::mpsc;
-use std::thread;
-use std::time::Duration;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, ErrorKind, Read, Write};
+use std::os::fd::OwnedFd;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use wait_timeout::ChildExt;
+
+mod ending;
+
+pub use ending::{adopt_orphans, end_children, end_for_good};
+use ending::{end_group, spawn, wait_if_ending};
+
+/// How much of each output is kept from its start, and as much from its end.
+pub const KEPT: usize = 1 << 20;
+
+/// How much of one line is handed on, at most: its last bytes.
+pub const LINE: usize = 64 << 10;
+
+/// How often the child is looked at while its pipes are open but quiet.
+const TICK: Duration = Duration::from_millis(20);
+
+/// The most read from one pipe before the child and the limit are looked at
+/// again: a child that writes without pause is still stopped at its limit.
+const BURST: usize = 1 << 20;
 
 /// What a child process printed, and whether it finished in time.
 #[derive(Debug)]
 pub struct Ran {
-    /// Its exit status, stdout and stderr (after a timeout: the status of
-    /// the killed process, and what it printed until then).
+    /// Its exit status, stdout and stderr, each cut to its first and last
+    /// [`KEPT`] bytes (after a timeout: the status of the killed process,
+    /// and what it printed until then).
     pub output: Output,
     /// Whether it was killed for running past the limit.
     pub timed_out: bool,
+    /// Whether it was killed for a line it printed ([`Run::stop_at`]).
+    pub stopped: bool,
 }
 
-/// How to run a child: its time limit, and whether it gets a group of its own.
+/// How to run a child: its time limit, its group, what it reads.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Run {
+pub struct Run<'a> {
     /// Killed when still running after this long; `None`: no limit.
     pub limit: Option<Duration>,
     /// Started as the leader of a new process group, killed with it once it ends.
     pub own_group: bool,
+    /// Once it has ended, every other child of this process is ended too
+    /// ([`end_children`]): the orphans it left, after [`adopt_orphans`].
+    /// Only for a process that runs one child at a time.
+    pub end_orphans: bool,
+    /// Written to its standard input, which is then closed; empty: its
+    /// standard input is closed from the start. At most a few hundred bytes,
+    /// which a pipe holds whether or not the child reads them.
+    pub input: &'a [u8],
+    /// Which line of standard error the child is killed at, at once, as at
+    /// its limit: one that says it never ends.
+    pub stop_at: Option<fn(&str) -> bool>,
 }
 
 /// Runs `command` with its stdout and stderr captured, like
 /// [`Command::output`], in a group of its own, killed if it is still running
 /// after `limit`.
 pub fn output_with_deadline(command: &mut Command, limit: Duration) -> io::Result<Ran> {
-    Run { limit: Some(limit), own_group: true }.run(command, &mut |_, _| {})
+    Run { limit: Some(limit), own_group: true, ..Run::default() }.run(command, &mut |_, _| {})
 }
 
-impl Run {
-    /// Runs `command` with standard input closed and both outputs captured;
-    /// every line is also handed to `echo` as it comes (`true` for a line of
-    /// standard error).
+impl Run<'_> {
+    /// Runs `command` with both outputs captured; every line is also handed
+    /// to `echo` as it comes (`true` for a line of standard error).
     pub fn run(self, command: &mut Command, echo: &mut dyn FnMut(&str, bool)) -> io::Result<Ran> {
         if self.own_group {
-            #[cfg(unix)]
-            std::os::unix::process::CommandExt::process_group(command, 0);
+            command.process_group(0);
         }
-        let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
-        // Both pipes are read at once, each by a thread, into one channel, so
-        // that neither fills up while the other is read.
-        let (sender, receiver) = mpsc::channel();
-        let readers = [
-            forward(child.stdout.take().expect("piped"), false, sender.clone()),
-            forward(child.stderr.take().expect("piped"), true, sender),
+        let stdin = if self.input.is_empty() { Stdio::null() } else { Stdio::piped() };
+        command.stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = spawn(command)?;
+        if let Some(mut stdin) = child.stdin.take() {
+            // A child that is gone already has no use for it: no error here.
+            let _ = stdin.write_all(self.input);
+        }
+        let started = Instant::now();
+        let left = || self.limit.map(|limit| limit.saturating_sub(started.elapsed()));
+        let mut pipes = [
+            Pipe::new(child.stdout.take().map(OwnedFd::from), false)?,
+            Pipe::new(child.stderr.take().map(OwnedFd::from), true)?,
         ];
-        // Waited for on a thread of its own: the pipes end when every process
-        // holding them has ended, which for a group is when it is killed.
-        let waiter = thread::spawn(move || self.wait(&mut child));
-        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-        for (line, is_stderr) in receiver {
-            echo(String::from_utf8_lossy(&line).trim_end_matches(['\n', '\r']), is_stderr);
-            if is_stderr { &mut stderr } else { &mut stdout }.extend_from_slice(&line);
+        let mut ended = None;
+        let stopped = |pipes: &[Pipe]| pipes.iter().any(|pipe| pipe.stopped);
+        while ended.is_none() && left() != Some(Duration::ZERO) && pipes.iter().any(Pipe::is_open) {
+            wait_for_output(&pipes, left().map_or(TICK, |left| left.min(TICK)))?;
+            for pipe in &mut pipes {
+                pipe.read(echo, self.stop_at);
+            }
+            if stopped(&pipes) {
+                break;
+            }
+            ended = child.try_wait()?;
         }
-        for reader in readers {
-            let _ = reader.join();
-        }
-        let (status, timed_out) = waiter.join().expect("the waiting thread does not panic")?;
-        Ok(Ran { output: Output { status, stdout, stderr }, timed_out })
-    }
-
-    /// Waits for `child` to end, or kills it at the limit; then its group.
-    fn wait(self, child: &mut Child) -> io::Result<(ExitStatus, bool)> {
-        let ended = match self.limit {
-            Some(limit) => child.wait_timeout(limit)?,
-            None => Some(child.wait()?),
-        };
         let (status, timed_out) = match ended {
             Some(status) => (status, false),
-            None => {
-                // It may have ended since; waiting covers both.
-                let _ = child.kill();
-                (child.wait()?, true)
-            }
+            None if stopped(&pipes) => wait(&mut child, Some(Duration::ZERO)).map(|(status, _)| (status, false))?,
+            None => wait(&mut child, left())?,
         };
         if self.own_group {
             end_group(child.id());
         }
-        Ok((status, timed_out))
+        if self.end_orphans {
+            end_children(true);
+        }
+        // What the child wrote is in the pipes now; whatever still holds
+        // them writes nothing more into this run.
+        let stopped = stopped(&pipes);
+        let [stdout, stderr] = pipes.map(|pipe| pipe.finish(echo));
+        wait_if_ending();
+        Ok(Ran { output: Output { status, stdout, stderr }, timed_out, stopped })
     }
 }
 
-/// Kills every process still in the group that `leader` leads (on Unix).
-fn end_group(leader: u32) {
-    #[cfg(unix)]
-    if let Some(pid) = i32::try_from(leader).ok().and_then(rustix::process::Pid::from_raw) {
-        // A group already empty is no error worth reporting.
-        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+/// Waits for `child` to end, or kills it once `left` has passed: its status,
+/// and whether it was killed.
+fn wait(child: &mut Child, left: Option<Duration>) -> io::Result<(std::process::ExitStatus, bool)> {
+    let ended = match left {
+        Some(left) => child.wait_timeout(left)?,
+        None => Some(child.wait()?),
+    };
+    match ended {
+        Some(status) => Ok((status, false)),
+        None => {
+            // It may have ended since; waiting covers both.
+            let _ = child.kill();
+            Ok((child.wait()?, true))
+        }
     }
-    #[cfg(not(unix))]
-    let _ = leader;
 }
 
-/// Sends every line of `pipe`, as bytes with its line end, into `sender`,
-/// marked with `is_stderr`.
-fn forward(
-    pipe: impl Read + Send + 'static,
+/// Waits until a pipe has something to read or has closed, or `timeout` has
+/// passed.
+fn wait_for_output(pipes: &[Pipe], timeout: Duration) -> io::Result<()> {
+    let mut fds: Vec<PollFd> =
+        pipes.iter().filter_map(|pipe| pipe.file.as_ref()).map(|file| PollFd::new(file, PollFlags::IN)).collect();
+    let timeout = Timespec { tv_sec: 0, tv_nsec: i64::from(timeout.subsec_nanos()) };
+    match poll(&mut fds, Some(&timeout)) {
+        Ok(_) | Err(rustix::io::Errno::INTR) => Ok(()),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// One of the child's outputs: the pipe while it is open, the line being
+/// read, and what is kept.
+struct Pipe {
+    /// The pipe, read without blocking; `None` once it has closed.
+    file: Option<File>,
+    /// Whether it is standard error.
     is_stderr: bool,
-    sender: mpsc::Sender<(Vec<u8>, bool)>,
-) -> thread::JoinHandle<()> {
-    thread::spawn(move || {
-        let mut reader = BufReader::new(pipe);
-        loop {
-            let mut line = Vec::new();
-            // A read error leaves what was read so far: enough for a message.
-            match reader.read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) if sender.send((line, is_stderr)).is_err() => break,
-                Ok(_) => {}
+    /// The line so far: its last bytes, at most about twice [`LINE`].
+    line: Vec<u8>,
+    /// How many bytes of that line were cut from its start.
+    line_cut: u64,
+    /// What is kept of all of it.
+    kept: Kept,
+    /// Whether a line it handed on is one to stop at.
+    stopped: bool,
+}
+
+impl Pipe {
+    fn new(fd: Option<OwnedFd>, is_stderr: bool) -> io::Result<Pipe> {
+        if let Some(fd) = &fd {
+            rustix::io::ioctl_fionbio(fd, true)?;
+        }
+        let file = fd.map(File::from);
+        Ok(Pipe { file, is_stderr, line: Vec::new(), line_cut: 0, kept: Kept::default(), stopped: false })
+    }
+
+    fn is_open(&self) -> bool {
+        self.file.is_some()
+    }
+
+    /// Reads what the pipe holds now, up to [`BURST`] bytes, handing on
+    /// each line that ends in it, and marking the pipe when one is a line
+    /// to stop at.
+    fn read(&mut self, echo: &mut dyn FnMut(&str, bool), stop_at: Option<fn(&str) -> bool>) {
+        let mut stopped = false;
+        let mut echo = |line: &str, is_stderr: bool| {
+            stopped |= is_stderr && stop_at.is_some_and(|stop_at| stop_at(line));
+            echo(line, is_stderr);
+        };
+        let mut buffer = [0; 32 << 10];
+        let mut read = 0;
+        while read < BURST {
+            let Some(file) = self.file.as_mut() else { break };
+            match file.read(&mut buffer) {
+                Ok(0) => self.file = None,
+                Ok(count) => {
+                    read += count;
+                    self.take(&buffer[..count], &mut echo);
+                }
+                Err(error) if error.kind() == ErrorKind::Interrupted => {}
+                Err(error) if error.kind() == ErrorKind::WouldBlock => break,
+                // A read error leaves what was read so far: enough for a message.
+                Err(_) => self.file = None,
             }
         }
-    })
+        self.stopped |= stopped;
+    }
+
+    fn take(&mut self, bytes: &[u8], echo: &mut dyn FnMut(&str, bool)) {
+        self.kept.push(bytes);
+        let mut rest = bytes;
+        while let Some(end) = rest.iter().position(|&byte| byte == b'\n') {
+            self.line.extend_from_slice(&rest[..=end]);
+            rest = &rest[end + 1..];
+            self.hand_on(echo);
+        }
+        self.line.extend_from_slice(rest);
+        if self.line.len() > 2 * LINE {
+            self.cut_line();
+        }
+    }
+
+    /// Cuts the line so far to its last [`LINE`] bytes.
+    fn cut_line(&mut self) {
+        let cut = self.line.len().saturating_sub(LINE);
+        self.line.drain(..cut);
+        self.line_cut += cut as u64;
+    }
+
+    /// Hands the line on, without its line end, after a note of how much of
+    /// its start was cut if some was.
+    fn hand_on(&mut self, echo: &mut dyn FnMut(&str, bool)) {
+        self.cut_line();
+        let text = String::from_utf8_lossy(&self.line);
+        let text = text.trim_end_matches(['\n', '\r']);
+        match self.line_cut {
+            0 => echo(text, self.is_stderr),
+            cut => echo(&format!("[… {cut} bytes cut …] {text}"), self.is_stderr),
+        }
+        self.line.clear();
+        self.line_cut = 0;
+    }
+
+    /// Reads what the pipe still holds, hands on the last line even without
+    /// its line end, and gives what was kept.
+    fn finish(mut self, echo: &mut dyn FnMut(&str, bool)) -> Vec<u8> {
+        self.read(echo, None);
+        if !self.line.is_empty() {
+            self.hand_on(echo);
+        }
+        self.kept.into_bytes()
+    }
+}
+
+/// The first and last [`KEPT`] bytes of an output, and how many between
+/// were cut.
+#[derive(Default)]
+struct Kept {
+    head: Vec<u8>,
+    tail: VecDeque<u8>,
+    cut: u64,
+}
+
+impl Kept {
+    fn push(&mut self, bytes: &[u8]) {
+        let room = KEPT.saturating_sub(self.head.len()).min(bytes.len());
+        self.head.extend_from_slice(&bytes[..room]);
+        self.tail.extend(&bytes[room..]);
+        let excess = self.tail.len().saturating_sub(KEPT);
+        self.tail.drain(..excess);
+        self.cut += excess as u64;
+    }
+
+    fn into_bytes(self) -> Vec<u8> {
+        let mut bytes = self.head;
+        if self.cut > 0 {
+            bytes.extend_from_slice(format!("\n[… {} bytes cut …]\n", self.cut).as_bytes());
+        }
+        bytes.extend(self.tail);
+        bytes
+    }
 }
 
 #[cfg(test)]
@@ -152,9 +326,9 @@ mod tests {
     #[test]
     fn a_process_the_child_starts_ends_with_its_group() {
         // The grandchild holds stdout open; the run still ends when the child does.
-        let started = std::time::Instant::now();
+        let started = Instant::now();
         let mut lines = Vec::new();
-        let ran = Run { limit: None, own_group: true }
+        let ran = Run { own_group: true, ..Run::default() }
             .run(Command::new("sh").args(["-c", "sleep 60 & echo spawned"]), &mut |line, _| {
                 lines.push(line.to_string());
             })
@@ -162,5 +336,70 @@ mod tests {
         assert!(ran.output.status.success());
         assert_eq!(lines, ["spawned"]);
         assert!(started.elapsed() < Duration::from_secs(30));
+    }
+
+    /// Whether the process `pid` is running: not gone, and not a zombie.
+    fn running(pid: &str) -> bool {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+    }
+
+    /// A process that left the child's group (`setsid`) and holds its
+    /// pipes: the run ends when the child does, and leaves that process
+    /// running (ended here by hand): the run did not wait for it.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_process_that_left_the_group_does_not_hold_the_run() {
+        let mut lines = Vec::new();
+        let ran = Run { own_group: true, ..Run::default() }
+            .run(Command::new("sh").args(["-c", "setsid sleep 600 & echo $!"]), &mut |line, _| {
+                lines.push(line.to_string());
+            })
+            .unwrap();
+        assert!(ran.output.status.success());
+        let [pid] = &lines[..] else { panic!("one line, the process id: {lines:?}") };
+        let still_running = running(pid);
+        let pid = rustix::process::Pid::from_raw(pid.parse().unwrap()).unwrap();
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+        assert!(still_running, "sleep {pid} ended first: the run waited for it");
+    }
+
+    /// A 3 MB line and a short one: the first and last [`KEPT`] bytes are
+    /// kept, with how many were cut between; the long line is handed on as
+    /// its last [`LINE`] bytes, with how many were cut before.
+    #[test]
+    fn what_is_kept_is_bounded_and_says_what_was_cut() {
+        let mut lines = Vec::new();
+        let script = "head -c 3000000 /dev/zero | tr '\\0' x; echo; echo end";
+        let ran = Run::default()
+            .run(Command::new("sh").args(["-c", script]), &mut |line, _| lines.push(line.to_string()))
+            .unwrap();
+        let stdout = ran.output.stdout;
+        let cut = 3_000_005 - 2 * KEPT;
+        let marker = format!("\n[… {cut} bytes cut …]\n");
+        assert_eq!(stdout.len(), 2 * KEPT + marker.len());
+        assert_eq!(&stdout[KEPT..KEPT + marker.len()], marker.as_bytes());
+        assert!(stdout.starts_with(b"xxx") && stdout.ends_with(b"xxx\nend\n"));
+        assert_eq!(lines.len(), 2);
+        let said = format!("[… {} bytes cut …] ", 3_000_001 - LINE);
+        assert_eq!(lines[0], format!("{said}{}", "x".repeat(LINE - 1)));
+        assert_eq!(lines[1], "end");
+    }
+
+    #[test]
+    fn a_line_to_stop_at_stops_the_child() {
+        let run = Run { stop_at: Some(|line| line == "stuck"), ..Run::default() };
+        let ran =
+            run.run(Command::new("sh").args(["-c", "echo stuck; echo stuck >&2; exec sleep 600"]), &mut |_, _| {});
+        let ran = ran.unwrap();
+        assert!(ran.stopped && !ran.timed_out && !ran.output.status.success());
+        assert_eq!(String::from_utf8_lossy(&ran.output.stderr), "stuck\n");
+    }
+
+    #[test]
+    fn the_input_is_on_standard_input_then_closed() {
+        let run = Run { input: b"a token\n", ..Run::default() };
+        let ran = run.run(Command::new("sh").args(["-c", "read line; echo \"[$line]\"; cat"]), &mut |_, _| {}).unwrap();
+        assert_eq!(String::from_utf8_lossy(&ran.output.stdout), "[a token]\n");
     }
 }

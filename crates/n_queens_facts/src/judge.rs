@@ -9,6 +9,11 @@
 /// The line in an approach file after which the judge-ready text starts.
 pub const SOLUTION_LINE: &str = "pub struct Solution;";
 
+/// The flag with which `queens practice` runs an exercise's test target:
+/// the run's token comes on standard input, and the harness writes it at
+/// the start of each of its lines, which no answer can then forge.
+pub const TOKEN_FLAG: &str = "--token-on-stdin";
+
 /// What a user pastes into the judge from an approach file's source: the text
 /// after the `pub struct Solution;` line, up to a `#[cfg(test)]` line, trimmed
 /// of blank lines at both ends. `None` when the file has no such line.

@@ -14,13 +14,16 @@
 //! out, built here by cargo for one exercise and run ([`results`]), whose
 //! lines are told in a few of the command's own ([`summary`]).
 
+mod files;
 mod ladder;
 mod results;
 mod summary;
+mod verdict;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use files::Unreadable;
 use ladder::{Exercise, PROBLEMS, Step};
 use n_queens_facts::chain;
 use summary::Status;
@@ -89,10 +92,16 @@ const COMMAND: &str = "cargo run --release -- practice";
 /// Runs `queens practice`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     match &args.action {
-        None | Some(Action::List) => list(&workspace()?, out),
-        Some(Action::Test(which)) => test(&workspace()?, which.exercise(), out),
+        None | Some(Action::List) => {
+            results::end_with_this_process().map_err(Failure::Failed)?;
+            list(&workspace()?, out)
+        }
+        Some(Action::Test(which)) => {
+            results::end_with_this_process().map_err(Failure::Failed)?;
+            test(&workspace()?, which.exercise(), out)
+        }
         Some(Action::Hint { which, number }) => hint(workspace().ok().as_ref(), which.exercise(), *number, out),
-        Some(Action::Reset(which)) => reset(&workspace()?, which.exercise(), out),
+        Some(Action::Reset(which)) => files::reset(&workspace()?, which.exercise(), out),
     }
 }
 
@@ -135,23 +144,6 @@ fn workspace() -> Result<Workspace, Failure> {
     Ok(Workspace { root, at_root })
 }
 
-/// Reads an exercise file, after writing it from its starting text if it is
-/// not there yet (the first time, or after the learner deleted it).
-fn read(workspace: &Workspace, exercise: Exercise) -> Result<String, Failure> {
-    let shown = workspace.show(&exercise.path());
-    let path = workspace.root.join(exercise.path());
-    match std::fs::read_to_string(&path) {
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            let start = exercise.starting_text();
-            std::fs::create_dir_all(path.parent().expect("a file in a directory"))
-                .and_then(|()| std::fs::write(&path, start))
-                .map_err(|error| Failure::Failed(format!("writing {shown}: {error}")))?;
-            Ok(start.to_string())
-        }
-        read => read.map_err(|error| Failure::Failed(format!("reading {shown}: {error}"))),
-    }
-}
-
 /// Where one exercise stands, its file named by a path that is true where
 /// the user stands: see [`status_from_root`].
 fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
@@ -170,7 +162,7 @@ fn status_from_root(
     echo: &mut dyn FnMut(&str, bool),
 ) -> Result<Status, Failure> {
     let root = &workspace.root;
-    if exercise.not_started(&read(workspace, exercise)?) {
+    if exercise.not_started(&files::read(workspace, exercise)?) {
         return Ok(Status::NotStarted);
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -179,8 +171,21 @@ fn status_from_root(
             echo(line, true);
         }
     };
-    let build = results::run(&cargo, &results::cargo_build(exercise), root, false, &mut echo_stderr)
-        .map_err(Failure::Failed)?;
+    let build =
+        results::build(&cargo, &results::cargo_build(exercise), root, &mut echo_stderr).map_err(Failure::Failed)?;
+    if build.stopped {
+        return Ok(Status::DoesNotCompile(format!(
+            "{} (the build was stopped: a `const` whose evaluation does not end)",
+            results::first_error(&build.stderr)
+        )));
+    }
+    if build.timed_out {
+        return Ok(Status::DoesNotCompile(format!(
+            "the build was still running after {} minutes and was stopped. Cargo keeps what it built, so \
+             running this again goes on from there; a build stopped each time is stuck in the exercise",
+            results::BUILD_LIMIT.as_secs() / 60
+        )));
+    }
     if !cargo_built(&build.stdout) {
         // Cargo stopped before compiling anything: not the learner's code.
         let why = build.stderr.lines().find(|line| line.starts_with("error")).or(build.stderr.lines().next());
@@ -196,7 +201,7 @@ fn status_from_root(
     // Where `cargo test` would run it: the problem crate's directory. Its
     // lines on stdout are read, not shown; its standard error goes by.
     let dir = root.join("crates").join(exercise.problem.crate_name());
-    let ran = results::run(binary.as_os_str(), &[], &dir, true, &mut echo_stderr).map_err(Failure::Failed)?;
+    let ran = results::run_tests(&binary, &dir, &mut echo_stderr).map_err(Failure::Failed)?;
     Ok(Status::of(&ran, exercise.step.name))
 }
 
@@ -218,7 +223,7 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     let mut started = 0;
     for exercise in Exercise::all() {
         // An unreadable one is said below, in its place.
-        started += usize::from(read(workspace, exercise).is_ok_and(|text| !exercise.not_started(&text)));
+        started += usize::from(files::read(workspace, exercise).is_ok_and(|text| !exercise.not_started(&text)));
     }
     match started {
         0 => {}
@@ -233,6 +238,13 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
             Problem::NQueens => "LeetCode 51, N-Queens (every board)",
         };
         writeln!(out, "{title}, in {}/", workspace.show(&format!("crates/{}/exercises", problem.crate_name())))?;
+        if let Err(Unreadable::Folder(why)) = files::check_folder(workspace, problem) {
+            for line in summary::wrapped("  ", &why, 4) {
+                writeln!(out, "{line}")?;
+            }
+            next = next.or(Some(Next::Folder(problem)));
+            continue;
+        }
         for step in chain::STEPS {
             let exercise = Exercise { problem, step };
             if step.number.is_none() {
@@ -242,16 +254,17 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
             let start = format!("  {number:>5}  {:<13} ", step.name);
             write!(out, "{start}")?;
             out.flush()?;
-            let (described, status) = match read(workspace, exercise) {
+            let (described, status) = match files::read(workspace, exercise) {
                 Ok(_) => {
                     let status = status(workspace, exercise, &mut |_, _| {})?;
                     (status.describe(), Some(status))
                 }
+                Err(Unreadable::NotRegular { what, .. }) => (format!("not a regular file ({what}): remove it"), None),
                 Err(_) => (format!("unreadable: `practice reset {}` puts it aside", exercise.label()), None),
             };
             writeln!(out, "{}", fit(&described, WIDTH - start.chars().count()))?;
             if next.is_none() && !matches!(status, Some(Status::Pastes(_))) {
-                next = Some((exercise, status));
+                next = Some(Next::Exercise(exercise, status));
             }
         }
     }
@@ -261,7 +274,11 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
             writeln!(out, "Every exercise pastes into the judge.")?;
             writeln!(out, "Next: {}, then the pages past the judge.", workspace.show("docs/common-mistakes.md"))?;
         }
-        Some((exercise, status)) => {
+        Some(Next::Folder(problem)) => {
+            let folder = workspace.show(&format!("crates/{}/exercises", problem.crate_name()));
+            writeln!(out, "Next: move {folder} away, as said above, then run this again.")?;
+        }
+        Some(Next::Exercise(exercise, status)) => {
             let label = exercise.label();
             let what = if status == Some(Status::NotStarted) { "Next" } else { "Keep going" };
             writeln!(out, "{what}: {}", workspace.show(&exercise.path()))?;
@@ -270,6 +287,14 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
         }
     }
     Ok(())
+}
+
+/// What `list` suggests doing next.
+enum Next {
+    /// The folder of a problem's exercises is in the way.
+    Folder(Problem),
+    /// An exercise to work on, and where it stands.
+    Exercise(Exercise, Option<Status>),
 }
 
 /// `text` cut to `width` characters, with `…` where it was cut
@@ -287,7 +312,7 @@ fn fit(text: &str, width: usize) -> String {
 /// cargo's output as it comes, then the exercise's status in one line.
 fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outcome {
     let label = exercise.label();
-    if exercise.not_started(&read(workspace, exercise)?) {
+    if exercise.not_started(&files::read(workspace, exercise)?) {
         writeln!(out, "Exercise {label} is not started: its answer is still the starting")?;
         writeln!(out, "`todo!()`, which fails every case.")?;
         writeln!(out, "Write your answer in {}, then run this again.", workspace.show(&exercise.path()))?;
@@ -313,7 +338,11 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
             writeln!(out, "Compare it with the step's own file:")?;
             writeln!(out, "  diff {yours} \\\n    {chain}")?;
         }
-        Status::Failing { .. } | Status::OwnTestFailing { .. } | Status::DoesNotCompile(_) | Status::Passing(_) => {
+        Status::Failing { .. }
+        | Status::OwnTestFailing { .. }
+        | Status::DoesNotCompile(_)
+        | Status::Passing(_)
+        | Status::NoVerdict(_) => {
             writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
             return Err(Failure::Unsuccessful);
         }
@@ -355,54 +384,6 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
     Ok(())
 }
 
-/// `queens practice reset 52 bitmask`: writes the starting text over the
-/// exercise file, after keeping what was there (a file, even one that is not
-/// text, or a directory) as a backup of its own, named with the time, next
-/// to the exercises, where git and `cargo clean` leave it; no other file is
-/// touched.
-fn reset(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outcome {
-    let relative = exercise.path();
-    let (path, shown) = (workspace.root.join(&relative), workspace.show(&relative));
-    let start = exercise.starting_text();
-    let current = std::fs::read(&path).ok();
-    if current.as_deref() == Some(start.as_bytes()) {
-        writeln!(out, "{shown} is already at its starting text:\nnothing to do.")?;
-        return Ok(());
-    }
-    if path.exists() || path.is_symlink() {
-        let backup = backup_path(workspace, exercise);
-        let shown_backup = workspace.show(&backup);
-        let backup = workspace.root.join(backup);
-        std::fs::create_dir_all(backup.parent().expect("a file in a directory"))
-            .and_then(|()| std::fs::rename(&path, &backup))
-            .map_err(|error| Failure::Failed(format!("keeping your version in {shown_backup}: {error}")))?;
-        writeln!(out, "Your version is kept in\n  {shown_backup}")?;
-    }
-    std::fs::create_dir_all(path.parent().expect("a file in a directory"))
-        .and_then(|()| std::fs::write(&path, start))
-        .map_err(|error| Failure::Failed(format!("writing {shown}: {error}")))?;
-    writeln!(out, "{shown} is back at its starting text;\nthe other exercises are untouched.")?;
-    Ok(())
-}
-
-/// Where `reset` keeps the learner's version, from the root:
-/// `crates/n_queens_ii/exercises/backup/bitmask-2026-11-30T21-05-09Z.rs`,
-/// with `-2`, `-3`.. after the time when that name is taken.
-fn backup_path(workspace: &Workspace, exercise: Exercise) -> String {
-    let dir = format!("crates/{}/exercises/backup", exercise.problem.crate_name());
-    let stem = format!("{}-{}", exercise.step.name, utc_now());
-    (1..)
-        .map(|count| if count == 1 { format!("{dir}/{stem}.rs") } else { format!("{dir}/{stem}-{count}.rs") })
-        .find(|candidate| !workspace.root.join(candidate).exists())
-        .expect("a free name")
-}
-
-/// The time now in UTC, as `2026-11-30T21-05-09Z` (no `:`, which some file
-/// systems refuse).
-fn utc_now() -> String {
-    jiff::Timestamp::now().strftime("%Y-%m-%dT%H-%M-%SZ").to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,48 +412,5 @@ mod tests {
         let Failure::Usage(message) = error else { panic!("a usage error") };
         assert_eq!(message, "exercise 52 bitmask has 3 hints, numbered 1 to 3 (got 4)");
         assert!(hint(None, exercise(), 0, &mut Vec::new()).is_err());
-    }
-
-    /// Reset writes the starting text and only that; it runs on a copy of
-    /// the exercise directories, never on the workspace's own files.
-    #[test]
-    fn reset_restores_one_exercise_and_keeps_every_version() {
-        let root = std::env::temp_dir().join(format!("queens_practice_reset_{}", std::process::id()));
-        let workspace = Workspace { root: root.clone(), at_root: false };
-        for exercise in Exercise::all() {
-            let path = root.join(exercise.path());
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, format!("{}\n// started", exercise.starting_text())).unwrap();
-        }
-        let mut out = Vec::new();
-        reset(&workspace, exercise(), &mut out).unwrap();
-        assert_eq!(std::fs::read_to_string(root.join(exercise().path())).unwrap(), exercise().starting_text());
-        for other in Exercise::all().filter(|other| *other != exercise()) {
-            let text = std::fs::read_to_string(root.join(other.path())).unwrap();
-            assert!(text.ends_with("// started"), "{} was touched", other.label());
-        }
-        let mut out = Vec::new();
-        reset(&workspace, exercise(), &mut out).unwrap();
-        assert!(String::from_utf8(out).unwrap().contains("already at its starting text"));
-        // A second version, not text this time, is kept beside the first.
-        std::fs::write(root.join(exercise().path()), b"\xff second").unwrap();
-        let mut out = Vec::new();
-        reset(&workspace, exercise(), &mut out).unwrap();
-        let said = String::from_utf8(out).unwrap();
-        let backups = root.join("crates/n_queens_ii/exercises/backup");
-        let mut kept: Vec<Vec<u8>> =
-            std::fs::read_dir(&backups).unwrap().map(|entry| std::fs::read(entry.unwrap().path()).unwrap()).collect();
-        kept.sort();
-        assert_eq!(kept.len(), 2, "{said}");
-        assert!(kept[0].ends_with(b"// started") && kept[1] == b"\xff second", "{said}");
-        assert!(said.contains(&backups.display().to_string()), "{said}");
-        let _ = std::fs::remove_dir_all(root);
-    }
-
-    #[test]
-    fn the_time_of_a_backup_is_a_utc_date() {
-        let now = utc_now();
-        assert_eq!(now.len(), "2026-11-30T21-05-09Z".len(), "{now}");
-        assert!(now.starts_with("20") && now.ends_with('Z') && now.as_bytes()[10] == b'T', "{now}");
     }
 }

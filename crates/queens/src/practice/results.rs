@@ -1,17 +1,41 @@
-//! Building an exercise's test target with cargo, running it, and reading
-//! back what it printed: cargo's JSON messages and compile errors, then the
-//! test target's own lines, one JSON object per case (their schema is the
-//! module doc of `n_queens_cases::practice`, the target's harness).
+//! Building an exercise's test target with cargo and running it, each under
+//! a limit, and what they printed: cargo's JSON messages and compile errors,
+//! then the test target's own lines, one JSON object per case (their schema
+//! is the module doc of `n_queens_cases::practice`, the target's harness),
+//! which [`super::verdict`] reads.
+//!
+//! The harness's lines are those that start with the run's token, a random
+//! one for each run, which the test process reads on its standard input
+//! before any of the answer's code runs: no line that the answer prints is
+//! taken for one of them, whatever it says.
 
 use std::ffi::OsStr;
+use std::hash::{BuildHasher, RandomState};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use n_queens_facts::child::Run;
-use n_queens_facts::judge::from_root;
+use n_queens_facts::judge::{TOKEN_FLAG, from_root};
+use n_queens_facts::mistakes;
 use serde_json::Value;
 
 use super::ladder::Exercise;
+
+/// How long cargo may build an exercise's tests, its dependencies included
+/// the first time: a build that runs longer is stuck (rustc's own limit on
+/// a `const` that never ends is made an error for the learner's file).
+pub const BUILD_LIMIT: Duration = Duration::from_secs(10 * 60);
+
+/// How long the test process may run: more than the harness's own limits add
+/// up to (each case, the learner's tests, the pastes' compiles and runs).
+pub const TEST_LIMIT: Duration = Duration::from_secs(10 * 60);
+
+/// The most lines of the harness that are read: it writes 17 at most.
+const MOST_LINES: usize = 64;
+
+/// Why the process ended, when its stack overflowed.
+pub const STACK_OVERFLOW: &str = "stack overflow: a recursion that never reaches its base case?";
 
 /// What a run of cargo or of the test target printed.
 pub struct Printed {
@@ -19,10 +43,16 @@ pub struct Printed {
     pub code: Option<i32>,
     /// The signal that ended it, on Unix.
     pub signal: Option<i32>,
-    /// Its standard output: cargo's JSON messages, or the target's lines.
+    /// Whether it was stopped at its limit.
+    pub timed_out: bool,
+    /// Whether the build was stopped at a line that says it never ends.
+    pub stopped: bool,
+    /// Its standard output: cargo's JSON messages, or the harness's lines
+    /// without their token.
     pub stdout: String,
     /// Its standard error: cargo's own messages and compile errors, or what
-    /// the test process printed there (a stack overflow's message).
+    /// the test process printed there (a stack overflow's message), cut to
+    /// its first and last part.
     pub stderr: String,
 }
 
@@ -31,18 +61,75 @@ impl Printed {
     pub fn success(&self) -> bool {
         self.code == Some(0)
     }
+
+    /// How the process ended, in words: `exited with code 3`, `was killed by signal 9`.
+    pub fn how_it_ended(&self) -> String {
+        if self.timed_out {
+            return format!("was stopped after {} minutes, the limit of a whole run", TEST_LIMIT.as_secs() / 60);
+        }
+        match (self.code, self.signal) {
+            (Some(code), _) => format!("exited with code {code}"),
+            (None, Some(signal)) => format!("was killed by signal {signal}"),
+            (None, None) => "ended without an exit code".to_string(),
+        }
+    }
+
+    /// Why the test process ended in the middle of a case, from what it
+    /// printed. Only the answer ends it there: the harness ends it after its
+    /// last line.
+    pub fn why_it_ended(&self) -> String {
+        let stderr = &self.stderr;
+        if self.timed_out {
+            return format!(
+                "the test process was still running after {} minutes, the limit of a whole run, and was stopped.",
+                TEST_LIMIT.as_secs() / 60
+            );
+        }
+        if mistakes::overflowed_its_stack(stderr) {
+            return STACK_OVERFLOW.to_string();
+        }
+        if let Some(line) = stderr.lines().find(|line| line.contains("memory allocation of")) {
+            return format!("{}: it asked for more memory than there is", line.trim());
+        }
+        let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty());
+        let said = last.map_or(String::new(), |line| format!(" Its last words: {line}"));
+        match (self.code, self.signal) {
+            (Some(code), _) => format!(
+                "the process exited with code {code} in the middle of the case: does the answer call \
+                 `std::process::exit({code})`? The judge would stop there too.{said}"
+            ),
+            (None, Some(signal)) => {
+                format!("the process was killed by signal {signal}{}.{said}", signal_cause(signal))
+            }
+            (None, None) => format!("the process ended without an exit code.{said}"),
+        }
+    }
+}
+
+/// What usually sends `signal` to a test process, in a few words.
+fn signal_cause(signal: i32) -> &'static str {
+    match signal {
+        6 => " (SIGABRT: `std::process::abort`, or a panic while panicking?)",
+        9 => " (SIGKILL: killed from outside, or out of memory?)",
+        11 => " (SIGSEGV: a bad memory access)",
+        15 => " (SIGTERM: stopped from outside)",
+        _ => "",
+    }
 }
 
 /// The cargo command, from the workspace root, that builds the problem
 /// crate's `practice` test target around `exercise`'s file alone. Its JSON
 /// messages on standard output name the test binary ([`test_binary`]);
-/// compile errors are on standard error, as cargo renders them.
+/// compile errors are on standard error, as cargo renders them. The lint on
+/// a `const` evaluation that runs long is forbidden, so that no `allow` turns
+/// it off: rustc says so as it happens, and the build is stopped there.
 pub fn cargo_build(exercise: Exercise) -> Vec<String> {
     let package = exercise.problem.crate_name();
     let args = ["rustc", "-p", package, "--test", "practice", "--profile", "test"];
     let mut args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
     args.extend(["--message-format", "json-render-diagnostics", "--", "--cfg"].map(String::from));
     args.push(exercise.cfg());
+    args.extend(["-F", "long_running_const_eval"].map(String::from));
     args
 }
 
@@ -54,29 +141,84 @@ pub fn test_binary(stdout: &str) -> Option<PathBuf> {
     })
 }
 
-/// Runs `program` with `args` in `dir`, handing every line to `echo` as it
-/// comes (`true` for a line of standard error), so that a learner can watch
-/// the build go by. A `learner`'s program (the test binary, which runs their
-/// answer) runs in a process group of its own, killed as soon as it ends.
-pub fn run(
-    program: &OsStr,
-    args: &[String],
-    dir: &Path,
-    learner: bool,
-    echo: &mut dyn FnMut(&str, bool),
-) -> Result<Printed, String> {
-    let mut command = Command::new(program);
+/// Runs cargo with `args` in `dir` under [`BUILD_LIMIT`], handing every
+/// line to `echo` as it comes (`true` for a line of standard error), so that
+/// a learner can watch the build go by.
+pub fn build(cargo: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
+    let mut command = Command::new(cargo);
     command.args(args).current_dir(dir);
-    let ran = Run { limit: None, own_group: learner }
-        .run(&mut command, echo)
-        .map_err(|error| format!("could not run {}: {error}", Path::new(program).display()))?;
+    // Said by rustc after millions of steps of a `const`; `-F` keeps it on.
+    let never_ends = |line: &str| line.contains("constant evaluation is taking a long time");
+    let run = Run { limit: Some(BUILD_LIMIT), end_orphans: true, stop_at: Some(never_ends), ..Run::default() };
+    let ran = run.run(&mut command, echo).map_err(|error| could_not_run(cargo, &error))?;
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    Ok(printed(&ran, text(&ran.output.stdout)))
+}
+
+/// Runs the test binary in `dir` under [`TEST_LIMIT`], in a process group
+/// of its own, with a new token, and keeps the harness's lines: those that
+/// carry the token, without it. Its standard error goes to `echo` as it
+/// comes; what the answer prints on standard output is passed over.
+pub fn run_tests(binary: &Path, dir: &Path, echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
+    let token = token();
+    let mut lines = Vec::new();
+    let mut keep = |line: &str, is_stderr: bool| {
+        if is_stderr {
+            echo(line, true);
+        } else if let Some(line) = line.find(&token).and_then(|at| line[at + token.len()..].strip_prefix(' ')) {
+            // The answer's own text before it, without a line end, is left out.
+            if lines.len() < MOST_LINES {
+                lines.push(line.to_string());
+            }
+        }
+    };
+    let input = format!("{token}\n");
+    let run =
+        Run { limit: Some(TEST_LIMIT), own_group: true, end_orphans: true, input: input.as_bytes(), stop_at: None };
+    let mut command = Command::new(binary);
+    command.arg(TOKEN_FLAG).current_dir(dir);
+    let ran = run.run(&mut command, &mut keep).map_err(|error| could_not_run(binary.as_os_str(), &error))?;
+    Ok(printed(&ran, lines.iter().map(|line| format!("{line}\n")).collect()))
+}
+
+/// Makes every process that a run starts end with this one: the orphans
+/// they leave are adopted, to be ended after each run, and Ctrl-C, SIGTERM
+/// or a hung-up terminal end every child before this process ends as the
+/// signal says (the learner's test process has a group of its own, which
+/// the terminal's Ctrl-C does not reach). Once per process.
+pub fn end_with_this_process() -> Result<(), String> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    n_queens_facts::child::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(|error| format!("catching signals: {error}"))?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            n_queens_facts::child::end_for_good();
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
+/// A new token: 128 bits that no one can guess, from std's own random keys
+/// (a `RandomState` is seeded from the operating system's randomness).
+fn token() -> String {
+    let random = || RandomState::new().hash_one(TOKEN_FLAG);
+    format!("{:016x}{:016x}", random(), random())
+}
+
+/// The error of a program that could not be started.
+fn could_not_run(program: &OsStr, error: &std::io::Error) -> String {
+    format!("could not run {}: {error}", Path::new(program).display())
+}
+
+/// What `ran` printed, with `stdout` as the output it is read from.
+fn printed(ran: &n_queens_facts::child::Ran, stdout: String) -> Printed {
     let status = ran.output.status;
-    #[cfg(unix)]
     let signal = std::os::unix::process::ExitStatusExt::signal(&status);
-    #[cfg(not(unix))]
-    let signal = None;
-    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
-    Ok(Printed { code: status.code(), signal, stdout: text(ran.output.stdout), stderr: text(ran.output.stderr) })
+    let stderr = String::from_utf8_lossy(&ran.output.stderr).into_owned();
+    Printed { code: status.code(), signal, timed_out: ran.timed_out, stopped: ran.stopped, stdout, stderr }
 }
 
 /// The first compile error in cargo's output, with the line that says where.
@@ -97,158 +239,27 @@ pub fn first_error(stderr: &str) -> String {
     }
 }
 
-/// What the answer did at one n.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// It returned: the count (or number of boards), and what is wrong with
-    /// it in words, `None` when it is right.
-    Returned {
-        /// The count, or the number of boards.
-        count: i64,
-        /// What is wrong, `returned 0, expected 2`.
-        wrong: Option<String>,
-    },
-    /// It panicked: the message, and the place when that is the learner's file.
-    Panicked {
-        /// The panic's message.
-        message: String,
-        /// `crates/n_queens_ii/exercises/bitmask.rs:12:5`.
-        place: Option<String>,
-    },
-    /// Still running after this many seconds: the harness stopped waiting.
-    TooSlow(u64),
-    /// The test process ended while it ran (a stack overflow, an exit).
-    Ended,
-    /// Not run: the process ended first, or an earlier n ran out of time.
-    NotRun,
-}
-
-impl Outcome {
-    /// Whether this counts against the answer.
-    pub fn failed(&self) -> bool {
-        !matches!(self, Outcome::Returned { wrong: None, .. } | Outcome::NotRun)
-    }
-}
-
-/// A test of the learner's own that fails.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OwnTest {
-    /// Its name, `my_tests::four`.
-    pub name: String,
-    /// Its panic's message.
-    pub message: String,
-    /// Where it panicked, in the learner's file.
-    pub place: Option<String>,
-}
-
-/// A run of the test target, read back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// Whether the answers are boards (LeetCode 51), not counts.
-    pub boards: bool,
-    /// The judge's range, n = 1..=9, in order.
-    pub cases: Vec<(i32, Outcome)>,
-    /// The first of the learner's own tests that fails, if one does.
-    pub own_test: Option<OwnTest>,
-    /// The judge-paste check in each edition: `None` where it pastes,
-    /// the reason where not; empty when it did not run.
-    pub paste: Vec<Option<String>>,
-    /// n = 0 and -1, past the judge's range, in order; empty when not run.
-    pub past: Vec<(i32, Outcome)>,
-}
-
-/// The target's lines in `stdout`, as a [`Report`]. What the answer printed
-/// itself is passed over; a case missing after the last line is where the
-/// process ended ([`Outcome::Ended`]), and the ones after it are not run.
-pub fn read(stdout: &str) -> Report {
-    // A line the answer printed without its line end comes before one of ours.
-    let lines: Vec<Value> = stdout
-        .lines()
-        .filter_map(|line| line.find("{\"case\":").and_then(|start| serde_json::from_str(&line[start..]).ok()))
-        .collect();
-    let of = |case: &'static str| lines.iter().filter(move |line| line["case"] == case);
-    let boards = of("boards").next().is_some();
-    let cases = outcomes(of(if boards { "boards" } else { "counts" }), &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    let all_right = cases.iter().all(|(_, outcome)| !outcome.failed());
-    let own_test = of("own_test").find(|line| line["outcome"] == "panicked").map(|line| OwnTest {
-        name: text(&line["name"]),
-        message: text(&line["message"]),
-        place: line["place"].as_str().map(String::from),
-    });
-    let paste = of("paste").map(|line| (line["outcome"] != "pastes").then(|| text(&line["message"]))).collect();
-    let past = if all_right { outcomes(of("past_the_judge"), &[0, -1]) } else { Vec::new() };
-    Report { boards, cases, own_test, paste, past }
-}
-
-/// The outcome at each of `ns`, in order, from their lines.
-fn outcomes<'a>(lines: impl Iterator<Item = &'a Value> + Clone, ns: &[i32]) -> Vec<(i32, Outcome)> {
-    let mut ended = false;
-    let mut outcomes = Vec::new();
-    for &n in ns {
-        let line = lines.clone().find(|line| line["n"] == n);
-        let outcome = match line {
-            Some(line) => outcome(line),
-            None if ended => Outcome::NotRun,
-            None => {
-                ended = true;
-                Outcome::Ended
-            }
-        };
-        outcomes.push((n, outcome));
-    }
-    outcomes
-}
-
-/// One case's outcome, from its line.
-fn outcome(line: &Value) -> Outcome {
-    match line["outcome"].as_str() {
-        Some("returned") => Outcome::Returned {
-            count: line["count"].as_i64().unwrap_or(i64::MAX),
-            wrong: line["wrong"].as_str().map(String::from),
-        },
-        Some("panicked") => {
-            Outcome::Panicked { message: text(&line["message"]), place: line["place"].as_str().map(String::from) }
-        }
-        Some("too_slow") => Outcome::TooSlow(line["limit_s"].as_u64().unwrap_or_default()),
-        _ => Outcome::NotRun,
-    }
-}
-
-/// A string field, or empty.
-fn text(value: &Value) -> String {
-    value.as_str().unwrap_or_default().to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_crash_is_at_the_case_after_the_last_line() {
-        let stdout = "{\"case\":\"counts\",\"n\":1,\"outcome\":\"returned\",\"count\":1,\"expected\":1}\n\
-                      debug: n = 2{\"case\":\"counts\",\"n\":2,\"outcome\":\"returned\",\"count\":1,\"expected\":0,\
-                      \"wrong\":\"returned 1, expected 0\"}\n";
-        let report = read(stdout);
-        assert!(!report.boards);
-        assert_eq!(report.cases[0], (1, Outcome::Returned { count: 1, wrong: None }));
-        assert_eq!(report.cases[1].1, Outcome::Returned { count: 1, wrong: Some("returned 1, expected 0".into()) });
-        assert_eq!(report.cases[2], (3, Outcome::Ended));
-        assert_eq!(report.cases[8], (9, Outcome::NotRun));
-        assert!(report.past.is_empty() && report.paste.is_empty());
+    fn an_exit_names_its_code_and_a_signal_its_number() {
+        let ended = |code, signal| {
+            Printed { code, signal, timed_out: false, stopped: false, stdout: String::new(), stderr: String::new() }
+                .why_it_ended()
+        };
+        assert!(ended(Some(3), None).starts_with("the process exited with code 3 "), "{}", ended(Some(3), None));
+        assert!(ended(Some(3), None).contains("`std::process::exit(3)`"));
+        assert!(ended(None, Some(6)).contains("signal 6 (SIGABRT"), "{}", ended(None, Some(6)));
     }
 
     #[test]
-    fn after_a_pass_the_paste_and_past_the_judge_are_read() {
-        let mut stdout: String = (1..=9)
-            .map(|n| format!("{{\"case\":\"boards\",\"n\":{n},\"outcome\":\"returned\",\"count\":1,\"expected\":1}}\n"))
-            .collect();
-        stdout += "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"refused\",\"message\":\"no\"}\n\
-                   {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n\
-                   {\"case\":\"past_the_judge\",\"n\":0,\"outcome\":\"too_slow\",\"limit_s\":1}\n";
-        let report = read(&stdout);
-        assert!(report.boards);
-        assert_eq!(report.paste, [Some("no".to_string()), None]);
-        assert_eq!(report.past, [(0, Outcome::TooSlow(1)), (-1, Outcome::Ended)]);
+    fn each_run_has_a_token_of_its_own() {
+        let (first, second) = (token(), token());
+        assert_eq!(first.len(), 32);
+        assert!(first.bytes().all(|byte| byte.is_ascii_hexdigit()), "{first}");
+        assert_ne!(first, second);
     }
 
     #[test]
@@ -268,7 +279,7 @@ mod tests {
         assert_eq!(
             cargo_build(exercise).join(" "),
             "rustc -p n_queens --test practice --profile test --message-format json-render-diagnostics \
-             -- --cfg exercise=\"three_arrays\""
+             -- --cfg exercise=\"three_arrays\" -F long_running_const_eval"
         );
     }
 

@@ -1,4 +1,4 @@
-//! A run of an exercise's test target, read back ([`results::Report`]), told
+//! A run of an exercise's test target, read back ([`verdict::Report`]), told
 //! in a few lines: which n pass and which fail, the smallest failing n in
 //! detail (what it returned, or where it panicked), the notes that explain it
 //! first (a time-out, a stack overflow, a process that ended early), the
@@ -7,11 +7,9 @@
 
 use n_queens_facts::mistakes::{self, Observed};
 
-use super::results::{self, Outcome, Printed, Report};
+use super::results::{Printed, STACK_OVERFLOW};
+use super::verdict::{self, Outcome, Report};
 use crate::WIDTH;
-
-/// Why the process ended, when its stack overflowed.
-const STACK_OVERFLOW: &str = "stack overflow: a recursion that never reaches its base case?";
 
 /// Where an exercise stands: the list view's words, and the lines of detail
 /// that `queens practice test` prints under them.
@@ -45,6 +43,9 @@ pub enum Status {
     /// Every case passes, and so does the judge-paste check; the note on what
     /// the answer does past the judge's range.
     Pastes(Vec<String>),
+    /// The harness's lines are no verdict; why, in one line (a case reported
+    /// twice, an exit that is not the harness's).
+    NoVerdict(String),
 }
 
 /// How far the list's status column is from the left edge: its lines are
@@ -54,8 +55,11 @@ pub const LIST_INDENT: usize = 23;
 impl Status {
     /// Where a run of the test target leaves the exercise of `step`.
     pub fn of(printed: &Printed, step: &str) -> Status {
-        let report = results::read(&printed.stdout);
-        let ended = why_it_ended(printed);
+        let report = match verdict::read(printed) {
+            Ok(report) => report,
+            Err(why) => return Status::NoVerdict(why),
+        };
+        let ended = printed.why_it_ended();
         if let Some((n, reason, details)) = failing(&report, step, &ended) {
             return Status::Failing { n, reason, details };
         }
@@ -71,7 +75,10 @@ impl Status {
         }
         match report.paste.iter().flatten().next() {
             Some(why) => Status::Passing(why.lines().next().unwrap_or_default().to_string()),
-            None if report.paste.is_empty() => Status::Passing("the paste check did not run: see stderr".into()),
+            None if report.paste.len() < 2 => Status::Passing(format!(
+                "the test process {} before the judge-paste check was done (see stderr)",
+                printed.how_it_ended()
+            )),
             None => Status::Pastes(past_the_judge(&report, step, &ended)),
         }
     }
@@ -86,6 +93,7 @@ impl Status {
             Status::OwnTestFailing { name, reason, .. } => format!("your own test {name} fails: {reason}"),
             Status::Passing(why) => format!("passing, but does not paste into the judge yet: {why}"),
             Status::Pastes(_) => "passing, and pastes into the judge".to_string(),
+            Status::NoVerdict(why) => format!("no verdict: {why}"),
         };
         let indent = format!("\n{}", " ".repeat(LIST_INDENT));
         textwrap::wrap(&text, crate::wrapping(WIDTH - LIST_INDENT)).join(&indent)
@@ -110,7 +118,7 @@ impl Status {
                     ));
                 }
             }
-            Status::Passing(why) => lines.extend(wrapped("  ", why, 2)),
+            Status::Passing(why) | Status::NoVerdict(why) => lines.extend(wrapped("  ", why, 2)),
             Status::NotStarted => {}
         }
         lines
@@ -133,6 +141,7 @@ impl Status {
             }
             Status::Passing(why) => Status::Passing(text(why)),
             Status::Pastes(note) => Status::Pastes(lines(note)),
+            Status::NoVerdict(why) => Status::NoVerdict(text(why)),
         }
     }
 
@@ -143,6 +152,7 @@ impl Status {
             Status::Failing { .. } => "failing".to_string(),
             Status::OwnTestFailing { .. } => "the judge's cases pass".to_string(),
             Status::Passing(_) => "passing, but does not paste into the judge yet:".to_string(),
+            Status::NoVerdict(_) => "no verdict, the harness's lines cannot be trusted:".to_string(),
             Status::NotStarted | Status::Pastes(_) => self.describe(),
         }
     }
@@ -163,38 +173,6 @@ fn message(n: i32, outcome: &Outcome, ended: &str) -> String {
         }
         Outcome::Ended => ended.to_string(),
         Outcome::NotRun => String::new(),
-    }
-}
-
-/// Why the test process ended in the middle of a case, from what it printed.
-fn why_it_ended(printed: &Printed) -> String {
-    let stderr = &printed.stderr;
-    if mistakes::overflowed_its_stack(stderr) {
-        return STACK_OVERFLOW.to_string();
-    }
-    if let Some(line) = stderr.lines().find(|line| line.contains("memory allocation of")) {
-        return format!("{}: it asked for more memory than there is", line.trim());
-    }
-    let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty());
-    let said = last.map_or(String::new(), |line| format!(" Its last words: {line}"));
-    match (printed.code, printed.signal) {
-        (Some(code), _) => format!(
-            "the process exited with code {code} in the middle of the case: does the answer call \
-             `std::process::exit({code})`? The judge would stop there too.{said}"
-        ),
-        (None, Some(signal)) => format!("the process was killed by signal {signal}{}.{said}", signal_cause(signal)),
-        (None, None) => format!("the process ended without an exit code.{said}"),
-    }
-}
-
-/// What usually sends `signal` to a test process, in a few words.
-fn signal_cause(signal: i32) -> &'static str {
-    match signal {
-        6 => " (SIGABRT: `std::process::abort`, or a panic while panicking?)",
-        9 => " (SIGKILL: killed from outside, or out of memory?)",
-        11 => " (SIGSEGV: a bad memory access)",
-        15 => " (SIGTERM: stopped from outside)",
-        _ => "",
     }
 }
 
@@ -383,7 +361,14 @@ mod tests {
     use super::*;
 
     fn printed(code: Option<i32>, stdout: &str, stderr: &str) -> Printed {
-        Printed { code, signal: None, stdout: stdout.to_string(), stderr: stderr.to_string() }
+        Printed {
+            code,
+            signal: None,
+            timed_out: false,
+            stopped: false,
+            stdout: stdout.to_string(),
+            stderr: stderr.to_string(),
+        }
     }
 
     /// The target's lines for counts at n = 1, 2, ...
@@ -435,14 +420,16 @@ mod tests {
     #[test]
     fn the_paste_decides_between_passing_and_pastes() {
         let right = counts(&[(1, 1), (0, 0), (0, 0), (2, 2), (10, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
-        let paste = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"pastes\"}\n";
+        let paste = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"pastes\"}\n\
+                     {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n";
         let past = "{\"case\":\"past_the_judge\",\"n\":0,\"outcome\":\"returned\",\"count\":1}\n";
         let Status::Pastes(note) = Status::of(&printed(Some(0), &format!("{right}{paste}{past}"), ""), "bitmask")
         else {
             panic!("pastes");
         };
         assert_eq!(note[1..4], ["  n = 0 returns 1", "  n = -1 fails (below)", "n = -1: the test process ended:"]);
-        let refused = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"refused\",\"message\":\"no.\\nmore\"}\n";
+        let refused = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"refused\",\"message\":\"no.\\nmore\"}\n\
+                       {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n";
         assert_eq!(
             Status::of(&printed(Some(1), &format!("{right}{refused}"), ""), "bitmask"),
             Status::Passing("no.".into())
@@ -468,15 +455,6 @@ mod tests {
         let panicked = Outcome::Panicked { place, message: "index out of bounds: the len is 1".to_string() };
         assert!(mistake(1, &panicked, "board_scan", &[], "").join("\n").contains("#7-the-base-case-after-the-loop"));
         assert!(mistake(1, &panicked, "three_arrays", &[], "").join("\n").contains("#8-an-offset-of-n"));
-    }
-
-    #[test]
-    fn an_exit_names_its_code_and_a_signal_its_number() {
-        let ended =
-            |code, signal| why_it_ended(&Printed { code, signal, stdout: String::new(), stderr: String::new() });
-        assert!(ended(Some(3), None).starts_with("the process exited with code 3 "), "{}", ended(Some(3), None));
-        assert!(ended(Some(3), None).contains("`std::process::exit(3)`"));
-        assert!(ended(None, Some(6)).contains("signal 6 (SIGABRT"), "{}", ended(None, Some(6)));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! harness, in a scratch copy of the workspace (see `scratch.rs`), one test
 //! at a time.
 //! What it says of failing answers is in `output.rs`, how it judges right
-//! answers written in unusual ways in `verdicts.rs`.
+//! answers written in unusual ways in `verdicts.rs`, and answers written to
+//! fool it or hang it in `hostile.rs`.
 //!
 //! Each test runs cargo on an exercise, and the first builds the scratch
 //! copy's dependencies: a plain `cargo test` runs a few that cover the
@@ -10,6 +11,7 @@
 //! not in another, a paste the judge refuses, Rust newer than the judge's);
 //! the rest are `#[ignore]`d, and CI runs them with `-- --ignored`.
 
+mod hostile;
 mod output;
 mod scratch;
 mod verdicts;

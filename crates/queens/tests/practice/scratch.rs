@@ -15,6 +15,13 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use n_queens_cases::deadline::output_with_deadline;
+
+/// Far longer than any run of `queens` here takes, the first build of the
+/// copy's dependencies included.
+const BACKSTOP: Duration = Duration::from_secs(20 * 60);
 
 /// The scratch copy, taken by one test at a time.
 pub struct Scratch {
@@ -65,9 +72,17 @@ impl Scratch {
     }
 
     /// Runs `queens` with `args` in the root, as `cargo run` does, with the
-    /// copy's target directory for the cargo it runs.
+    /// copy's target directory for the cargo it runs. A run still going
+    /// after [`BACKSTOP`] fails the test: no test waits for ever.
     pub fn queens(&self, args: &[&str]) -> Output {
-        self.command(args).output().unwrap()
+        let ran = output_with_deadline(&mut self.command(args), BACKSTOP).unwrap();
+        assert!(
+            !ran.timed_out,
+            "queens {} was still running after {} minutes",
+            args.join(" "),
+            BACKSTOP.as_secs() / 60
+        );
+        ran.output
     }
 
     /// The command [`Scratch::queens`] runs, to change before it runs.

@@ -9,15 +9,15 @@ use crate::scratch::Scratch;
 use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
 
 /// The learner's file of exercise 52 bitmask.
-const BITMASK: &str = "crates/n_queens_ii/exercises/bitmask.rs";
+pub(crate) const BITMASK: &str = "crates/n_queens_ii/exercises/bitmask.rs";
 
 /// The chain's own bitmask answer of LeetCode 52, as a learner would paste it.
-fn right_answer() -> String {
+pub(crate) fn right_answer() -> String {
     judge_text(include_str!("../../../n_queens_ii/src/bitmask.rs")).unwrap().to_string()
 }
 
 /// Writes exercise 52 bitmask: its starting header, then `answer`.
-fn answer_bitmask(scratch: &Scratch, answer: &str) {
+pub(crate) fn answer_bitmask(scratch: &Scratch, answer: &str) {
     let start = include_str!("../../../n_queens_facts/exercises/52/bitmask.rs");
     let line = format!("\n{SOLUTION_LINE}\n");
     let header = &start[..start.find(&line).unwrap() + line.len()];
@@ -25,12 +25,12 @@ fn answer_bitmask(scratch: &Scratch, answer: &str) {
 }
 
 /// Its standard output and error, as text.
-fn printed(output: &Output) -> (String, String) {
+pub(crate) fn printed(output: &Output) -> (String, String) {
     (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
 }
 
 /// Runs `practice test 52 bitmask` and checks that it passes and pastes.
-fn assert_passes_and_pastes(scratch: &Scratch) -> String {
+pub(crate) fn assert_passes_and_pastes(scratch: &Scratch) -> String {
     let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
     let (stdout, stderr) = printed(&output);
     assert!(output.status.success(), "{stdout}\n{stderr}");

@@ -42,7 +42,7 @@ use std::collections::BTreeMap;
 
 pub use algorithm::board::MAX_N;
 pub use run::checkpoint::{Checkpoint, CheckpointError, SYNC_EVERY};
-pub use run::parts::{Part, Unit};
+pub use run::parts::{Part, PartCount, PartCountError, Unit};
 pub use run::plan::{MEMORY_LIMIT, NAME};
 pub use run::schedule::{Prediction, Timings, time_units};
 

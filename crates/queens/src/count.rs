@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use n_queens_ii::Approach;
 use n_queens_ii::counting::{self, CountError, Options};
-use n_queens_ii::quarters::{self, Checkpoint, Job, Part, Unit};
+use n_queens_ii::quarters::{self, Checkpoint, Job, Part, PartCount, Unit};
 
 use crate::timing::{self, Estimate};
 use crate::{Failure, Outcome, parse_n, say};
@@ -41,7 +41,7 @@ pub struct Args {
     /// Count one board per class under rotations and reflections (OEIS A002562).
     #[arg(long)]
     pub unique: bool,
-    /// quarters: count only part K of M (the same cut on every machine); prints `n=N part=K/M count=C`.
+    /// quarters: count only part K of M (the same cut on every machine); prints `n=N part=K/M count=C check=X`.
     #[arg(long, value_name = "K/M")]
     pub part: Option<Part>,
     /// quarters: record each finished unit in FILE, and skip those it holds.
@@ -201,7 +201,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         bar.finish_and_clear();
     }
     match args.part {
-        Some(part) => writeln!(out, "n={n} part={part} count={}", counted?)?,
+        Some(part) => writeln!(out, "{}", PartCount { n, part, count: counted? })?,
         None => writeln!(out, "{}", counted?)?,
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! `queens sum [FILE...]`: adds up the outputs of `queens count N --part K/M`
-//! (lines `n=N part=K/M count=C`, from the files or from stdin), after
-//! checking that they are the parts 1..M of one count, each exactly once.
+//! (lines `n=N part=K/M count=C check=X`, from the files or from stdin),
+//! after checking that each line is whole (its check, a CRC-32 of the rest)
+//! and that they are the parts 1..M of one count, each exactly once.
 //! The total is exact (`u64`, where `awk` would round past 2^53), and
 //! checked against OEIS A000170 where that knows it (n <= 27): a sum that
 //! differs is refused, as is a last line without its newline. What it holds
@@ -13,7 +14,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
 use n_queens_facts::oeis::A000170;
-use n_queens_ii::quarters::Part;
+use n_queens_ii::quarters::PartCount;
 
 use crate::{Failure, Outcome, say};
 
@@ -25,32 +26,9 @@ pub struct Args {
     pub files: Vec<PathBuf>,
 }
 
-/// One part's output line.
-#[derive(Debug, PartialEq, Eq)]
-struct PartCount {
-    n: u32,
-    part: Part,
-    count: u64,
-}
-
-/// A part's output line, `n=N part=K/M count=C`, its numbers written as
-/// `count` writes them: digits only (Rust's parsing alone would take a
-/// `+` too).
-fn parse_line(line: &str) -> Option<PartCount> {
-    let mut fields = line.split_whitespace();
-    let mut field = |key: &str| {
-        let value = fields.next()?.strip_prefix(key)?;
-        value.bytes().all(|byte| byte.is_ascii_digit() || byte == b'/').then_some(value)
-    };
-    let n = field("n=")?.parse().ok()?;
-    let part = field("part=")?.parse().ok()?;
-    let count = field("count=")?.parse().ok()?;
-    fields.next().is_none().then_some(PartCount { n, part, count })
-}
-
 /// The longest line a part's output has, with room to spare: `n=32`, the
-/// widest part (`4294967295/4294967295`) and the widest `u64` count take 58
-/// characters. A longer line is no part's, and is refused without reading
+/// widest part (`4294967295/4294967295`), the widest `u64` count and the
+/// check take 73 characters. A longer line is no part's, and is refused without reading
 /// on (`queens sum /dev/zero` ends at once).
 const LONGEST_LINE: usize = 100;
 
@@ -127,19 +105,20 @@ fn add_lines(source: &str, mut reader: impl BufRead, sum: &mut Sum) -> Outcome {
         let at = format!("{source}: line {number}");
         let Some(text) = bytes.strip_suffix(b"\n") else {
             return Err(Failure::usage(if bytes.len() > LONGEST_LINE {
-                format!("{at} is longer than any part's output line (n=N part=K/M count=C)")
+                format!("{at} is longer than any part's output line (n=N part=K/M count=C check=X)")
             } else {
                 format!("{at} has no newline at its end: a part's output cut short, not added")
             }));
         };
-        let text = std::str::from_utf8(text)
-            .map_err(|_| Failure::usage(format!("{at} is not text, so not a part's output (n=N part=K/M count=C)")))?;
+        let text = std::str::from_utf8(text).map_err(|_| {
+            Failure::usage(format!("{at} is not text, so not a part's output (n=N part=K/M count=C check=X)"))
+        })?;
         if text.trim().is_empty() {
             continue;
         }
-        let part = parse_line(text).ok_or_else(|| {
-            Failure::usage(format!("{at}: `{}` is not a part's output (n=N part=K/M count=C)", crate::escaped(text)))
-        })?;
+        let part = text
+            .parse::<PartCount>()
+            .map_err(|why| Failure::usage(format!("{at}: `{}` is {why}", crate::escaped(text))))?;
         sum.add(&part).map_err(|refusal| Failure::usage(format!("{at}: {refusal}")))?;
     }
     Ok(())
@@ -182,12 +161,23 @@ fn checked(n: u32, total: u64) -> Result<String, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use n_queens_ii::quarters::Part;
     use proptest::prelude::*;
     use proptest::sample::Index;
 
-    /// `sum` of `lines`, each ended by its newline.
+    /// `n=N part=K/M count=C` with its check, as `count --part` prints it.
+    fn checked_line(fields: &str) -> String {
+        let mut words = fields.split(' ').map(|word| word.split_once('=').unwrap().1);
+        let (n, part, count) = (words.next().unwrap(), words.next().unwrap(), words.next().unwrap());
+        let line = PartCount { n: n.parse().unwrap(), part: part.parse().unwrap(), count: count.parse().unwrap() };
+        line.to_string()
+    }
+
+    /// `sum` of `lines` (each `n=N part=K/M count=C`, given its check, or
+    /// empty), each ended by its newline.
     fn total(lines: &[&str]) -> Result<u64, Failure> {
-        let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        let line = |line: &&str| if line.is_empty() { "\n".to_string() } else { format!("{}\n", checked_line(line)) };
+        let input: String = lines.iter().map(line).collect();
         let mut sum = Sum::default();
         add_lines("stdin", input.as_bytes(), &mut sum)?;
         sum.finish().map(|(_, total)| total)
@@ -214,8 +204,10 @@ mod tests {
         assert!(message(total(&[])).contains("no parts"));
         let past = ["n=30 part=1/2 count=18446744073709551615", "n=30 part=2/2 count=1"];
         assert!(message(total(&past)).contains("past u64"));
-        for bad in ["92", "n=8 part=0/2 count=1", "n=8 part=1/2", "n=8 part=1/2 count=-1 x", "n=8 part=1/2 count=+1"] {
-            assert_eq!(parse_line(bad), None, "{bad}");
+        for bad in ["92", "n=8 part=0/2 count=1", "n=8 part=1/2", "n=8 part=1/2 count=1", "n=8 part=1/2 count=+1"] {
+            let mut sum = Sum::default();
+            let refusal = add_lines("stdin", format!("{bad}\n").as_bytes(), &mut sum);
+            assert!(matches!(refusal, Err(Failure::Usage(message)) if message.contains("not a part")), "{bad}");
         }
     }
 
@@ -241,7 +233,7 @@ mod tests {
     /// read (the message names the line where it came again).
     #[test]
     fn a_repeat_ends_the_reading() {
-        let input = "n=8 part=1/2 count=1\n".repeat(100_000);
+        let input = format!("{}\n", checked_line("n=8 part=1/2 count=1")).repeat(100_000);
         let mut reader = input.as_bytes();
         let refusal = add_lines("stdin", &mut reader, &mut Sum::default());
         assert!(matches!(refusal, Err(Failure::Usage(message)) if message.starts_with("stdin: line 2: part 1/2")));
@@ -251,7 +243,10 @@ mod tests {
     /// The output lines of the parts 1..=M of n, with these counts.
     fn parts_text(n: u32, counts: &[u64]) -> Vec<u8> {
         let of = counts.len() as u32;
-        let lines = counts.iter().zip(1..).map(|(count, index)| format!("n={n} part={index}/{of} count={count}\n"));
+        let lines = counts.iter().zip(1..).map(|(&count, index)| {
+            let part = Part::new(index, of).unwrap();
+            format!("{}\n", PartCount { n, part, count })
+        });
         lines.collect::<String>().into_bytes()
     }
 

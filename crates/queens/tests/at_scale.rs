@@ -197,9 +197,15 @@ fn sum_refuses_what_it_cannot_trust() {
     assert_eq!(String::from_utf8_lossy(&whole.stdout).trim(), A000170[10].to_string());
     assert!(String::from_utf8_lossy(&whole.stderr).contains("as OEIS A000170 gives"));
     sum_refused(&sum_of(&[], parts.trim_end()), &["stdin", "line 3", "newline"]);
+    // A count changed by hand, its check left as it was, is not a part's
+    // line; with its check made anew, the total is not OEIS's.
     let first = parts.lines().next().unwrap();
-    let (head, count) = first.rsplit_once('=').unwrap();
-    let changed = parts.replacen(first, &format!("{head}={}", count.parse::<u64>().unwrap() + 1000), 1);
+    let (fields, _) = first.rsplit_once(" check=").unwrap();
+    let (head, count) = fields.rsplit_once('=').unwrap();
+    let wrong = format!("{head}={}", count.parse::<u64>().unwrap() + 1000);
+    let unchecked = parts.replacen(fields, &wrong, 1);
+    sum_refused(&sum_of(&[], &unchecked), &["line 1", "check", "count that part again"]);
+    let changed = parts.replacen(first, part_line(&wrong).trim_end(), 1);
     sum_refused(&sum_of(&[], &changed), &["add up to", &A000170[10].to_string(), "OEIS"]);
     let path = scratch("sum-part");
     std::fs::write(&path, parts.trim_end()).unwrap();
@@ -207,7 +213,7 @@ fn sum_refuses_what_it_cannot_trust() {
     std::fs::remove_file(&path).unwrap();
     sum_refused(&sum_of(&["/dev/zero"], ""), &["/dev/zero", "line 1", "longer"]);
     // Past OEIS's table there is nothing to check against, and it says so.
-    let unknown = sum_of(&[], "n=28 part=1/2 count=5\nn=28 part=2/2 count=6\n");
+    let unknown = sum_of(&[], &(part_line("n=28 part=1/2 count=5") + &part_line("n=28 part=2/2 count=6")));
     assert_eq!(String::from_utf8_lossy(&unknown.stdout), "11\n");
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no known count"));
     // stdin a directory: reading fails, exit 1, and the message says reading.
@@ -215,6 +221,12 @@ fn sum_refuses_what_it_cannot_trust() {
     let output = Command::new(env!("CARGO_BIN_EXE_queens")).arg("sum").stdin(directory).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: reading stdin"), "{output:?}");
+}
+
+/// A part's line as `count --part` prints it: the fields, then their
+/// check, the CRC-32 of the fields.
+fn part_line(fields: &str) -> String {
+    format!("{fields} check={:08x}\n", crc32fast::hash(fields.as_bytes()))
 }
 
 /// A checkpoint record as the count writes it under `header`, with its

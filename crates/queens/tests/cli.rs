@@ -561,7 +561,8 @@ mod count {
     #[cfg(target_os = "linux")]
     fn a_failed_write_is_an_error() {
         let parts = std::env::temp_dir().join(format!("queens-cli-{}-parts", std::process::id()));
-        std::fs::write(&parts, "n=8 part=1/1 count=92\n").unwrap();
+        let fields = "n=8 part=1/1 count=92";
+        std::fs::write(&parts, format!("{fields} check={:08x}\n", crc32fast::hash(fields.as_bytes()))).unwrap();
         let asked: [&[&str]; 16] = [
             &["count", "8"],
             &["count", "8", "--part", "1/2"],

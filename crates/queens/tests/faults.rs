@@ -192,10 +192,12 @@ fn a_full_disk_costs_no_recorded_unit() {
 #[test]
 #[cfg(target_os = "linux")]
 fn sum_of_one_part_of_the_largest_m_is_refused_in_little_memory() {
+    let fields = "n=12 part=3/4294967295 count=5";
+    let part_line = format!("{fields} check={:08x}\n", crc32fast::hash(fields.as_bytes()));
     let mut command = Command::new("sh");
     command
         .arg("-c")
-        .arg("ulimit -v 400000; printf 'n=12 part=3/4294967295 count=5\\n' | exec \"$0\" sum")
+        .arg(format!("ulimit -v 400000; printf '{}' | exec \"$0\" sum", part_line.replace('\n', "\\n")))
         .arg(env!("CARGO_BIN_EXE_queens"));
     let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
     assert!(!ran.timed_out);

@@ -70,6 +70,87 @@ impl FromStr for Part {
     }
 }
 
+/// What `queens count N --part K/M` prints, and `queens sum` adds up: one
+/// part's count, bound to its count by a check, as a checkpoint's records
+/// are. The line is `n=N part=K/M count=C check=X`, `X` the CRC-32 of what
+/// comes before ` check=`, as 8 hexadecimal digits: a line cut short and
+/// ended again (`count=123` of `count=12345`), or changed by hand, does not
+/// read as a part, so that a sum past the counts OEIS knows is still exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartCount {
+    /// The board's size.
+    pub n: u32,
+    /// Which part of the count.
+    pub part: Part,
+    /// The solutions the part counted.
+    pub count: u64,
+}
+
+impl PartCount {
+    /// The check of a line's fields.
+    fn check(fields: &str) -> u32 {
+        crc32fast::hash(fields.as_bytes())
+    }
+}
+
+impl fmt::Display for PartCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fields = format!("n={} part={} count={}", self.n, self.part, self.count);
+        write!(f, "{fields} check={:08x}", PartCount::check(&fields))
+    }
+}
+
+impl FromStr for PartCount {
+    type Err = PartCountError;
+
+    /// A line as [`PartCount`]'s `Display` writes it, its numbers in
+    /// digits only (Rust's parsing alone would take a `+` too).
+    fn from_str(line: &str) -> Result<PartCount, PartCountError> {
+        let (fields, check) = line.rsplit_once(" check=").ok_or(PartCountError::NoCheck)?;
+        let digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_hexdigit());
+        if check.len() != 8 || !digits(check) || u32::from_str_radix(check, 16).ok() != Some(PartCount::check(fields)) {
+            return Err(PartCountError::WrongCheck);
+        }
+        let mut words = fields.split(' ');
+        let mut field = |key: &str| {
+            let value = words.next()?.strip_prefix(key)?;
+            (!value.is_empty() && value.bytes().all(|byte| byte.is_ascii_digit() || byte == b'/')).then_some(value)
+        };
+        let read = (|| {
+            let n = field("n=")?.parse().ok()?;
+            let part = field("part=")?.parse().ok()?;
+            let count = field("count=")?.parse().ok()?;
+            Some(PartCount { n, part, count })
+        })();
+        match (read, words.next()) {
+            (Some(part), None) => Ok(part),
+            _ => Err(PartCountError::NotAPart),
+        }
+    }
+}
+
+/// Why a line is not a part's count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartCountError {
+    /// It has no ` check=` at its end: not a part's line, or one written
+    /// before parts carried their check.
+    NoCheck,
+    /// Its check is not the check of what it says: cut short, or changed.
+    WrongCheck,
+    /// Its check is right, but its fields are not `n=N part=K/M count=C`.
+    NotAPart,
+}
+
+impl fmt::Display for PartCountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PartCountError::NoCheck => "not a part's output (n=N part=K/M count=C check=X)",
+            PartCountError::WrongCheck => "its check is not what it says: cut short or changed; count that part again",
+            PartCountError::NotAPart => "not a part's output (n=N part=K/M count=C check=X)",
+        })
+    }
+}
+
 /// One unit of work: a task of a start, named by the start's place in
 /// the count's list of starts and the task's east rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -177,6 +258,30 @@ mod tests {
         assert_eq!("4294967295/4294967295".parse::<Part>().map(Part::of), Ok(u32::MAX));
         let past = "1/4294967296".parse::<Part>().unwrap_err();
         assert!(past.contains("at most 4294967295"), "{past}");
+    }
+
+    /// A part's line reads back as it was written, and not once it is cut
+    /// short and ended again, or changed.
+    #[test]
+    fn a_part_count_is_bound_to_its_line() {
+        let line = PartCount { n: 28, part: Part { index: 3, of: 7 }, count: 12345 }.to_string();
+        assert!(line.starts_with("n=28 part=3/7 count=12345 check="), "{line}");
+        assert_eq!(line.parse(), Ok(PartCount { n: 28, part: Part { index: 3, of: 7 }, count: 12345 }));
+        let (fields, check) = line.rsplit_once(" check=").unwrap();
+        let changed = [
+            fields.replace("count=12345", "count=123"),
+            fields.replace("count=12345", "count=12346"),
+            fields.replace("n=28", "n=27"),
+            fields.replace("3/7", "3/8"),
+        ];
+        for fields in changed {
+            assert_eq!(format!("{fields} check={check}").parse::<PartCount>(), Err(PartCountError::WrongCheck));
+        }
+        assert_eq!(line[..line.len() - 1].parse::<PartCount>(), Err(PartCountError::WrongCheck));
+        assert_eq!(format!("{line} ").parse::<PartCount>(), Err(PartCountError::WrongCheck));
+        assert_eq!("n=28 part=3/7 count=12345".parse::<PartCount>(), Err(PartCountError::NoCheck));
+        let unsigned = format!("n=28 part=3/7 count=+5 check={:08x}", PartCount::check("n=28 part=3/7 count=+5"));
+        assert_eq!(unsigned.parse::<PartCount>(), Err(PartCountError::NotAPart));
     }
 
     /// Every task is in exactly one part, and the parts are near the same

@@ -7,8 +7,8 @@ use std::io::{IsTerminal, Write};
 
 use n_queens::{BoardSource, Gives};
 
+use crate::common::{Failure, Outcome, parse_n, say};
 use crate::draw::{self, Format, Glyphs};
-use crate::{Failure, Outcome, parse_n, say};
 
 /// Arguments of `queens boards`.
 #[derive(Debug, clap::Args)]
@@ -65,7 +65,7 @@ help names. On a terminal, stderr says each class's size, and when that search s
 
 /// Parses `--limit`: at least one board.
 fn parse_limit(text: &str) -> Result<u64, String> {
-    crate::parse_whole("--limit", text, 1).map_err(|error| format!("{error} (leave it out for every board)"))
+    crate::common::parse_whole("--limit", text, 1).map_err(|error| format!("{error} (leave it out for every board)"))
 }
 
 /// The help of `--approach`: every source of `n_queens::BoardSource`, what

@@ -7,7 +7,7 @@ use n_queens::{BoardSource, BoardsError};
 use n_queens_facts::judge::judge_text;
 use n_queens_ii::counting::CountError;
 
-use crate::{Failure, Outcome, Problem, RUN, WIDTH, problem_parser};
+use crate::common::{Failure, Outcome, Problem, RUN, WIDTH, problem_parser};
 
 /// Arguments of `queens paste`.
 #[derive(Debug, clap::Args)]
@@ -135,7 +135,8 @@ const IDEA_INDENT: usize = 8;
 fn write_entry(out: &mut impl Write, head: &str, idea: &str) -> std::io::Result<()> {
     writeln!(out, "  {head}")?;
     let indent = " ".repeat(IDEA_INDENT);
-    for line in textwrap::wrap(idea, crate::wrapping(WIDTH).initial_indent(&indent).subsequent_indent(&indent)) {
+    for line in textwrap::wrap(idea, crate::common::wrapping(WIDTH).initial_indent(&indent).subsequent_indent(&indent))
+    {
         writeln!(out, "{line}")?;
     }
     Ok(())

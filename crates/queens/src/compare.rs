@@ -9,8 +9,8 @@ use std::io::Write;
 use n_queens::BoardSource;
 use n_queens_ii::counting::{self, Options};
 
+use crate::common::{Failure, Outcome, Problem, parse_n, problem_parser};
 use crate::timing::{self, time_per_call};
-use crate::{Failure, Outcome, Problem, parse_n, problem_parser};
 
 /// Arguments of `queens compare`.
 #[derive(Debug, clap::Args)]

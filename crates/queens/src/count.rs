@@ -22,8 +22,8 @@ use n_queens_ii::Approach;
 use n_queens_ii::counting::{self, CountError, Options};
 use n_queens_ii::quarters::{self, Checkpoint, Job, Part, PartCount, Unit};
 
+use crate::common::{Failure, Outcome, parse_n, say};
 use crate::timing::{self, Estimate};
-use crate::{Failure, Outcome, parse_n, say};
 use memory::{check_machine, default_memory, machine_memory, memory_hint, parse_memory};
 
 /// Arguments of `queens count`.
@@ -69,7 +69,7 @@ fn parse_count_n(text: &str) -> Result<u32, String> {
 
 /// Parses `--threads`: a whole number, 0 or more.
 fn parse_threads(text: &str) -> Result<usize, String> {
-    let threads = crate::parse_whole("--threads", text, 0)?;
+    let threads = crate::common::parse_whole("--threads", text, 0)?;
     usize::try_from(threads).map_err(|_| format!("--threads {text} is too large: at most {}", usize::MAX))
 }
 
@@ -98,7 +98,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         Some(path) if is_an_output(path) => {
             return Err(Failure::usage(format!(
                 "{}: the checkpoint file is this command's stdout or stderr; give a file of its own",
-                crate::escaped(&path.display().to_string())
+                crate::common::escaped(&path.display().to_string())
             )));
         }
         Some(path) => Some(Checkpoint::open(path, n, part).map_err(|error| match error {
@@ -113,7 +113,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         say(format_args!(
             "note: {}: line {line}, the last, was a record cut short (a crash or a full disk while \
              writing it): dropped, and its unit counted again",
-            crate::escaped(&path.display().to_string())
+            crate::common::escaped(&path.display().to_string())
         ));
     }
     // A failed write costs only the units it did not record: said once.
@@ -455,7 +455,7 @@ mod tests {
         let longest = n_queens_ii::APPROACHES.iter().map(|approach| approach.name).max_by_key(|name| name.len());
         let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
         let line = announcement(32, longest.unwrap(), &estimate);
-        assert!(line.chars().count() <= crate::WIDTH, "{} columns: {line}", line.chars().count());
+        assert!(line.chars().count() <= crate::common::WIDTH, "{} columns: {line}", line.chars().count());
     }
 
     #[test]

@@ -68,7 +68,7 @@ impl Format {
             message.push_str(&format!(
                 "; {} goes that far: {} boards {n} --approach {} --format {}",
                 further.name(),
-                crate::RUN,
+                crate::common::RUN,
                 further.name(),
                 widest.name()
             ));

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use n_queens_facts::oeis::A000170;
 use n_queens_ii::quarters::PartCount;
 
-use crate::{Failure, Outcome, say};
+use crate::common::{Failure, Outcome, say};
 
 /// Arguments of `queens sum`.
 #[derive(Debug, clap::Args)]
@@ -118,7 +118,7 @@ fn add_lines(source: &str, mut reader: impl BufRead, sum: &mut Sum) -> Outcome {
         }
         let part = text
             .parse::<PartCount>()
-            .map_err(|why| Failure::usage(format!("{at}: `{}` is {why}", crate::escaped(text))))?;
+            .map_err(|why| Failure::usage(format!("{at}: `{}` is {why}", crate::common::escaped(text))))?;
         sum.add(&part).map_err(|refusal| Failure::usage(format!("{at}: {refusal}")))?;
     }
     Ok(())
@@ -131,7 +131,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         add_lines("stdin", io::stdin().lock(), &mut sum)?;
     } else {
         for path in &args.files {
-            let name = crate::escaped(&path.display().to_string());
+            let name = crate::common::escaped(&path.display().to_string());
             let file = File::open(path).map_err(|error| Failure::Failed(format!("{name}: {error}")))?;
             add_lines(&name, BufReader::new(file), &mut sum)?;
         }

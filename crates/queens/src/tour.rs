@@ -8,9 +8,9 @@ use std::io::Write;
 use n_queens::BoardSource;
 use n_queens_ii::counting::{self, Options};
 
+use crate::common::{Failure, Outcome, RUN, parse_n};
 use crate::draw::{self, Format, Glyphs};
 use crate::timing::{self, time_per_call};
-use crate::{Failure, Outcome, RUN, parse_n};
 
 /// The largest n of the tour: it times board_scan too, which takes seconds
 /// past n = 12. `queens compare` and `queens count` go further.

@@ -1,5 +1,7 @@
 //! End-to-end: the built `queens` binary, run as a user runs it, for every
-//! subcommand and every error path. Expected values come from the shared
+//! subcommand and every error path; what needs no process of its own (an
+//! answer alone, a refusal's words) calls the library instead, through
+//! `queens::run_command`. Expected values come from the shared
 //! cases (OEIS tables, the boards data, the independent validator, the
 //! judge-paste harness), never from the binary itself.
 
@@ -75,6 +77,32 @@ fn stdout_of(args: &[&str]) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "queens {args:?} failed: {stderr}");
     String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// Runs the command `args` name in this process, through the library
+/// (`queens::run_command`), and checks it succeeded; returns its answer.
+/// For what needs no process of its own: the answer alone, no terminal.
+fn answer_of(args: &[&str]) -> String {
+    let mut out = Vec::new();
+    if let Err(failure) = queens::run_command(args, &mut out) {
+        panic!("queens {args:?} failed: {failure:?}");
+    }
+    String::from_utf8(out).expect("UTF-8 output")
+}
+
+/// Runs the command `args` name in this process, as [`answer_of`] does,
+/// and checks it refused the arguments with a message that names
+/// `mentions`; returns the message. (Through the binary, [`refused`] also
+/// checks the exit code, 2, and that the message is one line.)
+fn usage_of(args: &[&str], mentions: &[&str]) -> String {
+    let message = match queens::run_command(args, &mut Vec::new()) {
+        Err(queens::common::Failure::Usage(message)) => message,
+        other => panic!("queens {args:?}: not refused: {other:?}"),
+    };
+    for word in mentions {
+        assert!(message.contains(word), "queens {args:?}: {message:?} does not mention {word:?}");
+    }
+    message
 }
 
 /// Runs `queens` and checks it refused with exit code 2 and a one-line
@@ -255,7 +283,7 @@ mod boards {
 
     #[test]
     fn rows_are_exactly_the_judge_boards() {
-        let out = stdout_of(&["boards", "4", "--format", "rows"]);
+        let out = answer_of(&["boards", "4", "--format", "rows"]);
         let boards = parse_rows(&out);
         assert_same!(n_queens_cases::sorted(boards.clone()), expected_boards(4).unwrap());
         // Nothing else: each board's rows, then a blank line.
@@ -266,7 +294,7 @@ mod boards {
     fn every_approach_gives_the_judge_boards() {
         let names = n_queens::APPROACHES.iter().map(|a| a.name).chain(["streaming"]);
         for name in names {
-            let out = stdout_of(&["boards", "6", "--format", "rows", "--approach", name]);
+            let out = answer_of(&["boards", "6", "--format", "rows", "--approach", name]);
             assert_same!(n_queens_cases::sorted(parse_rows(&out)), expected_boards(6).unwrap(), "{name}");
         }
     }
@@ -294,7 +322,7 @@ mod boards {
     #[test]
     fn unique_gives_one_board_per_class() {
         for approach in ["streaming", "bitmask"] {
-            let out = stdout_of(&["boards", "8", "--unique", "--format", "columns", "--approach", approach]);
+            let out = answer_of(&["boards", "8", "--unique", "--format", "columns", "--approach", approach]);
             let boards = parse_columns(&out);
             assert_same!(boards.len() as u64, oeis::A002562[8], "{approach}");
             boards.iter().for_each(|board| check_columns(board).unwrap());
@@ -303,7 +331,7 @@ mod boards {
 
     #[test]
     fn board_format_draws_a_grid() {
-        let out = stdout_of(&["boards", "4", "--limit", "1", "--ascii"]);
+        let out = answer_of(&["boards", "4", "--limit", "1", "--ascii"]);
         assert_same!(out, "+---------+\n| . Q . . |\n| . . . Q |\n| Q . . . |\n| . . Q . |\n+---------+\n\n");
         let unicode =
             Command::new(env!("CARGO_BIN_EXE_queens")).args(["boards", "1"]).env("LC_ALL", "C.UTF-8").output().unwrap();
@@ -681,7 +709,7 @@ mod paste {
     /// answers every harness case.
     #[test]
     fn bitmask_52_compiles_as_the_judge_builds_it() {
-        let pasted = stdout_of(&["paste", "52", "bitmask"]);
+        let pasted = answer_of(&["paste", "52", "bitmask"]);
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("queens_paste");
         let output = compile_and_run(&harness(Problem::NQueensII, &pasted), "2021", &dir, "paste_52_bitmask").unwrap();
         assert_same!(output, expected_output(Problem::NQueensII));
@@ -691,21 +719,21 @@ mod paste {
     fn prints_exactly_the_judge_text() {
         for approach in n_queens::APPROACHES.iter().filter(|a| a.judge_ready) {
             let text = n_queens_cases::judge::judge_text(approach.source).unwrap();
-            assert_same!(stdout_of(&["paste", "51", approach.name]), format!("{text}\n"));
+            assert_same!(answer_of(&["paste", "51", approach.name]), format!("{text}\n"));
         }
         for approach in n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready) {
             let text = n_queens_cases::judge::judge_text(approach.source).unwrap();
-            assert_same!(stdout_of(&["paste", "52", approach.name]), format!("{text}\n"));
+            assert_same!(answer_of(&["paste", "52", approach.name]), format!("{text}\n"));
         }
     }
 
     #[test]
     fn refuses_what_is_not_judge_ready() {
         for approach in n_queens_ii::APPROACHES.iter().filter(|a| !a.judge_ready) {
-            refused(&["paste", "52", approach.name], &[approach.name, "not judge-ready"]);
+            usage_of(&["paste", "52", approach.name], &[approach.name, "not judge-ready"]);
         }
         for extra in n_queens::EXTRAS {
-            refused(&["paste", "51", extra.name], &[extra.name, "not judge-ready"]);
+            usage_of(&["paste", "51", extra.name], &[extra.name, "not judge-ready"]);
         }
         refused(&["paste", "52", "nope"], &["nope", "bitmask"]);
         refused(&["paste", "53", "bitmask"], &["53"]);
@@ -714,8 +742,8 @@ mod paste {
     /// A name of the other problem's approaches says which problem has it.
     #[test]
     fn names_the_problem_that_has_the_approach() {
-        refused(&["paste", "51", "symmetry"], &["symmetry", "LeetCode 52", &format!("{RUN} paste 52 symmetry")]);
-        refused(&["paste", "52", "construct"], &["construct", "LeetCode 51", "not judge-ready"]);
+        usage_of(&["paste", "51", "symmetry"], &["symmetry", "LeetCode 52", &format!("{RUN} paste 52 symmetry")]);
+        usage_of(&["paste", "52", "construct"], &["construct", "LeetCode 51", "not judge-ready"]);
     }
 }
 

@@ -4,7 +4,7 @@
 use n_queens_ii::counting::CountError;
 use n_queens_ii::quarters;
 
-use crate::Failure;
+use crate::common::Failure;
 
 /// Parses `--memory`: bytes, or a size with a unit (the parse-size crate):
 /// K, M, G, T, with or without B or iB, are powers of 1024; fractions such

@@ -11,7 +11,7 @@
 
 use n_queens_facts::chain;
 
-use crate::Problem;
+use crate::common::Problem;
 
 /// A step of the chain, as an exercise: an entry of [`chain::STEPS`].
 pub type Step = &'static chain::Step;

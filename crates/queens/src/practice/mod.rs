@@ -28,7 +28,7 @@ use ladder::{Exercise, PROBLEMS, Step};
 use n_queens_facts::chain;
 use summary::Status;
 
-use crate::{Failure, Outcome, Problem, WIDTH};
+use crate::common::{Failure, Outcome, Problem, WIDTH};
 
 /// Arguments of `queens practice`.
 #[derive(Debug, clap::Args)]
@@ -73,7 +73,7 @@ enum Action {
 #[derive(Debug, clap::Args)]
 struct Which {
     /// The problem: 52 (the count) or 51 (every board).
-    #[arg(value_parser = crate::problem_parser())]
+    #[arg(value_parser = crate::common::problem_parser())]
     problem: Problem,
     /// The step of the chain.
     #[arg(value_parser = ladder::step_parser())]
@@ -324,7 +324,7 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
     // told in a few lines below.
     let status = status(workspace, exercise, &mut |line, is_stderr| {
         if is_stderr {
-            crate::say(line);
+            crate::common::say(line);
         }
     })?;
     writeln!(out)?;
@@ -353,7 +353,7 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
 
 /// Parses a hint's number: a whole number (its range depends on the exercise).
 fn parse_hint(text: &str) -> Result<usize, String> {
-    let number = crate::parse_whole("the hint's number", text, 1)?;
+    let number = crate::common::parse_whole("the hint's number", text, 1)?;
     usize::try_from(number).map_err(|_| format!("there is no hint {text}"))
 }
 
@@ -370,7 +370,7 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
     }
     writeln!(out, "Hint {number} of {} for exercise {label}:", hints.len())?;
     writeln!(out)?;
-    for line in textwrap::wrap(hints[number - 1], crate::wrapping(WIDTH - 4)) {
+    for line in textwrap::wrap(hints[number - 1], crate::common::wrapping(WIDTH - 4)) {
         writeln!(out, "  {line}")?;
     }
     writeln!(out)?;

@@ -274,8 +274,10 @@ mod tests {
 
     #[test]
     fn the_cargo_command_names_the_package_target_and_exercise() {
-        let exercise =
-            Exercise { problem: crate::Problem::NQueens, step: n_queens_facts::chain::step("three_arrays").unwrap() };
+        let exercise = Exercise {
+            problem: crate::common::Problem::NQueens,
+            step: n_queens_facts::chain::step("three_arrays").unwrap(),
+        };
         assert_eq!(
             cargo_build(exercise).join(" "),
             "rustc -p n_queens --test practice --profile test --message-format json-render-diagnostics \

@@ -9,7 +9,7 @@ use n_queens_facts::mistakes::{self, Observed};
 
 use super::results::{Printed, STACK_OVERFLOW};
 use super::verdict::{self, Outcome, Report};
-use crate::WIDTH;
+use crate::common::WIDTH;
 
 /// Where an exercise stands: the list view's words, and the lines of detail
 /// that `queens practice test` prints under them.
@@ -96,7 +96,7 @@ impl Status {
             Status::NoVerdict(why) => format!("no verdict: {why}"),
         };
         let indent = format!("\n{}", " ".repeat(LIST_INDENT));
-        textwrap::wrap(&text, crate::wrapping(WIDTH - LIST_INDENT)).join(&indent)
+        textwrap::wrap(&text, crate::common::wrapping(WIDTH - LIST_INDENT)).join(&indent)
     }
 
     /// What `queens practice test` prints about exercise `label` once its
@@ -184,7 +184,7 @@ pub fn wrapped(first: &str, text: &str, indent: usize) -> Vec<String> {
         let prefix = if index == 0 { first } else { "" };
         let leading = if index == 0 { first.len() - first.trim_start().len() } else { indent };
         let text = format!("{}{paragraph}", prefix.trim_start());
-        let words = textwrap::wrap(&text, crate::wrapping(WIDTH - leading.max(indent)));
+        let words = textwrap::wrap(&text, crate::common::wrapping(WIDTH - leading.max(indent)));
         for (number, line) in words.into_iter().enumerate() {
             let margin = if number == 0 { leading } else { indent };
             lines.push(format!("{}{line}", " ".repeat(margin)).trim_end().to_string());

@@ -30,7 +30,7 @@ use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
 
 use n_queens_facts::chain::{self, Step};
 
-use crate::{Failure, Outcome, Problem, parse_n};
+use crate::common::{Failure, Outcome, Problem, parse_n};
 use app::App;
 use event::Event;
 use mistakes::Mistake;
@@ -98,7 +98,7 @@ fn step_parser() -> impl clap::builder::TypedValueParser<Value = &'static Step> 
 }
 
 fn parse_limit(text: &str) -> Result<u64, String> {
-    crate::parse_whole("--limit", text, 1)
+    crate::common::parse_whole("--limit", text, 1)
 }
 
 /// Runs `queens watch`.

@@ -16,7 +16,7 @@ use n_queens_facts::chain::Step;
 use super::app::App;
 use super::mistakes::Mistake;
 use super::steps::Marker;
-use crate::Problem;
+use crate::common::Problem;
 
 /// The step's own file, from its problem's list of approaches.
 pub fn source(problem: Problem, step: &Step) -> &'static str {
@@ -58,7 +58,7 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
 /// `width` characters: between words (a word longer than a row broken), the
 /// rows after the first indented by two.
 pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
-    let options = crate::wrapping(width).break_words(true).subsequent_indent("  ");
+    let options = crate::common::wrapping(width).break_words(true).subsequent_indent("  ");
     textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
 }
 
@@ -238,7 +238,7 @@ mod tests {
     fn textwrap_adds_no_hyphen_but_breaks_code_where_it_reads_badly() {
         // textwrap with the workspace's features, as the panels' prose uses it.
         let textwrap = |text: &str, width: usize| -> Vec<String> {
-            let options = crate::wrapping(width).break_words(true).subsequent_indent("    ");
+            let options = crate::common::wrapping(width).break_words(true).subsequent_indent("    ");
             textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
         };
         let line =

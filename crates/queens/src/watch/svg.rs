@@ -19,7 +19,7 @@ use super::source::{shown, wrap, wrap_prose};
 use super::state::State;
 use super::steps::{Free, Panel};
 use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text, refuses, said};
-use crate::Problem;
+use crate::common::Problem;
 
 /// The side of a square, in pixels.
 const CELL: usize = 40;

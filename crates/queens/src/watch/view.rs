@@ -22,7 +22,7 @@ use super::search::Search;
 use super::source::{draw_source, wrap};
 use super::steps::{self, Free, Panel};
 use super::words::{refuses, said};
-use crate::Problem;
+use crate::common::Problem;
 
 /// The smallest terminal the view takes, whatever the n: the size it is documented at.
 pub const SMALLEST: (u16, u16) = (80, 24);

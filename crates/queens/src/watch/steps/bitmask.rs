@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 
 use super::checker::{Call, Checker, Free, Marker, Panel};
-use crate::Problem;
+use crate::common::Problem;
 use crate::watch::event::Event;
 use crate::watch::mistakes::{Crash, Mistake};
 

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
-use crate::Problem;
+use crate::common::Problem;
 use crate::watch::event::{Event, Line};
 use crate::watch::mistakes::{Crash, Mistake};
 

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::Problem;
+use crate::common::Problem;
 use crate::watch::event::Event;
 
 /// One step's `place_row` and its check, as its solution file writes them:

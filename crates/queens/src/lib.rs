@@ -1,0 +1,191 @@
+//! `queens`: the N-Queens chain of approaches from the terminal.
+//!
+//! With no arguments it runs the tour: every approach of LeetCode 51 (every
+//! board) and LeetCode 52 (the count) on n = 12, timed, with the speed-up each
+//! step buys, then one board and where to go next. The subcommands explore:
+//! `boards` draws, `count` counts large n with a progress bar, `compare`
+//! times the approaches over growing n, `paste` prints an approach's
+//! judge-ready text, `list` lists them all.
+//!
+//! The approaches come from the crates' own lists and lookups
+//! (`n_queens::BoardSource`, `n_queens_ii::APPROACHES` and
+//! `n_queens_ii::counting`), with their flags and ranges, so a new approach
+//! shows up in every subcommand without a change here, and the libraries'
+//! own errors say what is out of range. Every wrong argument gets a one-line
+//! message and exit code 2: clap's for what does not parse, the libraries'
+//! (or this command's, for its own limits) for what parses but makes no
+//! sense, before any long work starts. An error that is not the user's (a
+//! file that cannot be read or written, a tool that cannot be started) gets
+//! exit code 1, as a failed write of the answer does.
+//!
+//! Nothing written to stderr can panic: a closed stderr loses the message,
+//! never the exit code ([`say`]).
+
+pub mod boards;
+pub mod catalog;
+pub mod common;
+pub mod compare;
+pub mod count;
+pub mod draw;
+pub mod practice;
+pub mod sum;
+pub mod timing;
+pub mod tour;
+pub mod watch;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use common::{Failure, WIDTH, escaped, say};
+
+/// The N-Queens puzzle, LeetCode 51 and 52, as a chain of approaches:
+/// run with no arguments for the tour.
+#[derive(Debug, Parser)]
+#[command(name = "queens", version, about, after_help = AFTER_HELP, max_term_width = WIDTH)]
+struct Cli {
+    /// What to do; the tour of n = 12 when left out.
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The end of `queens --help`.
+const AFTER_HELP: &str = "\
+Examples, from the workspace (an installed `queens` takes the same arguments):
+  cargo run --release                   the tour: every approach on n = 12
+  cargo run --release -- boards 8 --limit 2
+  cargo run --release -- boards 1000000 --approach construct --format columns
+  cargo run --release -- count 16 --approach bitmask
+  cargo run --release -- compare --problem 52 --max-n 14
+  cargo run --release -- paste 52 bitmask | xclip -selection clipboard
+  cargo run --release -- practice list  the practice ladder
+  cargo run --release -- watch 6        watch a search run, event by event
+The pages that explain each step: docs/README.md";
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Every approach of both problems on one n: answer, time, speed-up; then a board.
+    Tour(tour::Args),
+    /// Draw the boards for n (LeetCode 51).
+    Boards(boards::Args),
+    /// Count the boards for n (LeetCode 52), as a 64-bit number.
+    Count(count::Args),
+    /// Add up the outputs of `count N --part K/M`, checking that every part is there once.
+    Sum(sum::Args),
+    /// Time each approach over increasing n until it passes its time budget.
+    Compare(compare::Args),
+    /// Print an approach's judge-ready text, to paste into leetcode.com or leetcode.cn.
+    Paste(catalog::PasteArgs),
+    /// Every approach of both problems, in order, with its idea and whether it is judge-ready.
+    List,
+    /// The practice ladder: write each step yourself, with the shared cases, hints and a reset.
+    Practice(practice::Args),
+    /// Watch one step of the chain search, event by event, in a full-screen view.
+    Watch(watch::Args),
+}
+
+/// Runs the command line the process was given, as `main` does: parses
+/// it, runs the command, says what failed, and gives the exit code.
+pub fn run() -> ExitCode {
+    // The libraries return errors for what is out of range; should a panic
+    // still happen, the user sees one line, not a trace.
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|text| text.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown error".to_string());
+        say(format_args!("queens: internal error: {message}"));
+    }));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return clap_exit(&error),
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let outcome = dispatch(cli.command, &mut out);
+    // A failed write of the answer is an error even when the answer is "no".
+    let flushed = out.flush();
+    let outcome = match (outcome, flushed) {
+        (Ok(()) | Err(Failure::Unsuccessful), Err(error)) => Err(Failure::Io(error)),
+        (outcome, _) => outcome,
+    };
+    drop(out); // whatever was written before a check failed
+    let Err(failure) = outcome else { return ExitCode::SUCCESS };
+    match &failure {
+        Failure::Usage(message) | Failure::Failed(message) => say(format_args!("error: {}", escaped(message))),
+        // `queens boards 20 | head` closes the pipe early: that is the reader's choice.
+        // (A stdout closed before the start, `queens count 8 >&-`, never gets
+        // here: Rust's runtime reopens it before `main` as /dev/null, read-write,
+        // just as Python's `subprocess.DEVNULL` and Node's `'ignore'` hand it
+        // over, so the write succeeds; see docs/quarters.md, "Output".)
+        Failure::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Failure::Io(error) => say(format_args!("error: writing the output: {error}")),
+        Failure::Unsuccessful => {}
+    }
+    ExitCode::from(failure.exit_code())
+}
+
+/// Runs the command that `args` name (without the program's name, as
+/// after `queens`), writing its answer to `out`: the library's way in for
+/// tests that need no process of their own. What a command says on stderr
+/// still goes to this process's stderr, and a command that looks at the
+/// terminal looks at this process's; clap's refusals, `--help` included,
+/// come back as [`Failure::Usage`] with clap's text.
+pub fn run_command<T: Into<std::ffi::OsString> + Clone>(
+    args: impl IntoIterator<Item = T>,
+    out: &mut impl Write,
+) -> common::Outcome {
+    let program = std::iter::once(std::ffi::OsString::from("queens"));
+    let cli = Cli::try_parse_from(program.chain(args.into_iter().map(Into::into)))
+        .map_err(|error| Failure::Usage(error.to_string()))?;
+    dispatch(cli.command, out)
+}
+
+/// Runs one command, its answer written to `out`.
+fn dispatch(command: Option<Command>, out: &mut impl Write) -> common::Outcome {
+    match command {
+        None => tour::run(&tour::Args::default(), out),
+        Some(Command::Tour(args)) => tour::run(&args, out),
+        Some(Command::Boards(args)) => boards::run(&args, out),
+        Some(Command::Count(args)) => count::run(&args, out),
+        Some(Command::Sum(args)) => sum::run(&args, out),
+        Some(Command::Compare(args)) => compare::run(&args, out),
+        Some(Command::Paste(args)) => catalog::paste(&args, out),
+        Some(Command::List) => catalog::list(out),
+        Some(Command::Practice(args)) => practice::run(&args, out),
+        Some(Command::Watch(args)) => watch::run(&args, out),
+    }
+}
+
+/// Ends on what clap made of the arguments: a parse error (its message,
+/// exit code 2), or the help or the version asked for, written to stdout,
+/// where a failed write is an error (exit code 1), as for any other answer.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    let printed = error.print();
+    if error.exit_code() != 0 {
+        return ExitCode::from(2);
+    }
+    match printed {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            say(format_args!("error: writing the output: {error}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

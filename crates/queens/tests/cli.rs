@@ -805,13 +805,14 @@ fn a_closed_stderr_never_aborts() {
 /// wraps it (to the terminal's width, at most 80).
 #[test]
 fn every_help_fits_80_columns() {
-    let commands: [&[&str]; 12] = [
+    let commands: [&[&str]; 13] = [
         &[],
         &["tour"],
         &["boards"],
         &["count"],
         &["compare"],
         &["paste"],
+        &["diff"],
         &["list"],
         &["practice"],
         &["practice", "list"],

@@ -175,6 +175,7 @@ mod tour {
             &format!("{RUN} list")[..],
             &format!("{RUN} practice list"),
             &format!("{RUN} paste 52 bitmask"),
+            &format!("{RUN} diff 52 bitmask"),
             "docs/README.md",
         ] {
             assert!(next.contains(named), "{named}:\n{next}");

@@ -221,7 +221,10 @@ mod tests {
     fn colour_keeps_the_marks() {
         let plain = "--- a\n+++ b\n@@ -1,2 +1,2 @@\n same\n-old\n+new\n";
         let text = coloured(plain);
-        assert_eq!(text.replace(BOLD, "").replace(CYAN, "").replace(RED, "").replace(GREEN, "").replace(RESET, ""), plain);
+        assert_eq!(
+            text.replace(BOLD, "").replace(CYAN, "").replace(RED, "").replace(GREEN, "").replace(RESET, ""),
+            plain
+        );
         assert!(text.contains(&format!("{RED}-old{RESET}\n")) && text.contains(&format!("{GREEN}+new{RESET}\n")));
         assert!(text.contains("\n same\n"), "context stays plain");
     }

@@ -95,11 +95,8 @@ fn apply(base: &str, diff: &str) -> Result<String, String> {
 /// gives the step's code.
 #[test]
 fn each_diff_applied_to_its_base_gives_the_step() {
-    let with_base: Vec<&str> = n_queens_facts::chain::STEPS
-        .iter()
-        .filter(|step| step.builds_on.is_some())
-        .map(|step| step.name)
-        .collect();
+    let with_base: Vec<&str> =
+        n_queens_facts::chain::STEPS.iter().filter(|step| step.builds_on.is_some()).map(|step| step.name).collect();
     assert_same!(with_base, BASES.map(|(step, _)| step).to_vec(), "every step with a base is tested");
     for problem in Problem::ALL {
         for (step, base) in BASES {

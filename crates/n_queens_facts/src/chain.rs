@@ -1,9 +1,11 @@
 //! The chain, written once: every step a learner climbs, with what each
 //! part of the project needs to know of it. The tests, `queens practice`,
-//! `queens watch` and the docs checks all read [`STEPS`]; adding a step is
-//! one entry here plus its files (the approach in both problem crates, the
-//! two starting texts in `exercises/`; its mistakes, if any, in
-//! [`crate::mistakes`], by the step's name).
+//! `queens watch`, `queens diff` and the docs checks all read [`STEPS`];
+//! adding a step is one entry here (with the step it builds on) plus its
+//! files (the approach in both problem crates, the two starting texts in
+//! `exercises/`; its mistakes, if any, in [`crate::mistakes`], by the
+//! step's name; for a step that builds on another, the diff on its page,
+//! which `queens diff 52 STEP` prints).
 //!
 //! The approaches themselves, with their functions, are listed by the
 //! problem crates (`n_queens::APPROACHES`, `n_queens_ii::APPROACHES`), which

@@ -1,9 +1,11 @@
 //! The chain, written once: every step a learner climbs, with what each
 //! part of the project needs to know of it. The tests, `queens practice`,
-//! `queens watch` and the docs checks all read [`STEPS`]; adding a step is
-//! one entry here plus its files (the approach in both problem crates, the
-//! two starting texts in `exercises/`; its mistakes, if any, in
-//! [`crate::mistakes`], by the step's name).
+//! `queens watch`, `queens diff` and the docs checks all read [`STEPS`];
+//! adding a step is one entry here (with the step it builds on) plus its
+//! files (the approach in both problem crates, the two starting texts in
+//! `exercises/`; its mistakes, if any, in [`crate::mistakes`], by the
+//! step's name; for a step that builds on another, the diff on its page,
+//! which `queens diff 52 STEP` prints).
 //!
 //! The approaches themselves, with their functions, are listed by the
 //! problem crates (`n_queens::APPROACHES`, `n_queens_ii::APPROACHES`), which
@@ -18,6 +20,11 @@ use crate::Problem;
 pub struct Step {
     /// The file name without `.rs`, in both crates and on the command line.
     pub name: &'static str,
+    /// The step whose code this one changes, by name: the step before it on
+    /// the ladder, except for a side branch (`mirror` builds on `bitmask`,
+    /// and a step after `bitmask` would too); `None` for the first step.
+    /// `queens diff` shows the change.
+    pub builds_on: Option<&'static str>,
     /// Its number on the ladder, 1 to 4 for the judge's chain; `None` past it.
     pub number: Option<u8>,
     /// What its check reads, as `queens watch` counts it (`"squares read"`);
@@ -49,6 +56,7 @@ pub struct Exercise {
 pub const STEPS: &[Step] = &[
     Step {
         name: "board_scan",
+        builds_on: None,
         number: Some(1),
         check_unit: Some("squares read"),
         undoes: true,
@@ -67,6 +75,7 @@ pub const STEPS: &[Step] = &[
     },
     Step {
         name: "column_abs",
+        builds_on: Some("board_scan"),
         number: Some(2),
         check_unit: Some("queens compared"),
         undoes: true,
@@ -85,6 +94,7 @@ pub const STEPS: &[Step] = &[
     },
     Step {
         name: "three_arrays",
+        builds_on: Some("column_abs"),
         number: Some(3),
         check_unit: Some("flags read"),
         undoes: true,
@@ -103,6 +113,7 @@ pub const STEPS: &[Step] = &[
     },
     Step {
         name: "bitmask",
+        builds_on: Some("three_arrays"),
         number: Some(4),
         check_unit: Some("free masks"),
         undoes: false,
@@ -121,6 +132,7 @@ pub const STEPS: &[Step] = &[
     },
     Step {
         name: "mirror",
+        builds_on: Some("bitmask"),
         number: None,
         check_unit: None,
         undoes: false,
@@ -160,6 +172,11 @@ impl Step {
     pub fn previous(&self) -> Option<&'static Step> {
         let index = STEPS.iter().position(|step| step.name == self.name)?;
         index.checked_sub(1).map(|index| &STEPS[index])
+    }
+
+    /// The step this one builds on ([`Step::builds_on`]), if any.
+    pub fn base(&self) -> Option<&'static Step> {
+        self.builds_on.map(|name| step(name).expect("a step builds on a step of the chain"))
     }
 
     /// Whether `queens watch` shows its search ([`Step::check_unit`]).
@@ -311,6 +328,27 @@ mod tests {
         }
         assert_eq!(step("bitmask").map(|step| step.name), Some("bitmask"));
         assert!(step("bitmasks").is_none());
+    }
+
+    /// Each step builds on one before it, so following `builds_on` always
+    /// ends at the first step; on the ladder, that is the step before, and
+    /// `mirror`, past the ladder, branches off `bitmask`.
+    #[test]
+    fn every_step_builds_on_an_earlier_one() {
+        for (index, step) in STEPS.iter().enumerate() {
+            match step.base() {
+                None => assert_eq!(index, 0, "only the first step builds on nothing, not {}", step.name),
+                Some(base) => {
+                    let base_index = STEPS.iter().position(|other| other.name == base.name).unwrap();
+                    assert!(base_index < index, "{} builds on {}, which comes after it", step.name, base.name);
+                    if step.number.is_some() {
+                        assert_eq!(Some(base), step.previous(), "{} is on the ladder", step.name);
+                    }
+                }
+            }
+        }
+        assert_eq!(step("mirror").unwrap().builds_on, Some("bitmask"));
+        assert_eq!(step("three_arrays").unwrap().builds_on, Some("column_abs"));
     }
 
     #[test]

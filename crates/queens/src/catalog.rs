@@ -124,6 +124,7 @@ pub fn list(out: &mut impl Write) -> Outcome {
     }
     writeln!(out)?;
     writeln!(out, "{RUN} paste 51|52 NAME prints a judge-ready approach.")?;
+    writeln!(out, "{RUN} diff 51|52 STEP shows what a step changes in the code.")?;
     Ok(())
 }
 

@@ -5,7 +5,8 @@
 //! step buys, then one board and where to go next. The subcommands explore:
 //! `boards` draws, `count` counts large n with a progress bar, `compare`
 //! times the approaches over growing n, `paste` prints an approach's
-//! judge-ready text, `list` lists them all.
+//! judge-ready text, `diff` what a step changes in the code of the step it
+//! builds on, `list` lists them all.
 //!
 //! The approaches come from the crates' own lists and lookups
 //! (`n_queens::BoardSource`, `n_queens_ii::APPROACHES` and
@@ -26,6 +27,7 @@ pub mod catalog;
 pub mod common;
 pub mod compare;
 pub mod count;
+pub mod diff;
 pub mod draw;
 pub mod practice;
 pub mod sum;
@@ -59,6 +61,7 @@ Examples, from the workspace (an installed `queens` takes the same arguments):
   cargo run --release -- count 16 --approach bitmask
   cargo run --release -- compare --problem 52 --max-n 14
   cargo run --release -- paste 52 bitmask | xclip -selection clipboard
+  cargo run --release -- diff 52 three_arrays   what step 3 changes
   cargo run --release -- practice list  the practice ladder
   cargo run --release -- watch 6        watch a search run, event by event
 The pages that explain each step: docs/README.md";
@@ -78,6 +81,8 @@ enum Command {
     Compare(compare::Args),
     /// Print an approach's judge-ready text, to paste into leetcode.com or leetcode.cn.
     Paste(catalog::PasteArgs),
+    /// What a step changes in the code of the step it builds on, as a diff.
+    Diff(diff::Args),
     /// Every approach of both problems, in order, with its idea and whether it is judge-ready.
     List,
     /// The practice ladder: write each step yourself, with the shared cases, hints and a reset.
@@ -155,6 +160,7 @@ fn dispatch(command: Option<Command>, out: &mut impl Write) -> common::Outcome {
         Some(Command::Sum(args)) => sum::run(&args, out),
         Some(Command::Compare(args)) => compare::run(&args, out),
         Some(Command::Paste(args)) => catalog::paste(&args, out),
+        Some(Command::Diff(args)) => diff::run(&args, out),
         Some(Command::List) => catalog::list(out),
         Some(Command::Practice(args)) => practice::run(&args, out),
         Some(Command::Watch(args)) => watch::run(&args, out),

@@ -111,13 +111,14 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
 
 /// The end of the tour: each command as it runs right after the README's
 /// set-up (`RUN` stands for [`RUN`]), and what it shows.
-const WHERE_NEXT: [(&str, &str); 7] = [
+const WHERE_NEXT: [(&str, &str); 8] = [
     ("RUN practice list", "write each step yourself"),
     ("RUN list", "every approach and its idea"),
     ("RUN boards 8 --limit 3", "draw boards; --unique, --format"),
     ("RUN count 18", "count a larger n, fastest counter"),
     ("RUN compare", "time each approach over growing n"),
     ("RUN paste 52 bitmask", "the text to paste into the judge"),
+    ("RUN diff 52 bitmask", "what a step changes in the code"),
     ("docs/README.md", "each step's idea, what it buys"),
 ];
 

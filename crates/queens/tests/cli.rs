@@ -175,6 +175,7 @@ mod tour {
             &format!("{RUN} list")[..],
             &format!("{RUN} practice list"),
             &format!("{RUN} paste 52 bitmask"),
+            &format!("{RUN} diff 52 bitmask"),
             "docs/README.md",
         ] {
             assert!(next.contains(named), "{named}:\n{next}");
@@ -805,13 +806,14 @@ fn a_closed_stderr_never_aborts() {
 /// wraps it (to the terminal's width, at most 80).
 #[test]
 fn every_help_fits_80_columns() {
-    let commands: [&[&str]; 12] = [
+    let commands: [&[&str]; 13] = [
         &[],
         &["tour"],
         &["boards"],
         &["count"],
         &["compare"],
         &["paste"],
+        &["diff"],
         &["list"],
         &["practice"],
         &["practice", "list"],

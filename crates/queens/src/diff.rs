@@ -1,0 +1,231 @@
+//! `queens diff`: what one step of the chain changes in the code of the
+//! step it builds on, as a unified diff of the two approach files' code.
+//!
+//! Each approach file opens with a long `//!` comment (the idea, what
+//! changed, the cost), and `diff` of two whole files is mostly those
+//! comments. So both files are cut to their code first ([`code_only`]): the
+//! comment lines go, every line of code stays exactly as the file has it,
+//! a comment at the end of a code line included. What a step builds on is
+//! `n_queens_facts::chain::Step::builds_on`, the one place that says it.
+
+use std::ffi::OsStr;
+use std::io::{IsTerminal, Write};
+
+use n_queens_facts::chain::{self, Step};
+
+use crate::common::{Failure, Outcome, Problem, RUN, problem_parser};
+
+/// Arguments of `queens diff`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// The problem: 51 (every board) or 52 (the count).
+    #[arg(value_parser = problem_parser())]
+    pub problem: Problem,
+    /// The step of the chain, as `queens list` names it (column_abs,
+    /// three_arrays, bitmask, mirror).
+    pub step: String,
+    /// When to colour the lines: on a terminal unless NO_COLOR is set
+    /// (auto), always, or never.
+    #[arg(long, value_enum, default_value_t = Colour::Auto)]
+    pub color: Colour,
+}
+
+/// The end of `queens diff --help`.
+const AFTER_HELP: &str = "\
+Both files are shown as code only: the file's opening //! comment and every \
+line that holds only a comment are left out; every other line is the file's \
+own, whole, a comment after code included, so a line of code may be wider \
+than the terminal. Removed lines start with -, added lines with +, in colour \
+too on a terminal.";
+
+/// When `queens diff` colours its lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Colour {
+    /// On a terminal, unless the NO_COLOR variable is set (and not empty)
+    /// or the terminal is `dumb`.
+    Auto,
+    /// Always, even into a pipe (NO_COLOR too gives way to it).
+    Always,
+    /// Never.
+    Never,
+}
+
+impl Colour {
+    /// Whether to colour, given whether stdout is a terminal and the
+    /// `NO_COLOR` and `TERM` variables (<https://no-color.org>: set and not
+    /// empty means no colour).
+    pub fn wanted(self, on_terminal: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+        match self {
+            Colour::Always => true,
+            Colour::Never => false,
+            Colour::Auto => {
+                on_terminal && no_color.is_none_or(OsStr::is_empty) && term.is_none_or(|term| term != "dumb")
+            }
+        }
+    }
+}
+
+/// `queens diff 51|52 STEP`: the unified diff from the code of the step
+/// `STEP` builds on to its own, three lines of context around each change.
+/// With [`Colour::Auto`] it looks at this process's stdout, whatever `out`
+/// is: a caller writing elsewhere passes `--color never` or `always`.
+pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
+    let text = step_diff(args.problem, &args.step)?;
+    let no_color = std::env::var_os("NO_COLOR");
+    let term = std::env::var_os("TERM");
+    if args.color.wanted(std::io::stdout().is_terminal(), no_color.as_deref(), term.as_deref()) {
+        write!(out, "{}", coloured(&text))?;
+    } else {
+        write!(out, "{text}")?;
+    }
+    Ok(())
+}
+
+/// The plain unified diff that `queens diff` prints for `step` of `problem`,
+/// or the refusal of a name that is not a step with one before it.
+pub fn step_diff(problem: Problem, step: &str) -> Result<String, Failure> {
+    let Some(found) = chain::step(step) else { return Err(not_a_step(problem, step)) };
+    let Some(base) = found.base() else {
+        return Err(Failure::usage(format!(
+            "{step} is the first step: it builds on no other, so there is nothing to diff; \
+             `{RUN} paste {} {step}` prints its code",
+            problem.number()
+        )));
+    };
+    Ok(unified_diff(problem, base, found))
+}
+
+/// The names `queens diff` takes: every step that builds on another.
+pub fn steps_with_a_base() -> Vec<&'static str> {
+    chain::STEPS.iter().filter(|step| step.builds_on.is_some()).map(|step| step.name).collect()
+}
+
+/// `name` is no step of the chain: the message says whether it is an
+/// approach beyond it, and which names `diff` takes.
+fn not_a_step(problem: Problem, name: &str) -> Failure {
+    let approach = match problem {
+        Problem::NQueens => n_queens::BoardSource::named(name).is_ok(),
+        Problem::NQueensII => n_queens_ii::approach(name).is_some(),
+    };
+    let what = if approach {
+        format!("{name} is an approach of {problem} beyond the chain, not a step of it")
+    } else {
+        format!("there is no step {name:?}")
+    };
+    Failure::usage(format!("{what}; the steps that build on another: {}", steps_with_a_base().join(", ")))
+}
+
+/// The approach file of `step` for `problem`, and its path in the workspace.
+fn file(problem: Problem, step: &Step) -> (String, &'static str) {
+    let source = match problem {
+        Problem::NQueens => n_queens::approach(step.name).map(|approach| approach.source),
+        Problem::NQueensII => n_queens_ii::approach(step.name).map(|approach| approach.source),
+    };
+    let source = source.expect("every step of the chain is an approach of both problems");
+    (format!("crates/{}/src/{}.rs", problem.crate_name(), step.name), source)
+}
+
+/// The unified diff from `base`'s code to `step`'s, both for `problem`.
+fn unified_diff(problem: Problem, base: &Step, step: &Step) -> String {
+    let (old_path, old_source) = file(problem, base);
+    let (new_path, new_source) = file(problem, step);
+    let (old, new) = (code_only(old_source), code_only(new_source));
+    let diff = similar::TextDiff::from_lines(&old, &new);
+    let mut unified = diff.unified_diff();
+    unified.context_radius(3).header(&format!("{old_path} (code only)"), &format!("{new_path} (code only)"));
+    unified.to_string()
+}
+
+/// An approach file's code: the file without its opening `//!` comment,
+/// without every line that holds only a comment (`//`, `///` and `//!`,
+/// after its indentation), and without a blank line that would follow
+/// another or open the text. Every line kept is the file's own, whole.
+///
+/// The approach files have no `/* */` comments and no string that goes on
+/// to a line starting with `//` (the tests check that only comments go).
+pub fn code_only(source: &str) -> String {
+    let mut code = String::new();
+    let mut last_blank = true;
+    for line in source.lines() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        let blank = line.trim().is_empty();
+        if !(blank && last_blank) {
+            code.push_str(line);
+            code.push('\n');
+        }
+        last_blank = blank;
+    }
+    if last_blank {
+        code.pop(); // a blank last line: the text ends at the line before it
+    }
+    code
+}
+
+/// SGR codes: bold for the two file lines, cyan for a hunk's head, red
+/// for a removed line, green for an added one; each line reset at its end.
+const BOLD: &str = "\x1b[1m";
+const CYAN: &str = "\x1b[36m";
+const RED: &str = "\x1b[31m";
+const GREEN: &str = "\x1b[32m";
+const RESET: &str = "\x1b[0m";
+
+/// `diff`, a unified diff, coloured line by line. The `-` and `+` marks
+/// stay, so the colour only repeats what the text says.
+fn coloured(diff: &str) -> String {
+    let mut text = String::new();
+    for (index, line) in diff.lines().enumerate() {
+        // The two file lines come first; after them a line's first
+        // character says what it is, and only a hunk's head starts with `@`.
+        let colour = match line.chars().next() {
+            _ if index < 2 => Some(BOLD),
+            Some('@') => Some(CYAN),
+            Some('-') => Some(RED),
+            Some('+') => Some(GREEN),
+            _ => None,
+        };
+        match colour {
+            Some(colour) => text.push_str(&format!("{colour}{line}{RESET}\n")),
+            None => text.push_str(&format!("{line}\n")),
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_only_drops_comment_lines_and_keeps_code_whole() {
+        let source = "//! # Title\n//!\n//! Idea.\n\n/// The type.\npub struct Solution;\n\n\
+                      fn f() {\n    // why\n    let x = 1; // stays\n\n    x\n}\n";
+        assert_eq!(code_only(source), "pub struct Solution;\n\nfn f() {\n    let x = 1; // stays\n\n    x\n}\n");
+    }
+
+    #[test]
+    fn colour_only_where_wanted() {
+        let empty = Some(OsStr::new(""));
+        assert!(Colour::Auto.wanted(true, None, None));
+        assert!(Colour::Auto.wanted(true, empty, Some(OsStr::new("xterm"))), "an empty NO_COLOR is unset");
+        assert!(!Colour::Auto.wanted(false, None, None), "not into a pipe");
+        assert!(!Colour::Auto.wanted(true, Some(OsStr::new("1")), None), "NO_COLOR");
+        assert!(!Colour::Auto.wanted(true, None, Some(OsStr::new("dumb"))));
+        assert!(Colour::Always.wanted(false, Some(OsStr::new("1")), None));
+        assert!(!Colour::Never.wanted(true, None, None));
+    }
+
+    #[test]
+    fn colour_keeps_the_marks() {
+        let plain = "--- a\n+++ b\n@@ -1,2 +1,2 @@\n same\n-old\n+new\n";
+        let text = coloured(plain);
+        assert_eq!(
+            text.replace(BOLD, "").replace(CYAN, "").replace(RED, "").replace(GREEN, "").replace(RESET, ""),
+            plain
+        );
+        assert!(text.contains(&format!("{RED}-old{RESET}\n")) && text.contains(&format!("{GREEN}+new{RESET}\n")));
+        assert!(text.contains("\n same\n"), "context stays plain");
+    }
+}

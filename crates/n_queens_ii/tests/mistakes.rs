@@ -29,6 +29,7 @@
 use n_queens_cases::caught;
 use n_queens_cases::counted_cases;
 use n_queens_cases::deadline::Expect;
+use n_queens_facts::mistakes::{Code, MISTAKES};
 
 #[path = "mistakes/diagonal_not_equal.rs"]
 mod diagonal_not_equal;
@@ -42,12 +43,12 @@ mod shift_wrong_way;
 mod flags_not_cleared;
 #[path = "mistakes/diagonal_without_offset.rs"]
 mod diagonal_without_offset;
+#[path = "mistakes/base_case_after_the_loop.rs"]
+mod base_case_after_the_loop;
 #[path = "mistakes/offset_n.rs"]
 mod offset_n;
 #[path = "mistakes/two_n_minus_one.rs"]
 mod two_n_minus_one;
-#[path = "mistakes/base_case_after_the_loop.rs"]
-mod base_case_after_the_loop;
 
 /// Seed 003's own code, both masks shifted the other way round from its
 /// text: not a mistake in the count, only in the names. The "\" mask now
@@ -240,6 +241,20 @@ caught!(base_case_after_the_loop, 7, Expect::Panics("judge_counts::n1", "index o
 fn offset_after_the_subtraction_counts_right_without_overflow_checks() {
     for case in counted_cases() {
         assert_eq!(offset_after_the_subtraction::Solution::total_n_queens(case.n) as u64, case.expected, "{case:?}");
+    }
+}
+
+/// Each row of the shared table names a file of this test, whose module is
+/// run by a test above as that row's number (where `check_linked` holds the
+/// run to the row).
+#[test]
+fn each_mistake_of_the_shared_table_is_tested_here_from_its_file() {
+    let this = include_str!("mistakes.rs");
+    for mistake in &MISTAKES {
+        let Code { module, path, .. } = mistake.code;
+        let file = path.strip_prefix("crates/n_queens_ii/tests/").expect("a file of this test");
+        assert!(this.contains(&format!("#[path = \"{file}\"]\nmod {module};")), "{path}: not a module here");
+        assert!(this.contains(&format!("caught!({module}, {}, ", mistake.number)), "{module}: not tested as its row");
     }
 }
 

@@ -332,7 +332,9 @@ pub const MISTAKES: [Mistake; 9] = [
         expected: 2,
         also_returns: None,
         code: code!(flags_not_cleared),
-        replaces: "            lines.set(col, diagonal, anti_diagonal, false); // take the queen back: free its lines\n",
+        replaces: "            lines.set(col, diagonal, anti_diagonal, true);
+            count += place_row(n, row + 1, lines);
+            lines.set(col, diagonal, anti_diagonal, false); // take the queen back: free its lines\n",
         line: "// Wrong: nothing here",
         effect: "a queen taken back keeps blocking its lines",
     },

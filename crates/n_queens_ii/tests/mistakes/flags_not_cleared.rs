@@ -24,9 +24,9 @@ fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
     for col in 0..n {
         let (diagonal, anti_diagonal) = (row + n - 1 - col, row + col);
         if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {
+            // The mistake, in place of its step's code: from here
             lines.set(col, diagonal, anti_diagonal, true);
             count += place_row(n, row + 1, lines);
-            // The mistake, in place of its step's code: from here
             // Wrong: nothing here; the flags set above must be cleared again.
             // to here.
         }

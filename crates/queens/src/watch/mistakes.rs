@@ -67,7 +67,11 @@ mod tests {
             let file = n_queens_ii::approach(step.name).expect("a step of the chain").source;
             assert_eq!(file.matches(row.replaces).count(), 1, "{mistake:?}: the right code is in {}", step.name);
             let mistaken = row.in_place_of(file);
-            assert!(mistaken != file && mistaken.contains(row.line), "{mistake:?}: {:?} is a line of the mistake", row.line);
+            assert!(
+                mistaken != file && mistaken.contains(row.line),
+                "{mistake:?}: {:?} is a line of the mistake",
+                row.line
+            );
         }
     }
 

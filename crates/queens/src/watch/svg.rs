@@ -315,7 +315,10 @@ fn frame(
     lines.push((String::new(), ""));
     lines.push((counters(search, state), ""));
     if let Some(mistake) = search.mistake() {
-        lines.push((format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect), "bad"));
+        lines.push((
+            format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect),
+            "bad",
+        ));
     }
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.

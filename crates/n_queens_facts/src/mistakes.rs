@@ -3,6 +3,12 @@
 //! `queens practice` links a failing exercise to the mistakes of its step
 //! whose signature it shows ([`linked`]).
 //!
+//! Each row also holds its mistake's code ([`Mistake::code`]): the file of
+//! `crates/n_queens_ii/tests/mistakes/` that the mistake tests compile and
+//! run, and whose marked lines `queens watch --mistake` shows in place of
+//! the step's right code ([`Mistake::replaces`]). So a mistake is written
+//! once, in its file, and described once, in its row.
+//!
 //! A mistake is known by its [`Mistake::slug`], the anchor of its section on
 //! the page (`docs/common-mistakes.md#3-full--1--n`): the slugs stay as they
 //! are, so that links and commands keyed on them keep working. A section
@@ -65,11 +71,96 @@ pub fn overflowed_its_stack(stderr: &str) -> bool {
     stderr.contains("has overflowed its stack")
 }
 
-/// One common mistake: a row of the page's table, and its section.
+/// The file of a mistake's code, a LeetCode 52 solution of its step with
+/// the mistake in it, compiled by the mistake tests (`n_queens_ii`'s
+/// `tests/mistakes.rs`) as the module [`Code::module`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Code {
+    /// Its module in the mistake tests, and the stem of its file.
+    pub module: &'static str,
+    /// Its path from the workspace root.
+    pub path: &'static str,
+    /// Its text.
+    pub text: &'static str,
+}
+
+/// The [`Code`] of the mistake whose file is `crates/n_queens_ii/tests/mistakes/$module.rs`.
+macro_rules! code {
+    ($module:ident) => {
+        Code {
+            module: stringify!($module),
+            path: concat!("crates/n_queens_ii/tests/mistakes/", stringify!($module), ".rs"),
+            text: include_str!(concat!("../../n_queens_ii/tests/mistakes/", stringify!($module), ".rs")),
+        }
+    };
+}
+
+/// The comment above the lines of a mistake's file that take the place of its step's code.
+pub const FROM_HERE: &str = "// The mistake, in place of its step's code: from here";
+/// The comment below them.
+pub const TO_HERE: &str = "// to here.";
+
+/// Each mistake by name, in the page's order: `MISTAKES[id as usize]` is its row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Id {
+    /// 1, `column_abs`.
+    DiagonalNotEqual,
+    /// 2, `bitmask`.
+    AndInsteadOfOr,
+    /// 3, `bitmask`.
+    FullOneBit,
+    /// 4, `bitmask`.
+    ShiftWrongWay,
+    /// 5, `three_arrays`.
+    FlagsNotCleared,
+    /// 6, `three_arrays`.
+    DiagonalWithoutOffset,
+    /// 7, `board_scan`.
+    BaseCaseAfterTheLoop,
+    /// 8, `three_arrays`.
+    OffsetN,
+    /// 9, `three_arrays`.
+    TwoNMinusOne,
+}
+
+impl Id {
+    /// Every mistake, in the page's order.
+    pub const ALL: [Id; MISTAKES.len()] = {
+        let mut all = [Id::DiagonalNotEqual; MISTAKES.len()];
+        let mut index = 0;
+        while index < all.len() {
+            all[index] = MISTAKES[index].id;
+            index += 1;
+        }
+        all
+    };
+
+    /// Its row.
+    pub fn row(self) -> &'static Mistake {
+        &MISTAKES[self as usize]
+    }
+
+    /// The mistake called `name` on the command line ([`Mistake::name`]).
+    pub fn named(name: &str) -> Option<Id> {
+        MISTAKES.iter().find(|mistake| mistake.name == name).map(|mistake| mistake.id)
+    }
+
+    /// The step whose code the mistake replaces.
+    pub fn step(self) -> &'static crate::chain::Step {
+        crate::chain::step(self.row().step).expect("every mistake is made in a step of the chain")
+    }
+}
+
+/// One common mistake: a row of the page's table, its section, and its code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mistake {
+    /// Its name here; `MISTAKES[id as usize]` is this row.
+    pub id: Id,
     /// Its number on the page.
     pub number: u8,
+    /// Its name on the command line (`queens watch --mistake NAME`): its
+    /// code's module, `-` for `_`; stable.
+    pub name: &'static str,
     /// Its section's anchor on the page; stable.
     pub slug: &'static str,
     /// Its title, in Markdown (backticks for code).
@@ -91,12 +182,39 @@ pub struct Mistake {
     /// Another n and the count the mistake returns there, where another
     /// mistake of the step has the same first catch: it tells them apart.
     pub also_returns: Option<(i32, i64)>,
+    /// Its code: the step with the mistake in it.
+    pub code: Code,
+    /// The right code that the marked lines of [`Mistake::code`] take the
+    /// place of: whole lines of the step's LeetCode 52 file.
+    pub replaces: &'static str,
+    /// A piece of its wrong line, that watch draws in red.
+    pub line: &'static str,
+    /// What it does, in a few words, for watch's check panel.
+    pub effect: &'static str,
 }
 
 impl Mistake {
     /// Its section, as a link from the workspace root.
     pub fn link(&self) -> String {
         format!("{PAGE}#{}", self.slug)
+    }
+
+    /// The lines of its code between [`FROM_HERE`] and [`TO_HERE`], each
+    /// with its line end: what takes the place of [`Mistake::replaces`].
+    pub fn wrong_lines(&self) -> &'static str {
+        let text = self.code.text;
+        let from = text.find(FROM_HERE).and_then(|at| text[at..].find('\n').map(|end| at + end + 1));
+        let from = from.unwrap_or_else(|| panic!("{}: no {FROM_HERE:?} line", self.code.path));
+        let to = text[from..].find(TO_HERE).unwrap_or_else(|| panic!("{}: no {TO_HERE:?} line", self.code.path));
+        // Back to the start of the `to here` line, past its indentation.
+        let to = text[..from + to].rfind('\n').map_or(from, |end| end + 1);
+        &text[from..to]
+    }
+
+    /// The step's LeetCode 52 file `right_file` with the mistake's lines in
+    /// place of the right ones.
+    pub fn in_place_of(&self, right_file: &str) -> String {
+        right_file.replacen(self.replaces, self.wrong_lines(), 1)
     }
 }
 
@@ -113,10 +231,20 @@ pub fn linked<'a>(step: &str, n: i32, observe: impl Fn(i32) -> Option<Observed<'
     MISTAKES.iter().filter(|mistake| mistake.step == step && mistake.n == n && shows(mistake)).collect()
 }
 
+/// Step 4's recursive call, the line two of its mistakes change.
+const PLACE_RIGHT: &str =
+    "        count += place_row(full, columns | lowest, (diagonals | lowest) << 1, (anti_diagonals | lowest) >> 1);\n";
+/// Step 3's diagonal index, the line two of its mistakes change.
+const DIAGONAL_RIGHT: &str = "        // `row + n - 1 - col` is `row - col + n - 1` reordered so that the
+        // unsigned arithmetic never goes below zero.
+        let (diagonal, anti_diagonal) = (row + n - 1 - col, row + col);\n";
+
 /// Every mistake of the page, in its order.
 pub const MISTAKES: [Mistake; 9] = [
     Mistake {
+        id: Id::DiagonalNotEqual,
         number: 1,
+        name: "diagonal-not-equal",
         slug: "1-the-diagonal-test-with-",
         title: "the diagonal test with `!=`",
         step: "column_abs",
@@ -126,9 +254,20 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::Returns(2),
         expected: 0,
         also_returns: None,
+        code: code!(diagonal_not_equal),
+        replaces: "    queens.iter().enumerate().all(|(queen_row, &queen_col)| {
+        // Signed: `col - queen_col` can be negative. (`usize::abs_diff` would
+        // do, but it needs Rust 1.60 and the judge may run an older compiler.)
+        let col_distance = (col as i64 - queen_col as i64).unsigned_abs() as usize;
+        queen_col != col && row - queen_row != col_distance
+    })\n",
+        line: "queen_col == col || row - queen_row != col_distance",
+        effect: "accepts only squares on a diagonal of every queen above",
     },
     Mistake {
+        id: Id::AndInsteadOfOr,
         number: 2,
+        name: "and-instead-of-or",
         slug: "2--where--belongs",
         title: "`&` where `|` belongs",
         step: "bitmask",
@@ -138,9 +277,15 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::StackOverflow,
         expected: 1,
         also_returns: None,
+        code: code!(and_instead_of_or),
+        replaces: PLACE_RIGHT,
+        line: "place_row(full, columns & lowest",
+        effect: "no queen is ever recorded: the calls never end",
     },
     Mistake {
+        id: Id::FullOneBit,
         number: 3,
+        name: "full-one-bit",
         slug: "3-full--1--n",
         title: "`full = 1 << n`",
         step: "bitmask",
@@ -150,9 +295,15 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::Returns(1),
         expected: 0,
         also_returns: Some((3, 1)),
+        code: code!(full_one_bit),
+        replaces: "        let full = (1u32 << n) - 1; // n <= 18, so the shift cannot overflow\n",
+        line: "let full = 1u32 << n;",
+        effect: "full is column n, off the board",
     },
     Mistake {
+        id: Id::ShiftWrongWay,
         number: 4,
+        name: "shift-wrong-way",
         slug: "4-one-mask-shifted-the-wrong-way",
         title: "one mask shifted the wrong way",
         step: "bitmask",
@@ -162,9 +313,15 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::Returns(1),
         expected: 0,
         also_returns: Some((3, 3)),
+        code: code!(shift_wrong_way),
+        replaces: PLACE_RIGHT,
+        line: "(anti_diagonals | lowest) << 1)",
+        effect: "no \"/\" line is ever blocked",
     },
     Mistake {
+        id: Id::FlagsNotCleared,
         number: 5,
+        name: "flags-not-cleared",
         slug: "5-flags-not-cleared-on-the-way-back",
         title: "flags not cleared on the way back",
         step: "three_arrays",
@@ -174,9 +331,17 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::Returns(0),
         expected: 2,
         also_returns: None,
+        code: code!(flags_not_cleared),
+        replaces: "            lines.set(col, diagonal, anti_diagonal, true);
+            count += place_row(n, row + 1, lines);
+            lines.set(col, diagonal, anti_diagonal, false); // take the queen back: free its lines\n",
+        line: "// Wrong: nothing here",
+        effect: "a queen taken back keeps blocking its lines",
     },
     Mistake {
+        id: Id::DiagonalWithoutOffset,
         number: 6,
+        name: "diagonal-without-offset",
         // The slug of its first title, "`row - col` without its offset",
         // kept by an anchor of its own on the page.
         slug: "6-row---col-without-its-offset",
@@ -188,9 +353,15 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::Panics("attempt to subtract with overflow"),
         expected: 0,
         also_returns: None,
+        code: code!(diagonal_without_offset),
+        replaces: DIAGONAL_RIGHT,
+        line: "(row - col, row + col)",
+        effect: "row - col goes below zero right of the main diagonal",
     },
     Mistake {
+        id: Id::BaseCaseAfterTheLoop,
         number: 7,
+        name: "base-case-after-the-loop",
         slug: "7-the-base-case-after-the-loop",
         title: "the base case after the loop",
         step: "board_scan",
@@ -200,9 +371,27 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::Panics("index out of bounds"),
         expected: 1,
         also_returns: None,
+        code: code!(base_case_after_the_loop),
+        replaces: "    let n = board.len();
+    if row == n {
+        return 1;
+    }
+    let mut count = 0;
+    for col in 0..n {
+        if is_safe(board, row, col) {
+            board[row][col] = true;
+            count += place_row(board, row + 1);
+            board[row][col] = false; // take the queen back and try the next column
+        }
+    }
+    count\n",
+        line: "if row == n",
+        effect: "with every row filled, the loop writes to board[n]",
     },
     Mistake {
+        id: Id::OffsetN,
         number: 8,
+        name: "offset-n",
         slug: "8-an-offset-of-n-into-2n---1-flags",
         title: "an offset of n into 2n - 1 flags",
         step: "three_arrays",
@@ -212,9 +401,15 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::Panics("index out of bounds"),
         expected: 1,
         also_returns: None,
+        code: code!(offset_n),
+        replaces: DIAGONAL_RIGHT,
+        line: "(row + n - col, row + col)",
+        effect: "the bottom-left square's diagonal has no flag",
     },
     Mistake {
+        id: Id::TwoNMinusOne,
         number: 9,
+        name: "two-n-minus-one",
         slug: "9-2--n---1-at-n--0",
         title: "`2 * n - 1` at n = 0",
         step: "three_arrays",
@@ -224,6 +419,12 @@ pub const MISTAKES: [Mistake; 9] = [
         signature: Signature::Panics("attempt to subtract with overflow"),
         expected: 1,
         also_returns: None,
+        code: code!(two_n_minus_one),
+        replaces: "            // `2 * n - 1` would underflow for n = 0; saturating keeps it 0.
+            diagonals: vec![false; (2 * n).saturating_sub(1)],
+            anti_diagonals: vec![false; (2 * n).saturating_sub(1)],\n",
+        line: "vec![false; 2 * n - 1]",
+        effect: "right for n >= 1: only n = 0 goes below zero, and watch starts at 1",
     },
 ];
 
@@ -262,6 +463,30 @@ mod tests {
             assert!(crate::chain::step(mistake.step).is_some(), "{mistake:?}");
             assert!(mistake.slug.starts_with(&format!("{}-", mistake.number)), "{mistake:?}");
             assert_eq!(MISTAKES.iter().filter(|other| other.slug == mistake.slug).count(), 1);
+        }
+    }
+
+    #[test]
+    fn each_row_is_found_by_its_id_and_its_name() {
+        for (index, mistake) in MISTAKES.iter().enumerate() {
+            assert_eq!(mistake.id as usize, index, "{mistake:?}");
+            assert_eq!(Id::ALL[index], mistake.id);
+            assert_eq!(Id::named(mistake.name), Some(mistake.id));
+            assert_eq!(mistake.name.replace('-', "_"), mistake.code.module, "{mistake:?}");
+        }
+        assert_eq!(Id::named("diagonal_not_equal"), None);
+    }
+
+    #[test]
+    fn each_code_marks_the_wrong_lines_that_hold_its_red_piece() {
+        for mistake in &MISTAKES {
+            let wrong = mistake.wrong_lines();
+            assert!(wrong.ends_with('\n') && wrong.contains("Wrong"), "{}: {wrong:?}", mistake.code.path);
+            assert!(wrong.contains(mistake.line), "{}: {:?} is not in {wrong:?}", mistake.code.path, mistake.line);
+            assert!(!wrong.contains(FROM_HERE) && !wrong.contains(TO_HERE), "{wrong:?}");
+            assert_eq!(mistake.code.text.matches(FROM_HERE).count(), 1, "{}", mistake.code.path);
+            let shown = mistake.in_place_of(&format!("fn x() {{\n{}}}\n", mistake.replaces));
+            assert_eq!(shown, format!("fn x() {{\n{wrong}}}\n"));
         }
     }
 }

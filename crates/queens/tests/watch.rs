@@ -8,6 +8,7 @@
 
 use n_queens_cases::expected_count;
 use n_queens_cases::validate::check_columns;
+use n_queens_facts::mistakes::{MISTAKES, Signature};
 use run::queens;
 
 mod run;
@@ -169,58 +170,48 @@ fn each_check_counter_is_its_reads_counted_another_way() {
     }
 }
 
-/// How a mistake goes wrong where docs/common-mistakes.md says it is first caught.
-enum Wrong {
-    /// It returns this count.
-    Returns(u64),
-    /// It panics or crashes, with this message.
-    Crashes(&'static str),
-    /// Not at all in watch's range: right for every n >= 1.
-    Never,
-}
-
+/// Each mistake, watched, goes wrong where and as its row of the shared table
+/// says (the row the mistake tests hold its compiled code to, and the page
+/// quotes): right by luck below its n, and there its signature, with no
+/// real solution among its "solutions". One first caught below n = 1, where
+/// watch starts, is right for every n watched.
 #[test]
 fn all_nine_mistakes_go_wrong_where_the_page_says() {
-    let bounds = "index out of bounds: the len is 1 but the index is 1";
-    // (mistake, n where the page says it is first caught, what it does there)
-    let mistakes = [
-        ("diagonal-not-equal", 2, Wrong::Returns(2)),
-        ("and-instead-of-or", 1, Wrong::Crashes("stack overflow")),
-        ("full-one-bit", 2, Wrong::Returns(1)),
-        ("shift-wrong-way", 2, Wrong::Returns(1)),
-        ("flags-not-cleared", 4, Wrong::Returns(0)),
-        ("diagonal-without-offset", 2, Wrong::Crashes("attempt to subtract with overflow")),
-        ("base-case-after-the-loop", 1, Wrong::Crashes(bounds)),
-        ("offset-n", 1, Wrong::Crashes(bounds)),
-        ("two-n-minus-one", 9, Wrong::Never),
-    ];
-    for (mistake, caught, wrong) in mistakes {
-        // Right by luck below the n that catches it.
+    for mistake in &MISTAKES {
+        let (name, wrong) = (mistake.name, mistake.n >= 1);
+        let caught = if wrong { mistake.n as usize } else { 8 };
         for n in 1..caught.min(8) {
-            let trace = Trace::of(n, &["--mistake", mistake]);
-            assert_eq!(trace.end("solutions"), a000170(n), "{mistake} n = {n}: right by luck");
-            assert_eq!(trace.count("crash "), 0, "{mistake} n = {n}");
+            let trace = Trace::of(n, &["--mistake", name]);
+            assert_eq!(trace.end("solutions"), a000170(n), "{name} n = {n}: right by luck");
+            assert_eq!(trace.count("crash "), 0, "{name} n = {n}");
         }
         let n = caught.min(8);
-        let trace = Trace::of(n, &["--mistake", mistake]);
+        let trace = Trace::of(n, &["--mistake", name]);
         let crash = trace.lines.iter().find_map(|line| line.strip_prefix("crash "));
-        match wrong {
-            Wrong::Returns(count) => {
-                assert_eq!(trace.end("solutions"), count, "{mistake} n = {n}");
-                assert_eq!(crash, None, "{mistake} n = {n}");
+        match mistake.signature {
+            _ if !wrong => assert_eq!(trace.end("solutions"), a000170(n), "{name} n = {n}"),
+            Signature::Returns(count) => {
+                assert_eq!(trace.end("solutions") as i64, count, "{name} n = {n}");
+                assert_eq!(crash, None, "{name} n = {n}");
             }
-            Wrong::Crashes(message) => {
-                assert_eq!(crash, Some(message), "{mistake} n = {n}");
+            Signature::Panics(_) | Signature::StackOverflow => {
+                let message = crash.unwrap_or_else(|| panic!("{name} n = {n}: no crash"));
+                let said = match mistake.signature {
+                    // Rust's whole message: the vector and the index are the row's n.
+                    Signature::Panics("index out of bounds") => {
+                        format!("index out of bounds: the len is {n} but the index is {n}")
+                    }
+                    Signature::Panics(message) => message.to_string(),
+                    _ => "stack overflow".to_string(),
+                };
+                assert_eq!(message, said, "{name} n = {n}");
                 let at = trace.lines.iter().position(|line| line.starts_with("crash ")).expect("a crash");
-                assert_eq!(at, trace.lines.len() - 2, "{mistake}: nothing runs after the crash but the end line");
+                assert_eq!(at, trace.lines.len() - 2, "{name}: nothing runs after the crash but the end line");
             }
-            Wrong::Never => assert_eq!(trace.end("solutions"), a000170(n), "{mistake} n = {n}"),
         }
         for columns in &trace.solutions {
             let valid = columns.iter().all(|&col| col < n) && check_columns(columns).is_ok();
-            if !matches!(wrong, Wrong::Never) {
-                assert!(!valid, "{mistake} n = {n}: {columns:?} is a real solution");
-            }
+            assert!(!wrong || !valid, "{name} n = {n}: {columns:?} is a real solution");
         }
     }
 }

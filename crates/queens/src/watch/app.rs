@@ -264,7 +264,7 @@ impl App {
     pub fn switch(&mut self, step: &'static Step) {
         let search = &self.history.search;
         if let Some(mistake) = search.mistake() {
-            self.note = Some(format!("--mistake {} runs {} only", mistake.name(), search.step().name));
+            self.note = Some(format!("--mistake {} runs {} only", mistake.row().name, search.step().name));
             return;
         }
         if step.name == search.step().name {

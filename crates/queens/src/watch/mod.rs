@@ -72,7 +72,7 @@ pub struct Args {
     #[arg(long, value_name = "STEP", value_parser = step_parser())]
     pub approach: Option<&'static Step>,
     /// Run a classic mistake of docs/common-mistakes.md in place of its code, on its own step.
-    #[arg(long, value_enum, value_name = "NAME", long_help = mistakes::help(), hide_possible_values = true)]
+    #[arg(long, value_name = "NAME", value_parser = mistakes::parser(), long_help = mistakes::help(), hide_possible_values = true)]
     pub mistake: Option<Mistake>,
     /// Write the events as text, one per line, instead of the view.
     #[arg(long, long_help = TRACE_HELP)]
@@ -148,7 +148,7 @@ fn step(args: &Args) -> Result<&'static Step, Failure> {
     let Some(mistake) = args.mistake else { return Ok(args.approach.unwrap_or_else(first)) };
     let own = mistake.step();
     if let Some(step) = args.approach.filter(|step| step.name != own.name) {
-        let (name, own, step) = (mistake.name(), own.name, step.name);
+        let (name, own, step) = (mistake.row().name, own.name, step.name);
         return Err(Failure::Usage(format!(
             "--mistake {name} is a mistake of {own}, not of {step}: drop --approach {step}, or use --approach {own}"
         )));
@@ -156,7 +156,7 @@ fn step(args: &Args) -> Result<&'static Step, Failure> {
     if args.problem == Problem::NQueens {
         return Err(Failure::Usage(format!(
             "--mistake {} is written for LeetCode 52 (docs/common-mistakes.md): drop --problem 51",
-            mistake.name()
+            mistake.row().name
         )));
     }
     Ok(own)

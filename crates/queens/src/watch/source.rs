@@ -30,7 +30,7 @@ pub fn source(problem: Problem, step: &Step) -> &'static str {
 /// The file shown: the step's own, or with the mistake's code in place of the right code.
 pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'static, str> {
     match mistake {
-        Some(mistake) => Cow::Owned(mistake.source(source(problem, step))),
+        Some(mistake) => Cow::Owned(mistake.row().in_place_of(source(problem, step))),
         None => Cow::Borrowed(source(problem, step)),
     }
 }
@@ -109,7 +109,7 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let text = shown(problem, step, mistake);
     let running =
         running_line(&text, app.history.state.running().and_then(|event| search.checker().line(&event, problem)));
-    let wrong = mistake.map(|mistake| mistake.info().line);
+    let wrong = mistake.map(|mistake| mistake.row().line);
     let is_wrong = |line: &str| wrong.is_some_and(|wrong| line.contains(wrong));
     let width = usize::from(area.width.saturating_sub(2));
     let height = usize::from(area.height.saturating_sub(2));
@@ -140,7 +140,7 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
         .collect();
     let crate_name = if problem == Problem::NQueens { "n_queens" } else { "n_queens_ii" };
     let title = match mistake {
-        Some(mistake) => format!(" {}.rs with mistake {} ", step.name, mistake.number()),
+        Some(mistake) => format!(" {}.rs with mistake {} ", step.name, mistake.row().number),
         None => format!(" {crate_name}/src/{}.rs ", step.name),
     };
     frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);

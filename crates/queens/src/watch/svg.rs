@@ -161,7 +161,7 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     svg.push_str(&glyph("g", "g", ""));
     svg.push_str("</defs>\n");
     let title = match mistake {
-        Some(mistake) => format!("{}, n = {n}, mistake {}", step.name, mistake.number()),
+        Some(mistake) => format!("{}, n = {n}, mistake {}", step.name, mistake.row().number),
         None => format!("{}, n = {n}: the whole search", step.name),
     };
     let _ = writeln!(svg, "<text x=\"{LEFT}\" y=\"24\" style=\"font-weight:bold\">{}</text>", escape(&title));
@@ -315,13 +315,16 @@ fn frame(
     lines.push((String::new(), ""));
     lines.push((counters(search, state), ""));
     if let Some(mistake) = search.mistake() {
-        lines.push((format!("mistake {} {}: {}", mistake.number(), mistake.name(), mistake.effect()), "bad"));
+        lines.push((
+            format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect),
+            "bad",
+        ));
     }
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
     let mistake = search.mistake();
     if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
-        let wrong = mistake.is_some_and(|mistake| line.contains(mistake.info().line));
+        let wrong = mistake.is_some_and(|mistake| line.contains(mistake.row().line));
         let class = if wrong { "bad" } else { "run" };
         for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).into_iter().enumerate() {
             let y = code_top(layout) + index * LINE;

@@ -219,7 +219,7 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     let mut lines = wrapped(&counters, Style::default());
     lines.extend(wrapped(&event, Style::default().bold()));
     if let Some(mistake) = search.mistake() {
-        let text = format!("mistake {} {}: {}", mistake.number(), mistake.name(), mistake.effect());
+        let text = format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect);
         lines.extend(wrapped(&text, Style::default().red()));
     }
     lines.extend(wrapped(&keys, Style::default().dim()));

@@ -194,7 +194,7 @@ fn the_check_lines_are_shown_whole_at_80_by_24() {
 fn a_mistake_shows_its_wrong_line_in_red_and_highlights_it_when_it_runs() {
     for mistake in Mistake::ALL {
         let mut app = App::new(4, mistake.step(), Some(mistake));
-        let wrong = mistake.info().line;
+        let wrong = mistake.row().line;
         let red = source_rows(&app, 100, 32, |cell| cell.fg == Color::Red);
         assert!(red.contains(&squeezed(wrong)), "{mistake:?}: {red}\n{}", screen(&app, 100, 32));
         let runs_it = |app: &App| {
@@ -247,7 +247,7 @@ fn a_crash_stays_in_view_to_the_end() {
         let left = usize::from(left_width(4, mistake.step(), Some(mistake)));
         let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
         assert!(squeezed(&panel.join(" ")).contains(message), "{mistake:?}:\n{text}");
-        let title = format!("{}.rs with mistake {}", mistake.step().name, mistake.number());
+        let title = format!("{}.rs with mistake {}", mistake.step().name, mistake.row().number);
         assert!(text.contains(&title), "{mistake:?}:\n{text}");
         // The line that crashed stays marked.
         let marked = source_rows(&app, 80, 24, |cell| cell.symbol() == "▶");
@@ -412,7 +412,7 @@ fn nothing_is_lost_at_the_smallest_size_the_view_takes() {
             // Under the panels, the lines of the whole width; the crash, in the check panel.
             let mut whole = vec![format!("solutions {}/", state.solutions), "A000170".into(), "KiB".into()];
             whole.push(format!("event {} ·", state.events));
-            whole.extend(mistake.map(|mistake| mistake.effect().to_string()));
+            whole.extend(mistake.map(|mistake| mistake.row().effect.to_string()));
             for piece in whole {
                 assert!(all.contains(&squeezed(&piece)), "{where_}: {piece:?} is cut:\n{text}");
             }

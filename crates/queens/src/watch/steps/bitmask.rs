@@ -88,8 +88,8 @@ impl Checker for Bitmask {
 
     fn line(&self, event: &Event, _: Problem) -> Option<Marker> {
         let text = match (event, self.mistake) {
-            (Event::Place { .. } | Event::Crash(_), Some(mistake @ Mistake::AndInsteadOfOr)) => mistake.info().line,
-            (Event::Place { .. }, Some(mistake @ Mistake::ShiftWrongWay)) => mistake.info().line,
+            (Event::Place { .. } | Event::Crash(_), Some(mistake @ Mistake::AndInsteadOfOr)) => mistake.row().line,
+            (Event::Place { .. }, Some(mistake @ Mistake::ShiftWrongWay)) => mistake.row().line,
             (Event::Solution, _) => "if columns == full",
             (Event::Masks { .. }, _) => "let mut free = full & !(columns | diagonals | anti_diagonals)",
             (Event::Back { .. }, _) => "while free != 0",

@@ -67,7 +67,7 @@ impl Checker for ColumnAbs {
             Event::Solution if problem == Problem::NQueensII => "if queens.len() == n",
             Event::Solution => "if row == n",
             Event::Try { .. } => "for col in 0..n",
-            Event::Compare { .. } if self.diagonal_not_equal => Mistake::DiagonalNotEqual.info().line,
+            Event::Compare { .. } if self.diagonal_not_equal => Mistake::DiagonalNotEqual.row().line,
             Event::Compare { .. } => "queen_col != col && row - queen_row != col_distance",
             Event::Place { .. } => "queens.push(col)",
             Event::Back { .. } => "queens.pop()",

@@ -95,8 +95,8 @@ impl Checker for ThreeArrays {
 
     fn line(&self, event: &Event, _: Problem) -> Option<Marker> {
         let text = match (event, self.mistake) {
-            (Event::Back { .. }, Some(mistake @ Mistake::FlagsNotCleared)) => mistake.info().line,
-            (Event::Crash(_), Some(mistake @ Mistake::DiagonalWithoutOffset)) => mistake.info().line,
+            (Event::Back { .. }, Some(mistake @ Mistake::FlagsNotCleared)) => mistake.row().line,
+            (Event::Crash(_), Some(mistake @ Mistake::DiagonalWithoutOffset)) => mistake.row().line,
             (Event::Solution, _) => "if row == n",
             (Event::Try { .. }, _) => "for col in 0..n",
             (Event::Flag { .. } | Event::Crash(_), _) => "if !lines.columns[col] && !lines.diagonals",

@@ -1,0 +1,36 @@
+//! Step 3, `three_arrays`, with `row - col` as the "\" index, without the
+//! `n - 1` that keeps it from going below zero.
+
+pub struct Solution;
+
+impl Solution {
+    pub fn total_n_queens(n: i32) -> i32 {
+        if n < 0 {
+            return 0;
+        }
+        let n = n as usize;
+        let mut lines = Lines::new(n);
+        place_row(n, 0, &mut lines)
+    }
+}
+
+use super::Lines;
+
+fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
+    if row == n {
+        return 1;
+    }
+    let mut count = 0;
+    for col in 0..n {
+        // The mistake, in place of its step's code: from here
+        // Wrong: `row - col` is negative right of the main diagonal.
+        let (diagonal, anti_diagonal) = (row - col, row + col);
+        // to here.
+        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {
+            lines.set(col, diagonal, anti_diagonal, true);
+            count += place_row(n, row + 1, lines);
+            lines.set(col, diagonal, anti_diagonal, false);
+        }
+    }
+    count
+}

@@ -136,73 +136,41 @@ macro_rules! steps {
 /// A flag of a step as a `bool`: `yes` is `true`, `no` is `false`.
 #[macro_export]
 macro_rules! flag {
-    (yes) => {
-        true
-    };
-    (no) => {
-        false
-    };
+    (yes) => { true };
+    (no) => { false };
 }
 
 /// A step's number as an `Option<u8>`: `none` past the judge's chain.
 #[macro_export]
 macro_rules! number {
-    (none) => {
-        None
-    };
-    ($number:literal) => {
-        Some($number)
-    };
+    (none) => { None };
+    ($number:literal) => { Some($number) };
 }
 
 /// What a step builds on, by name, as an `Option<&str>`: `none` for the first.
 #[macro_export]
 macro_rules! builds_on {
-    (none) => {
-        None
-    };
-    ($step:ident) => {
-        Some(stringify!($step))
-    };
+    (none) => { None };
+    ($step:ident) => { Some(stringify!($step)) };
 }
 
-/// Whether two strings are the same, in a `const`.
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut index = 0;
-    while index < a.len() {
-        if a[index] != b[index] {
-            return false;
-        }
-        index += 1;
-    }
-    true
-}
-
-/// Each step's two spellings of its name agree, and each builds on a step
-/// before it: checked when the crate builds.
-macro_rules! check {
-    ($($name:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident, $($fields:tt)* })*) => {
-        const _: () = {
-            let names: &[&str] = &[$(stringify!($name)),*];
-            let files: &[&str] = &[$($file),*];
-            let builds_on: &[Option<&str>] = &[$(builds_on!($builds_on)),*];
-            let mut index = 0;
-            while index < names.len() {
-                assert!(same(names[index], files[index]), "a step's name and its string differ");
-                if let Some(base) = builds_on[index] {
-                    let mut before = 0;
-                    while before < index && !same(names[before], base) {
-                        before += 1;
-                    }
-                    assert!(before < index, "a step builds on a step that does not come before it");
-                }
-                index += 1;
-            }
+#[cfg(test)]
+mod tests {
+    /// Each step: its two spellings of its name, and what it builds on.
+    macro_rules! names {
+        ($($name:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident, $($field:tt)* })*) => {
+            [$((stringify!($name), $file, builds_on!($builds_on))),*]
         };
-    };
+    }
+
+    /// The two spellings of each name agree, and each step builds on one before it.
+    #[test]
+    fn names_agree_and_each_step_builds_on_an_earlier_one() {
+        let steps: [(&str, &str, Option<&str>); 6] = steps!([] => names);
+        for (index, (name, file, builds_on)) in steps.iter().enumerate() {
+            assert_eq!(name, file);
+            assert!(builds_on.is_none_or(|base| steps[..index].iter().any(|(name, ..)| *name == base)), "{name}");
+        }
+        assert_eq!(steps[0].2, None, "the first step builds on none");
+    }
 }
-steps!([] => check);

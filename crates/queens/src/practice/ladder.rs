@@ -145,8 +145,9 @@ mod tests {
         }
     }
 
-    /// The test target picks each exercise by its flag, from its one line,
-    /// and the learner's file is where [`Exercise::path`] says.
+    /// The test target picks each exercise by its flag, from the chain's
+    /// exercises of its problem, and the learner's file is where
+    /// [`Exercise::path`] says.
     #[test]
     fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
         for exercise in Exercise::all() {
@@ -157,7 +158,7 @@ mod tests {
             assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
             assert!(exercise.path().ends_with(&format!("/exercises/{step}.rs")), "{}", exercise.label());
             let number = exercise.problem.number();
-            let line = format!("\nexercise!({number}, {step}, \"{step}\", \"{step}.rs\");\n");
+            let line = format!("\nn_queens_chain::steps!([{number} exercise] => exercises);\n");
             assert!(target.contains(&line), "{}: no line {line:?}", exercise.label());
             assert!(root().join(exercise.chain_path()).exists(), "{}", exercise.label());
         }

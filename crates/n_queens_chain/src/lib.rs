@@ -136,22 +136,34 @@ macro_rules! steps {
 /// A flag of a step as a `bool`: `yes` is `true`, `no` is `false`.
 #[macro_export]
 macro_rules! flag {
-    (yes) => { true };
-    (no) => { false };
+    (yes) => {
+        true
+    };
+    (no) => {
+        false
+    };
 }
 
 /// A step's number as an `Option<u8>`: `none` past the judge's chain.
 #[macro_export]
 macro_rules! number {
-    (none) => { None };
-    ($number:literal) => { Some($number) };
+    (none) => {
+        None
+    };
+    ($number:literal) => {
+        Some($number)
+    };
 }
 
 /// What a step builds on, by name, as an `Option<&str>`: `none` for the first.
 #[macro_export]
 macro_rules! builds_on {
-    (none) => { None };
-    ($step:ident) => { Some(stringify!($step)) };
+    (none) => {
+        None
+    };
+    ($step:ident) => {
+        Some(stringify!($step))
+    };
 }
 
 #[cfg(test)]
@@ -166,7 +178,7 @@ mod tests {
     /// The two spellings of each name agree, and each step builds on one before it.
     #[test]
     fn names_agree_and_each_step_builds_on_an_earlier_one() {
-        let steps: [(&str, &str, Option<&str>); 6] = steps!([] => names);
+        let steps: &[(&str, &str, Option<&str>)] = &steps!([] => names);
         for (index, (name, file, builds_on)) in steps.iter().enumerate() {
             assert_eq!(name, file);
             assert!(builds_on.is_none_or(|base| steps[..index].iter().any(|(name, ..)| *name == base)), "{name}");

@@ -1,7 +1,7 @@
 //! The chain as the ladder and the view read it: [`STEPS`], made from the
 //! manifest (`n_queens_chain::steps!`), with what each exercise and watched
 //! step needs beside it: its starting texts (`exercises/51|52/<step>.rs`, by
-//! that path), its hints and its check's unit (in [`details`], by the step's
+//! that path), its hints and its check's unit (in `details!`, by the step's
 //! name). Its mistakes, if any, are in [`crate::mistakes`], by the step's name.
 
 use crate::Problem;
@@ -57,8 +57,8 @@ macro_rules! steps {
             problems: &[$(problem!($problem)),+],
             builds_on: n_queens_chain::builds_on!($builds_on),
             judge_ready: n_queens_chain::flag!($judge_ready),
-            check_unit: details!($watched, details::$name::CHECK_UNIT),
-            undoes: matches!(details!($exercise, details::$name::UNDOES), Some(true)),
+            check_unit: with!($watched, details!($name).0),
+            undoes: matches!(with!($exercise, details!($name).1), Some(true)),
             exercises: exercises!($exercise, $name, $file, $($problem),+),
         }),*];
     };
@@ -75,20 +75,18 @@ macro_rules! problem {
 }
 
 /// A detail of a step that has the flag (`yes`): `Some` of it.
-macro_rules! details {
-    (yes, $detail:path) => {
+macro_rules! with {
+    (yes, $detail:expr) => {
         Some($detail)
     };
-    (no, $detail:path) => {
+    (no, $detail:expr) => {
         None
     };
 }
 
 /// A step's exercises: its starting texts by path, its hints by name.
 macro_rules! exercises {
-    (no, $name:ident, $file:literal, $($problem:tt),+) => {
-        &[]
-    };
+    (no, $name:ident, $file:literal, $($problem:tt),+) => { &[] };
     (yes, $name:ident, $file:literal, $($problem:tt),+) => {
         &[$(Exercise {
             problem: problem!($problem),
@@ -98,17 +96,15 @@ macro_rules! exercises {
     };
 }
 
-/// A step's hints for one problem ([`details`]).
+/// A step's hints for one problem (`details!`).
 macro_rules! hints {
     ($name:ident, 51) => {
-        details::$name::HINTS_51
+        details!($name).2
     };
     ($name:ident, 52) => {
-        details::$name::HINTS_52
+        details!($name).3
     };
 }
-
-n_queens_chain::steps!([] => steps);
 
 /// The step called `name`, if there is one.
 pub fn step(name: &str) -> Option<&'static Step> {
@@ -148,50 +144,51 @@ pub fn ladder() -> impl Iterator<Item = &'static Step> {
 }
 
 /// What each exercise and each watched step has beside the manifest, by
-/// the step's name: a step that is neither needs nothing here.
-pub mod details {
-    #![allow(missing_docs)]
-    use super::*;
-
-    pub mod board_scan {
-        use super::*;
-        pub const CHECK_UNIT: &str = "squares read";
-        pub const UNDOES: bool = true;
-        pub const HINTS_51: &[&str] = &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS];
-        pub const HINTS_52: &[&str] = &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT];
-    }
-
-    pub mod column_abs {
-        use super::*;
-        pub const CHECK_UNIT: &str = "queens compared";
-        pub const UNDOES: bool = true;
-        pub const HINTS_51: &[&str] = &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS];
-        pub const HINTS_52: &[&str] = &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3];
-    }
-
-    pub mod three_arrays {
-        use super::*;
-        pub const CHECK_UNIT: &str = "flags read";
-        pub const UNDOES: bool = true;
-        pub const HINTS_51: &[&str] = &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3];
-        pub const HINTS_52: &[&str] = HINTS_51;
-    }
-
-    pub mod bitmask {
-        use super::*;
-        pub const CHECK_UNIT: &str = "free masks";
-        pub const UNDOES: bool = false;
-        pub const HINTS_51: &[&str] = &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS];
-        pub const HINTS_52: &[&str] = &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT];
-    }
-
-    pub mod mirror {
-        use super::*;
-        pub const UNDOES: bool = false;
-        pub const HINTS_51: &[&str] = &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS];
-        pub const HINTS_52: &[&str] = &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT];
-    }
+/// the step's name: its check's unit (if watched), whether it undoes, and
+/// its hints of 51 and of 52. A step that is neither needs no line here.
+macro_rules! details {
+    (board_scan) => {
+        (
+            "squares read",
+            true,
+            &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
+            &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT],
+        )
+    };
+    (column_abs) => {
+        (
+            "queens compared",
+            true,
+            &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
+            &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
+        )
+    };
+    (three_arrays) => {
+        (
+            "flags read",
+            true,
+            &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
+            &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
+        )
+    };
+    (bitmask) => {
+        (
+            "free masks",
+            false,
+            &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
+            &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT],
+        )
+    };
+    (mirror) => {
+        (
+            "",
+            false,
+            &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
+            &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
+        )
+    };
 }
+n_queens_chain::steps!([] => steps);
 
 const BOARD_SCAN_1: &str = "One queen per row, top to bottom. For the row you are filling, try each column in \
 turn: if the square is safe, put a queen there, fill the rows below, then take the queen back and try the next \

@@ -135,35 +135,26 @@ macro_rules! steps {
 
 /// A flag of a step as a `bool`: `yes` is `true`, `no` is `false`.
 #[macro_export]
+#[rustfmt::skip]
 macro_rules! flag {
-    (yes) => {
-        true
-    };
-    (no) => {
-        false
-    };
+    (yes) => { true };
+    (no) => { false };
 }
 
 /// A step's number as an `Option<u8>`: `none` past the judge's chain.
 #[macro_export]
+#[rustfmt::skip]
 macro_rules! number {
-    (none) => {
-        None
-    };
-    ($number:literal) => {
-        Some($number)
-    };
+    (none) => { None };
+    ($number:literal) => { Some($number) };
 }
 
 /// What a step builds on, by name, as an `Option<&str>`: `none` for the first.
 #[macro_export]
+#[rustfmt::skip]
 macro_rules! builds_on {
-    (none) => {
-        None
-    };
-    ($step:ident) => {
-        Some(stringify!($step))
-    };
+    (none) => { None };
+    ($step:ident) => { Some(stringify!($step)) };
 }
 
 #[cfg(test)]

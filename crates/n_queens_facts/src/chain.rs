@@ -65,23 +65,17 @@ macro_rules! steps {
 }
 
 /// A problem by its number.
+#[rustfmt::skip]
 macro_rules! problem {
-    (51) => {
-        Problem::NQueens
-    };
-    (52) => {
-        Problem::NQueensII
-    };
+    (51) => { Problem::NQueens };
+    (52) => { Problem::NQueensII };
 }
 
 /// A detail of a step that has the flag (`yes`): `Some` of it.
+#[rustfmt::skip]
 macro_rules! with {
-    (yes, $detail:expr) => {
-        Some($detail)
-    };
-    (no, $detail:expr) => {
-        None
-    };
+    (yes, $detail:expr) => { Some($detail) };
+    (no, $detail:expr) => { None };
 }
 
 /// A step's exercises: its starting texts by path, its hints by name.
@@ -97,13 +91,10 @@ macro_rules! exercises {
 }
 
 /// A step's hints for one problem (`details!`).
+#[rustfmt::skip]
 macro_rules! hints {
-    ($name:ident, 51) => {
-        details!($name).2
-    };
-    ($name:ident, 52) => {
-        details!($name).3
-    };
+    ($name:ident, 51) => { details!($name).2 };
+    ($name:ident, 52) => { details!($name).3 };
 }
 
 /// The step called `name`, if there is one.
@@ -146,47 +137,18 @@ pub fn ladder() -> impl Iterator<Item = &'static Step> {
 /// What each exercise and each watched step has beside the manifest, by
 /// the step's name: its check's unit (if watched), whether it undoes, and
 /// its hints of 51 and of 52. A step that is neither needs no line here.
+#[rustfmt::skip]
 macro_rules! details {
-    (board_scan) => {
-        (
-            "squares read",
-            true,
-            &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
-            &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT],
-        )
-    };
-    (column_abs) => {
-        (
-            "queens compared",
-            true,
-            &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
-            &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
-        )
-    };
-    (three_arrays) => {
-        (
-            "flags read",
-            true,
-            &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
-            &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
-        )
-    };
-    (bitmask) => {
-        (
-            "free masks",
-            false,
-            &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
-            &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT],
-        )
-    };
-    (mirror) => {
-        (
-            "",
-            false,
-            &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
-            &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
-        )
-    };
+    (board_scan) => { ("squares read", true, &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
+        &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT]) };
+    (column_abs) => { ("queens compared", true, &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
+        &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3]) };
+    (three_arrays) => { ("flags read", true, &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
+        &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3]) };
+    (bitmask) => { ("free masks", false, &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
+        &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT]) };
+    (mirror) => { ("", false, &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
+        &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT]) };
 }
 n_queens_chain::steps!([] => steps);
 

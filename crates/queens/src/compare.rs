@@ -84,7 +84,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         names.iter().map(|name| heading(name).iter().map(|part| part.len()).max().unwrap_or(0).max(cell)).collect();
     // Plain times fit 80 columns: as many approaches as fit in each table,
     // the first written as it is measured, the others once it is done.
-    let groups = if with_ratios { vec![0..names.len()] } else { groups(&widths) };
+    let groups = if with_ratios { std::iter::once(0..names.len()).collect() } else { groups(&widths) };
     write_title(out, args)?;
     write_headings(out, args.markdown, &names[groups[0].clone()], &widths[groups[0].clone()])?;
     let mut later: Vec<Vec<u8>> = vec![Vec::new(); groups.len() - 1];
@@ -209,16 +209,18 @@ fn runners(problem: Problem) -> Vec<Runner> {
 
 /// The columns of each table, as many in each as fit [`WIDTH`] beside `n`.
 fn groups(widths: &[usize]) -> Vec<Range<usize>> {
-    let mut groups = vec![0..0];
-    let mut used = FIRST_COLUMN;
+    let mut groups: Vec<Range<usize>> = Vec::new();
+    // Past the line: the first column starts a table.
+    let mut used = WIDTH;
     for (index, width) in widths.iter().enumerate() {
-        let last = groups.last_mut().expect("a group");
-        if used + 2 + width > WIDTH && last.end > last.start {
-            groups.push(index..index);
-            used = FIRST_COLUMN;
+        match groups.last_mut() {
+            Some(last) if used + 2 + width <= WIDTH => last.end = index + 1,
+            _ => {
+                groups.push(index..index + 1);
+                used = FIRST_COLUMN;
+            }
         }
         used += 2 + width;
-        groups.last_mut().expect("a group").end = index + 1;
     }
     groups
 }
@@ -289,7 +291,7 @@ mod tests {
     /// Nine columns of 8 do not fit 80 beside n: seven, then two.
     #[test]
     fn the_columns_are_cut_into_tables_that_fit() {
-        assert_eq!(groups(&[7; 8]), [0..8]);
+        assert_eq!(groups(&[7; 8]), vec![0..8; 1], "eight columns of 7 fit");
         assert_eq!(groups(&[8; 9]), [0..7, 7..9]);
         assert_eq!(groups(&[90, 7]), [0..1, 1..2], "a column wider than the line has a table of its own");
     }

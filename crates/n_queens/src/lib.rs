@@ -36,17 +36,7 @@
 //! class. [`BoardSource`] puts both lists behind one name lookup, with each
 //! one's range and a [`BoardsError`] that names it instead of a panic.
 
-// The judge runs old compilers: clippy flags any std API newer than Rust 1.58.
-#[clippy::msrv = "1.58"]
-pub mod board_scan;
-#[clippy::msrv = "1.58"]
-pub mod column_abs;
-#[clippy::msrv = "1.58"]
-pub mod three_arrays;
-#[clippy::msrv = "1.58"]
-pub mod bitmask;
-#[clippy::msrv = "1.58"]
-pub mod mirror;
+// The chain's steps: their modules are declared with `APPROACHES`, below.
 
 // Beyond the judge: their own signatures, on the compact board.
 pub mod board;
@@ -75,44 +65,29 @@ pub struct Approach {
     pub solve: fn(i32) -> Vec<Vec<String>>,
 }
 
-/// Every approach, in the order of the chain.
-pub const APPROACHES: &[Approach] = &[
-    Approach {
-        name: "board_scan",
-        idea: "n×n board; scan the column and both diagonals above each square",
-        judge_ready: true,
-        source: include_str!("board_scan.rs"),
-        solve: board_scan::Solution::solve_n_queens,
-    },
-    Approach {
-        name: "column_abs",
-        idea: "one column per row; attacked when same column or |Δrow| == |Δcol|",
-        judge_ready: true,
-        source: include_str!("column_abs.rs"),
-        solve: column_abs::Solution::solve_n_queens,
-    },
-    Approach {
-        name: "three_arrays",
-        idea: "flags for columns, \"\\\" diagonals and \"/\" anti-diagonals: O(1) check",
-        judge_ready: true,
-        source: include_str!("three_arrays.rs"),
-        solve: three_arrays::Solution::solve_n_queens,
-    },
-    Approach {
-        name: "bitmask",
-        idea: "three integer masks; visit only the free squares, lowest bit first",
-        judge_ready: true,
-        source: include_str!("bitmask.rs"),
-        solve: bitmask::Solution::solve_n_queens,
-    },
-    Approach {
-        name: "mirror",
-        idea: "bitmask over the left half of the first row; each board also gives its mirror image",
-        judge_ready: true,
-        source: include_str!("mirror.rs"),
-        solve: mirror::Solution::solve_n_queens,
-    },
-];
+/// The chain's approach modules and [`APPROACHES`], from the steps of
+/// [`n_queens_chain::steps!`] that LeetCode 51 has.
+macro_rules! chain {
+    ($($name:ident $file:literal {
+        number: $number:tt, builds_on: $builds_on:ident, judge_ready: $judge_ready:ident, exercise: $exercise:ident,
+        watched: $watched:ident, problems: [51: $idea:literal] })*) => {
+        $(
+            // The judge runs old compilers: clippy flags any std API newer than Rust 1.58.
+            #[clippy::msrv = "1.58"]
+            pub mod $name;
+        )*
+
+        /// Every approach, in the order of the chain.
+        pub const APPROACHES: &[Approach] = &[$(Approach {
+            name: $file,
+            idea: $idea,
+            judge_ready: n_queens_chain::flag!($judge_ready),
+            source: include_str!(concat!($file, ".rs")),
+            solve: $name::Solution::solve_n_queens,
+        }),*];
+    };
+}
+n_queens_chain::steps!([51] => chain);
 
 /// The approach called `name`, if there is one.
 pub fn approach(name: &str) -> Option<&'static Approach> {

@@ -12,11 +12,11 @@ use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_sizes, out
 use rstest::rstest;
 use rstest_reuse::apply;
 
-/// Generates one test module per approach; `TESTED` lists them so that a test
-/// can check the list against `n_queens::APPROACHES`.
+/// Generates one test module per approach, from the chain's steps
+/// ([`n_queens_chain::steps!`]), as `n_queens::APPROACHES` is made.
 macro_rules! approach_tests {
-    ($($approach:ident),* $(,)?) => {
-        const TESTED: &[&str] = &[$(stringify!($approach)),*];
+    ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,
+        judge_ready: yes, exercise: $exercise:ident, watched: $watched:ident, problems: $problems:tt })*) => {
         $( approach_module!($approach); )*
     };
 }
@@ -81,22 +81,5 @@ macro_rules! approach_module {
     };
 }
 
-approach_tests!(board_scan, column_abs, three_arrays, bitmask, mirror);
-
-#[test]
-fn every_approach_is_tested() {
-    use pretty_assertions::assert_eq;
-    let listed: Vec<&str> = n_queens::APPROACHES.iter().map(|approach| approach.name).collect();
-    assert_eq!(listed, TESTED);
-    // Every listed approach is judge-ready, so the judge-paste test applies to all.
-    assert!(n_queens::APPROACHES.iter().all(|approach| approach.judge_ready));
-}
-
-/// The chain's steps (`n_queens_facts::chain`, which the ladder and the view
-/// read) are the first approaches here, in the same order.
-#[test]
-fn the_chain_begins_the_approaches() {
-    let listed: Vec<&str> = n_queens::APPROACHES.iter().map(|approach| approach.name).collect();
-    let chain: Vec<&str> = n_queens_cases::chain::names().collect();
-    pretty_assertions::assert_eq!(listed.get(..chain.len()), Some(&chain[..]));
-}
+// Every approach of LeetCode 51 is judge-ready: the pattern above takes no other.
+n_queens_chain::steps!([51] => approach_tests);

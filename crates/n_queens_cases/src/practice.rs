@@ -120,24 +120,25 @@ pub fn boards(n: i32, boards: &Vec<Vec<String>>) -> Judged {
     Judged { count: boards.len() as u64, wrong: difference(boards, &expected) }
 }
 
-/// `exercise!(52, bitmask, "bitmask", "bitmask.rs")`, one line per step in
-/// a problem crate's `tests/practice/main.rs`: the problem, the step, its
-/// name as `--cfg exercise="bitmask"` picks it, and its file name. Built
-/// with that flag, the learner's `crates/<crate>/exercises/bitmask.rs` is
-/// `chosen`, which `main` runs ([`run`]); the starting text of
-/// `crates/n_queens_facts/exercises/<problem>/` is built every time, so that
-/// a change to the harness that it cannot meet fails the build.
+/// `exercise!(52, bitmask, "bitmask")`, once per exercise of the problem
+/// in a problem crate's `tests/practice/main.rs` (made from the chain,
+/// `n_queens_chain::steps!`): the problem, the step, and its name as
+/// `--cfg exercise="bitmask"` picks it. Built with that flag, the learner's
+/// `crates/<crate>/exercises/bitmask.rs` is `chosen`, which `main` runs
+/// ([`run`]); the starting text of `crates/n_queens_facts/exercises/<problem>/`
+/// is built every time, so that a change to the harness that it cannot meet
+/// fails the build.
 #[macro_export]
 macro_rules! exercise {
-    (52, $step:ident, $name:literal, $file:literal) => {
-        $crate::exercise!(@ $step, $name, $file, NQueensII, total_n_queens, i32, count,
+    (52, $step:ident, $name:literal) => {
+        $crate::exercise!(@ $step, $name, NQueensII, total_n_queens, i32, count,
             "crates/n_queens_ii/exercises/", "../../../n_queens_facts/exercises/52");
     };
-    (51, $step:ident, $name:literal, $file:literal) => {
-        $crate::exercise!(@ $step, $name, $file, NQueens, solve_n_queens, Vec<Vec<String>>, boards,
+    (51, $step:ident, $name:literal) => {
+        $crate::exercise!(@ $step, $name, NQueens, solve_n_queens, Vec<Vec<String>>, boards,
             "crates/n_queens/exercises/", "../../../n_queens_facts/exercises/51");
     };
-    (@ $step:ident, $name:literal, $file:literal, $problem:ident, $solve:ident, $answer:ty, $judge:ident,
+    (@ $step:ident, $name:literal, $problem:ident, $solve:ident, $answer:ty, $judge:ident,
         $shown:literal, $start:literal) => {
         // `.` keeps the `#[path]`s below relative to the target's directory.
         #[path = "."]
@@ -147,8 +148,8 @@ macro_rules! exercise {
             #[path = "../../exercises"]
             pub mod learner {
                 #[clippy::msrv = "1.58"]
-                #[path = $file]
-                mod exercise;
+                mod $step;
+                use $step as exercise;
 
                 pub fn run() -> ! {
                     $crate::practice::run(&$crate::practice::Exercise {
@@ -156,8 +157,8 @@ macro_rules! exercise {
                         problem: $crate::judge::Problem::$problem,
                         solve: exercise::Solution::$solve,
                         judge: $crate::practice::$judge,
-                        source: include_str!(concat!("../../exercises/", $file)),
-                        file: concat!($shown, $file),
+                        source: include_str!(concat!("../../exercises/", $name, ".rs")),
+                        file: concat!($shown, $name, ".rs"),
                     })
                 }
             }
@@ -165,8 +166,8 @@ macro_rules! exercise {
             #[path = $start]
             mod starting_text {
                 #[clippy::msrv = "1.58"]
-                #[path = $file]
-                mod exercise;
+                mod $step;
+                use $step as exercise;
 
                 const _: fn(i32) -> $answer = exercise::Solution::$solve;
             }

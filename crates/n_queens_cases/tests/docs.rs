@@ -272,16 +272,14 @@ fn table(path: &str, header: &str) -> Vec<Vec<String>> {
 /// each with its number, where it starts from and its two starting texts.
 #[test]
 fn the_ladders_table_is_the_chain() {
-    use n_queens_facts::chain::STEPS;
     let page = "docs/try-it-yourself.md";
     let header = "| step | exercise | you start from | LeetCode 52 (the count) | LeetCode 51 (every board) |";
     let starting_text =
         |problem: &str, name: &str| format!("[`{name}.rs`](../crates/n_queens_facts/exercises/{problem}/{name}.rs)");
-    let expected: Vec<Vec<String>> = STEPS
-        .iter()
+    let expected: Vec<Vec<String>> = n_queens_facts::chain::ladder()
         .map(|step| {
             let number = step.number.map_or("past the judge".to_string(), |number| number.to_string());
-            let from = step.previous().and_then(|previous| previous.number);
+            let from = step.builds_on().and_then(|base| base.number);
             let from = from.map_or("the puzzle".to_string(), |number| format!("step {number}"));
             vec![
                 number,

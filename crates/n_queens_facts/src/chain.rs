@@ -1,32 +1,25 @@
-//! The chain, written once: every step a learner climbs, with what each
-//! part of the project needs to know of it. The tests, `queens practice`,
-//! `queens watch`, `queens diff` and the docs checks all read [`STEPS`];
-//! adding a step is one entry here (with the step it builds on) plus its
-//! files (the approach in both problem crates, the two starting texts in
-//! `exercises/`; its mistakes, if any, in [`crate::mistakes`], by the
-//! step's name; for a step that builds on another, the diff on its page,
-//! which `queens diff 52 STEP` prints).
-//!
-//! The approaches themselves, with their functions, are listed by the
-//! problem crates (`n_queens::APPROACHES`, `n_queens_ii::APPROACHES`), which
-//! depend on nothing; a test of the shared cases holds those lists to this
-//! one, by name and in order.
+//! The chain as the ladder and the view read it: [`STEPS`], made from the
+//! manifest (`n_queens_chain::steps!`), with what each exercise and watched
+//! step needs beside it: its starting texts (`exercises/51|52/<step>.rs`, by
+//! that path), its hints and its check's unit (in `details!`, by the step's
+//! name). Its mistakes, if any, are in [`crate::mistakes`], by the step's name.
 
 use crate::Problem;
 
-/// One step of the chain, as an approach file in both problem crates and as
-/// an exercise of the practice ladder.
+/// One step of the chain: an approach of one problem or both, an exercise
+/// of the practice ladder or not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The file name without `.rs`, in both crates and on the command line.
+    /// The file name without `.rs`, in the problem crates and on the command line.
     pub name: &'static str,
-    /// The step whose code this one changes, by name: the step before it on
-    /// the ladder, except for a side branch (`mirror` builds on `bitmask`,
-    /// and a step after `bitmask` would too); `None` for the first step.
-    /// `queens diff` shows the change.
-    pub builds_on: Option<&'static str>,
     /// Its number on the ladder, 1 to 4 for the judge's chain; `None` past it.
     pub number: Option<u8>,
+    /// The problems that have it, in the order of [`Problem::ALL`].
+    pub problems: &'static [Problem],
+    /// The step it builds on, by name; `None` for the first.
+    pub builds_on: Option<&'static str>,
+    /// Whether its files paste into the judge as they stand.
+    pub judge_ready: bool,
     /// What its check reads, as `queens watch` counts it (`"squares read"`);
     /// `None` for a step the view does not show.
     pub check_unit: Option<&'static str>,
@@ -34,8 +27,9 @@ pub struct Step {
     /// the recursive call (a board, a `Vec`, flags); the masks of `bitmask`
     /// are passed by value.
     pub undoes: bool,
-    /// Its exercise of each problem, in the order of [`Problem::ALL`].
-    pub exercises: [Exercise; 2],
+    /// Its exercises, one per problem that has it, in the order of
+    /// [`Problem::ALL`]; none for a step that is not on the ladder.
+    pub exercises: &'static [Exercise],
 }
 
 /// One exercise: a step of one problem.
@@ -52,104 +46,56 @@ pub struct Exercise {
     pub hints: &'static [&'static str],
 }
 
-/// Every step, in the order of the chain.
-pub const STEPS: &[Step] = &[
-    Step {
-        name: "board_scan",
-        builds_on: None,
-        number: Some(1),
-        check_unit: Some("squares read"),
-        undoes: true,
-        exercises: [
-            Exercise {
-                problem: Problem::NQueens,
-                starting_text: include_str!("../exercises/51/board_scan.rs"),
-                hints: &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
-            },
-            Exercise {
-                problem: Problem::NQueensII,
-                starting_text: include_str!("../exercises/52/board_scan.rs"),
-                hints: &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT],
-            },
-        ],
-    },
-    Step {
-        name: "column_abs",
-        builds_on: Some("board_scan"),
-        number: Some(2),
-        check_unit: Some("queens compared"),
-        undoes: true,
-        exercises: [
-            Exercise {
-                problem: Problem::NQueens,
-                starting_text: include_str!("../exercises/51/column_abs.rs"),
-                hints: &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
-            },
-            Exercise {
-                problem: Problem::NQueensII,
-                starting_text: include_str!("../exercises/52/column_abs.rs"),
-                hints: &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
-            },
-        ],
-    },
-    Step {
-        name: "three_arrays",
-        builds_on: Some("column_abs"),
-        number: Some(3),
-        check_unit: Some("flags read"),
-        undoes: true,
-        exercises: [
-            Exercise {
-                problem: Problem::NQueens,
-                starting_text: include_str!("../exercises/51/three_arrays.rs"),
-                hints: &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
-            },
-            Exercise {
-                problem: Problem::NQueensII,
-                starting_text: include_str!("../exercises/52/three_arrays.rs"),
-                hints: &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
-            },
-        ],
-    },
-    Step {
-        name: "bitmask",
-        builds_on: Some("three_arrays"),
-        number: Some(4),
-        check_unit: Some("free masks"),
-        undoes: false,
-        exercises: [
-            Exercise {
-                problem: Problem::NQueens,
-                starting_text: include_str!("../exercises/51/bitmask.rs"),
-                hints: &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
-            },
-            Exercise {
-                problem: Problem::NQueensII,
-                starting_text: include_str!("../exercises/52/bitmask.rs"),
-                hints: &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT],
-            },
-        ],
-    },
-    Step {
-        name: "mirror",
-        builds_on: Some("bitmask"),
-        number: None,
-        check_unit: None,
-        undoes: false,
-        exercises: [
-            Exercise {
-                problem: Problem::NQueens,
-                starting_text: include_str!("../exercises/51/mirror.rs"),
-                hints: &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
-            },
-            Exercise {
-                problem: Problem::NQueensII,
-                starting_text: include_str!("../exercises/52/mirror.rs"),
-                hints: &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
-            },
-        ],
-    },
-];
+/// [`STEPS`], from the manifest's steps.
+macro_rules! steps {
+    ($($name:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident, judge_ready: $judge_ready:ident,
+        exercise: $exercise:ident, watched: $watched:ident, problems: [$($problem:tt: $idea:literal),+] })*) => {
+        /// Every step, in the order of the chain.
+        pub const STEPS: &[Step] = &[$(Step {
+            name: $file,
+            number: n_queens_chain::number!($number),
+            problems: &[$(problem!($problem)),+],
+            builds_on: n_queens_chain::builds_on!($builds_on),
+            judge_ready: n_queens_chain::flag!($judge_ready),
+            check_unit: with!($watched, details!($name).0),
+            undoes: matches!(with!($exercise, details!($name).1), Some(true)),
+            exercises: exercises!($exercise, $name, $file, $($problem),+),
+        }),*];
+    };
+}
+
+/// A problem by its number.
+#[rustfmt::skip]
+macro_rules! problem {
+    (51) => { Problem::NQueens };
+    (52) => { Problem::NQueensII };
+}
+
+/// A detail of a step that has the flag (`yes`): `Some` of it.
+#[rustfmt::skip]
+macro_rules! with {
+    (yes, $detail:expr) => { Some($detail) };
+    (no, $detail:expr) => { None };
+}
+
+/// A step's exercises: its starting texts by path, its hints by name.
+macro_rules! exercises {
+    (no, $name:ident, $file:literal, $($problem:tt),+) => { &[] };
+    (yes, $name:ident, $file:literal, $($problem:tt),+) => {
+        &[$(Exercise {
+            problem: problem!($problem),
+            starting_text: include_str!(concat!("../exercises/", stringify!($problem), "/", $file, ".rs")),
+            hints: hints!($name, $problem),
+        }),+]
+    };
+}
+
+/// A step's hints for one problem (`details!`).
+#[rustfmt::skip]
+macro_rules! hints {
+    ($name:ident, 51) => { details!($name).2 };
+    ($name:ident, 52) => { details!($name).3 };
+}
 
 /// The step called `name`, if there is one.
 pub fn step(name: &str) -> Option<&'static Step> {
@@ -162,21 +108,14 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 }
 
 impl Step {
-    /// Its exercise of `problem`.
-    pub fn exercise(&self, problem: Problem) -> &Exercise {
-        let exercise = self.exercises.iter().find(|exercise| exercise.problem == problem);
-        exercise.expect("every step has an exercise of each problem")
+    /// Its exercise of `problem`, if it has one.
+    pub fn exercise(&self, problem: Problem) -> Option<&'static Exercise> {
+        self.exercises.iter().find(|exercise| exercise.problem == problem)
     }
 
-    /// The step before this one in the chain, if any.
-    pub fn previous(&self) -> Option<&'static Step> {
-        let index = STEPS.iter().position(|step| step.name == self.name)?;
-        index.checked_sub(1).map(|index| &STEPS[index])
-    }
-
-    /// The step this one builds on ([`Step::builds_on`]), if any.
-    pub fn base(&self) -> Option<&'static Step> {
-        self.builds_on.map(|name| step(name).expect("a step builds on a step of the chain"))
+    /// The step it builds on, if any.
+    pub fn builds_on(&self) -> Option<&'static Step> {
+        self.builds_on.and_then(step)
     }
 
     /// Whether `queens watch` shows its search ([`Step::check_unit`]).
@@ -189,6 +128,29 @@ impl Step {
 pub fn watched() -> impl Iterator<Item = &'static Step> {
     STEPS.iter().filter(|step| step.watched())
 }
+
+/// The steps of the practice ladder (those with exercises), in order.
+pub fn ladder() -> impl Iterator<Item = &'static Step> {
+    STEPS.iter().filter(|step| !step.exercises.is_empty())
+}
+
+/// What each exercise and each watched step has beside the manifest, by
+/// the step's name: its check's unit (if watched), whether it undoes, and
+/// its hints of 51 and of 52. A step that is neither needs no line here.
+#[rustfmt::skip]
+macro_rules! details {
+    (board_scan) => { ("squares read", true, &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
+        &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT]) };
+    (column_abs) => { ("queens compared", true, &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
+        &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3]) };
+    (three_arrays) => { ("flags read", true, &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
+        &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3]) };
+    (bitmask) => { ("free masks", false, &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
+        &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT]) };
+    (mirror) => { ("", false, &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
+        &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT]) };
+}
+n_queens_chain::steps!([] => steps);
 
 const BOARD_SCAN_1: &str = "One queen per row, top to bottom. For the row you are filling, try each column in \
 turn: if the square is safe, put a queen there, fill the rows below, then take the queen back and try the next \
@@ -324,37 +286,17 @@ mod tests {
             if let Some(number) = step.number {
                 assert_eq!(usize::from(number), index + 1, "{}", step.name);
             }
-            assert_eq!(step.exercises.map(|exercise| exercise.problem), Problem::ALL, "{}", step.name);
+            let problems: Vec<Problem> = step.exercises.iter().map(|exercise| exercise.problem).collect();
+            assert!(problems.is_empty() || problems == step.problems, "{}", step.name);
         }
         assert_eq!(step("bitmask").map(|step| step.name), Some("bitmask"));
         assert!(step("bitmasks").is_none());
     }
 
-    /// Each step builds on one before it, so following `builds_on` always
-    /// ends at the first step; on the ladder, that is the step before, and
-    /// `mirror`, past the ladder, branches off `bitmask`.
-    #[test]
-    fn every_step_builds_on_an_earlier_one() {
-        for (index, step) in STEPS.iter().enumerate() {
-            match step.base() {
-                None => assert_eq!(index, 0, "only the first step builds on nothing, not {}", step.name),
-                Some(base) => {
-                    let base_index = STEPS.iter().position(|other| other.name == base.name).unwrap();
-                    assert!(base_index < index, "{} builds on {}, which comes after it", step.name, base.name);
-                    if step.number.is_some() {
-                        assert_eq!(Some(base), step.previous(), "{} is on the ladder", step.name);
-                    }
-                }
-            }
-        }
-        assert_eq!(step("mirror").unwrap().builds_on, Some("bitmask"));
-        assert_eq!(step("three_arrays").unwrap().builds_on, Some("column_abs"));
-    }
-
     #[test]
     fn every_exercise_has_two_or_three_hints() {
         for step in STEPS {
-            for exercise in &step.exercises {
+            for exercise in step.exercises {
                 let count = exercise.hints.len();
                 assert!((2..=3).contains(&count), "{} {}: {count} hints", exercise.problem, step.name);
             }
@@ -366,7 +308,7 @@ mod tests {
     /// introduced. The fix for `-free` (E0600) comes before the last hint.
     #[test]
     fn the_bitmask_hints_fit_their_problem() {
-        let hints = |problem| step("bitmask").unwrap().exercise(problem).hints;
+        let hints = |problem| step("bitmask").unwrap().exercise(problem).unwrap().hints;
         let boards = hints(Problem::NQueens);
         assert!(boards[1].contains("pop it after") && !boards[1].contains("nothing to clear"), "{}", boards[1]);
         assert!(!boards[2].contains("draw("), "{}", boards[2]);
@@ -375,18 +317,18 @@ mod tests {
         }
     }
 
-    /// Every starting text after step 1 says to copy the previous answer, by
-    /// its path, and fits 80 columns.
+    /// Every starting text after step 1 says to copy the answer of the step
+    /// it builds on, by its path, and fits 80 columns.
     #[test]
     fn the_starting_texts_say_where_to_start_from() {
         for step in STEPS {
-            for exercise in &step.exercises {
+            for exercise in step.exercises {
                 let text = exercise.starting_text;
                 for line in text.lines() {
                     assert!(line.chars().count() <= 80, "{} {}: {line}", exercise.problem, step.name);
                 }
-                if let Some(previous) = step.previous() {
-                    let path = format!("exercises/{}.rs", previous.name);
+                if let Some(base) = step.builds_on() {
+                    let path = format!("exercises/{}.rs", base.name);
                     assert!(text.contains(&path), "{} {} does not name {path}", exercise.problem, step.name);
                     assert!(text.contains("copy in your own step"), "{} {}", exercise.problem, step.name);
                 }

@@ -38,19 +38,7 @@
 //!
 //! [`APPROACHES`] lists them all in order, for tests, benchmarks and tools.
 
-// The judge runs old compilers: clippy flags any std API newer than Rust 1.58.
-#[clippy::msrv = "1.58"]
-pub mod board_scan;
-#[clippy::msrv = "1.58"]
-pub mod column_abs;
-#[clippy::msrv = "1.58"]
-pub mod three_arrays;
-#[clippy::msrv = "1.58"]
-pub mod bitmask;
-#[clippy::msrv = "1.58"]
-pub mod mirror;
-#[clippy::msrv = "1.58"]
-pub mod symmetry;
+// The chain's steps: their modules are declared with `APPROACHES`, below.
 pub mod parallel;
 /// The four-quarter join: quarter boards' diagonal patterns joined in bulk (not judge-ready).
 pub mod quarters;
@@ -91,106 +79,83 @@ pub struct Approach {
 /// fit in its `i32`.
 pub const JUDGE_MAX_N: u32 = 18;
 
-/// Every approach, in the order of the chain. A new one is one more entry,
-/// every field written out.
-pub const APPROACHES: &[Approach] = &[
-    Approach {
-        name: "board_scan",
-        idea: "n×n board; scan the column and both diagonals above each square",
-        judge_ready: true,
-        source: include_str!("board_scan.rs"),
-        solve: board_scan::Solution::total_n_queens,
-        max_n: JUDGE_MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: None,
-        memory_needed: None,
-    },
-    Approach {
-        name: "column_abs",
-        idea: "one column per row; attacked when same column or |Δrow| == |Δcol|",
-        judge_ready: true,
-        source: include_str!("column_abs.rs"),
-        solve: column_abs::Solution::total_n_queens,
-        max_n: JUDGE_MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: None,
-        memory_needed: None,
-    },
-    Approach {
-        name: "three_arrays",
-        idea: "flags for columns, \"\\\" diagonals and \"/\" anti-diagonals: O(1) check",
-        judge_ready: true,
-        source: include_str!("three_arrays.rs"),
-        solve: three_arrays::Solution::total_n_queens,
-        max_n: JUDGE_MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: None,
-        memory_needed: None,
-    },
-    Approach {
-        name: "bitmask",
-        idea: "three integer masks; visit only the free squares, lowest bit first",
-        judge_ready: true,
-        source: include_str!("bitmask.rs"),
-        solve: bitmask::Solution::total_n_queens,
-        max_n: JUDGE_MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: None,
-        memory_needed: None,
-    },
-    Approach {
-        name: "mirror",
-        idea: "left-right mirror: row 0's queen in the left half, count doubled",
-        judge_ready: true,
-        source: include_str!("mirror.rs"),
-        solve: mirror::Solution::total_n_queens,
-        max_n: interface::MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: Some(counters::mirror),
-        memory_needed: None,
-    },
-    Approach {
-        name: "symmetry",
-        idea: "all 8 symmetries: one canonical board per class, weighted 8, 4 or 2",
-        judge_ready: true,
-        source: include_str!("symmetry.rs"),
-        solve: symmetry::Solution::total_n_queens,
-        max_n: interface::MAX_N,
-        counts_unique: true,
-        threads: false,
-        count: Some(counters::symmetry),
-        memory_needed: None,
-    },
-    Approach {
-        name: "parallel",
-        idea: "the symmetry search cut into tasks, on every core",
-        judge_ready: false,
-        source: include_str!("parallel.rs"),
-        solve: parallel::Solution::total_n_queens,
-        max_n: interface::MAX_N,
-        counts_unique: true,
-        threads: true,
-        count: Some(counters::parallel),
-        memory_needed: None,
-    },
-    Approach {
-        name: "quarters",
-        idea: "quarter boards' diagonal patterns joined in bulk, on every core",
-        judge_ready: false,
-        source: include_str!("quarters.rs"),
-        solve: quarters::Solution::total_n_queens,
-        max_n: quarters::MAX_N,
-        counts_unique: false,
-        threads: true,
-        count: Some(counters::quarters),
-        memory_needed: Some(quarters::memory_needed),
-    },
-];
+/// The chain's approach modules and [`APPROACHES`], from the steps of
+/// [`n_queens_chain::steps!`] that LeetCode 52 has, then the approaches
+/// past the chain.
+macro_rules! chain {
+    ($($name:ident $file:literal {
+        number: $number:tt, builds_on: $builds_on:ident, judge_ready: $judge_ready:ident, exercise: $exercise:ident,
+        watched: $watched:ident, problems: [52: $idea:literal] })*) => {
+        $(
+            // The judge runs old compilers: clippy flags any std API newer than Rust 1.58.
+            #[clippy::msrv = "1.58"]
+            pub mod $name;
+        )*
+
+        /// Every approach, in the order of the chain, then those past it: a
+        /// new one there is one more entry, every field written out.
+        pub const APPROACHES: &[Approach] = &[
+            $(Approach {
+                name: $file,
+                idea: $idea,
+                judge_ready: n_queens_chain::flag!($judge_ready),
+                source: include_str!(concat!($file, ".rs")),
+                solve: $name::Solution::total_n_queens,
+                max_n: counted!($name).max_n,
+                counts_unique: counted!($name).counts_unique,
+                threads: false,
+                count: counted!($name).count,
+                memory_needed: None,
+            },)*
+            Approach {
+                name: "parallel",
+                idea: "the symmetry search cut into tasks, on every core",
+                judge_ready: false,
+                source: include_str!("parallel.rs"),
+                solve: parallel::Solution::total_n_queens,
+                max_n: interface::MAX_N,
+                counts_unique: true,
+                threads: true,
+                count: Some(counters::parallel),
+                memory_needed: None,
+            },
+            Approach {
+                name: "quarters",
+                idea: "quarter boards' diagonal patterns joined in bulk, on every core",
+                judge_ready: false,
+                source: include_str!("quarters.rs"),
+                solve: quarters::Solution::total_n_queens,
+                max_n: quarters::MAX_N,
+                counts_unique: false,
+                threads: true,
+                count: Some(counters::quarters),
+                memory_needed: Some(quarters::memory_needed),
+            },
+        ];
+    };
+}
+
+/// How a step of the chain counts past the judge's signature.
+struct Counted {
+    max_n: u32,
+    counts_unique: bool,
+    count: Option<interface::CountFn>,
+}
+
+/// The steps with a 64-bit counter of their own; every other counts
+/// through the judge's signature, up to [`JUDGE_MAX_N`].
+macro_rules! counted {
+    (mirror) => {
+        Counted { max_n: interface::MAX_N, counts_unique: false, count: Some(counters::mirror) }
+    };
+    (symmetry) => {
+        Counted { max_n: interface::MAX_N, counts_unique: true, count: Some(counters::symmetry) }
+    };
+    ($step:ident) => {
+        Counted { max_n: JUDGE_MAX_N, counts_unique: false, count: None }
+    };
+}
+n_queens_chain::steps!([52] => chain);
 
 /// The approach called `name`, if there is one.
 pub fn approach(name: &str) -> Option<&'static Approach> {

@@ -1,15 +1,16 @@
 //! `queens compare`: every approach of one problem over increasing n, each
-//! until it has spent its time budget, in one table of times: n down,
-//! approaches across, within 80 columns. `--wide` adds each time's ratio to
+//! until it has spent its time budget, in a table of times: n down,
+//! approaches across, within 80 columns (as many tables as that takes). `--wide` adds each time's ratio to
 //! bitmask's, as `--markdown` does. The approaches are measured interleaved,
 //! n by n, so that a change in the machine's load touches them all alike.
 
 use std::io::Write;
+use std::ops::Range;
 
 use n_queens::BoardSource;
 use n_queens_ii::counting::{self, Options};
 
-use crate::common::{Failure, Outcome, Problem, parse_n, problem_parser};
+use crate::common::{Failure, Outcome, Problem, WIDTH, parse_n, problem_parser};
 use crate::timing::{self, time_per_call};
 
 /// Arguments of `queens compare`.
@@ -31,6 +32,9 @@ pub struct Args {
     #[arg(long)]
     pub wide: bool,
 }
+
+/// The width of the column of n.
+const FIRST_COLUMN: usize = 3;
 
 /// The first n of the table: below it every approach takes microseconds.
 const FIRST_N: u32 = 6;
@@ -78,7 +82,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let cell = if with_ratios { WIDE_CELL } else { CELL };
     let widths: Vec<usize> =
         names.iter().map(|name| heading(name).iter().map(|part| part.len()).max().unwrap_or(0).max(cell)).collect();
-    write_header(out, args, &names, &widths)?;
+    // Plain times fit 80 columns: as many approaches as fit in each table,
+    // the first written as it is measured, the others once it is done.
+    let groups = if with_ratios { std::iter::once(0..names.len()).collect() } else { groups(&widths) };
+    write_title(out, args)?;
+    write_headings(out, args.markdown, &names[groups[0].clone()], &widths[groups[0].clone()])?;
+    let mut later: Vec<Vec<u8>> = vec![Vec::new(); groups.len() - 1];
 
     for n in FIRST_N..=max_n {
         let mut times: Vec<Option<f64>> = Vec::with_capacity(runners.len());
@@ -99,8 +108,17 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
                 (None, _) => String::new(),
             })
             .collect();
-        write_row(out, args.markdown, &n.to_string(), &cells, &widths)?;
+        let n = n.to_string();
+        write_row(out, args.markdown, &n, &cells[groups[0].clone()], &widths[groups[0].clone()])?;
+        for (group, rows) in groups[1..].iter().zip(&mut later) {
+            write_row(rows, false, &n, &cells[group.clone()], &widths[group.clone()])?;
+        }
         out.flush()?;
+    }
+    for (group, rows) in groups[1..].iter().zip(later) {
+        writeln!(out)?;
+        write_headings(out, false, &names[group.clone()], &widths[group.clone()])?;
+        out.write_all(&rows)?;
     }
     if !args.markdown {
         writeln!(out)?;
@@ -189,8 +207,26 @@ fn runners(problem: Problem) -> Vec<Runner> {
     }
 }
 
-/// The title (plain text only) and the column headings.
-fn write_header(out: &mut impl Write, args: &Args, names: &[&str], widths: &[usize]) -> std::io::Result<()> {
+/// The columns of each table, as many in each as fit [`WIDTH`] beside `n`.
+fn groups(widths: &[usize]) -> Vec<Range<usize>> {
+    let mut groups: Vec<Range<usize>> = Vec::new();
+    // Past the line: the first column starts a table.
+    let mut used = WIDTH;
+    for (index, width) in widths.iter().enumerate() {
+        match groups.last_mut() {
+            Some(last) if used + 2 + width <= WIDTH => last.end = index + 1,
+            _ => {
+                groups.push(index..index + 1);
+                used = FIRST_COLUMN;
+            }
+        }
+        used += 2 + width;
+    }
+    groups
+}
+
+/// The title, in plain text only.
+fn write_title(out: &mut impl Write, args: &Args) -> std::io::Result<()> {
     if !args.markdown {
         let problem = format!("{} ({})", args.problem, args.problem.answer());
         let budget = timing::human(args.budget);
@@ -198,7 +234,12 @@ fn write_header(out: &mut impl Write, args: &Args, names: &[&str], widths: &[usi
         writeln!(out, "Each approach stops once past {budget} in all.")?;
         writeln!(out)?;
     }
-    if args.markdown {
+    Ok(())
+}
+
+/// The column headings.
+fn write_headings(out: &mut impl Write, markdown: bool, names: &[&str], widths: &[usize]) -> std::io::Result<()> {
+    if markdown {
         let headings: Vec<String> = names.iter().map(|name| name.to_string()).collect();
         write_row(out, true, "n", &headings, widths)?;
         return writeln!(out, "|---:|{}", "---:|".repeat(names.len()));
@@ -235,10 +276,23 @@ fn write_row(
     if markdown {
         writeln!(out, "| {first} | {} |", cells.join(" | "))
     } else {
-        let mut line = format!("{first:>3}");
+        let mut line = format!("{first:>FIRST_COLUMN$}");
         for (cell, &width) in cells.iter().zip(widths) {
             line.push_str(&format!("  {cell:>width$}"));
         }
         writeln!(out, "{}", line.trim_end())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nine columns of 8 do not fit 80 beside n: seven, then two.
+    #[test]
+    fn the_columns_are_cut_into_tables_that_fit() {
+        assert_eq!(groups(&[7; 8]), vec![0..8; 1], "eight columns of 7 fit");
+        assert_eq!(groups(&[8; 9]), [0..7, 7..9]);
+        assert_eq!(groups(&[90, 7]), [0..1, 1..2], "a column wider than the line has a table of its own");
     }
 }

@@ -85,8 +85,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
 /// The plain unified diff that `queens diff` prints for `step` of `problem`,
 /// or the refusal of a name that is not a step with one before it.
 pub fn step_diff(problem: Problem, step: &str) -> Result<String, Failure> {
-    let Some(found) = chain::step(step) else { return Err(not_a_step(problem, step)) };
-    let Some(base) = found.base() else {
+    let Some(found) = chain::step(step).filter(|found| found.problems.contains(&problem)) else {
+        return Err(not_a_step(problem, step));
+    };
+    let Some(base) = found.builds_on() else {
         return Err(Failure::usage(format!(
             "{step} is the first step: it builds on no other, so there is nothing to diff; \
              `{RUN} paste {} {step}` prints its code",
@@ -97,8 +99,9 @@ pub fn step_diff(problem: Problem, step: &str) -> Result<String, Failure> {
 }
 
 /// The names `queens diff` takes: every step that builds on another.
-pub fn steps_with_a_base() -> Vec<&'static str> {
-    chain::STEPS.iter().filter(|step| step.builds_on.is_some()).map(|step| step.name).collect()
+pub fn steps_with_a_base(problem: Problem) -> Vec<&'static str> {
+    let steps = chain::STEPS.iter().filter(|step| step.problems.contains(&problem));
+    steps.filter(|step| step.builds_on.is_some()).map(|step| step.name).collect()
 }
 
 /// `name` is no step of the chain: the message says whether it is an
@@ -113,7 +116,7 @@ fn not_a_step(problem: Problem, name: &str) -> Failure {
     } else {
         format!("there is no step {name:?}")
     };
-    Failure::usage(format!("{what}; the steps that build on another: {}", steps_with_a_base().join(", ")))
+    Failure::usage(format!("{what}; the steps that build on another: {}", steps_with_a_base(problem).join(", ")))
 }
 
 /// The approach file of `step` for `problem`, and its path in the workspace.

@@ -13,7 +13,29 @@ use run::queens;
 
 mod run;
 
-const STEPS: [&str; 4] = ["board_scan", "column_abs", "three_arrays", "bitmask"];
+/// Each watched step's name, its boards (LeetCode 51) or its count (52),
+/// from the chain's manifest and the problem crates.
+macro_rules! watched {
+    ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
+}
+macro_rules! boards {
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
+        |step: &str, n| match step {
+            $($file => n_queens::$name::Solution::solve_n_queens(n),)*
+            _ => panic!("{step} is not a watched step of LeetCode 51"),
+        }
+    };
+}
+macro_rules! count {
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
+        |step: &str, n| match step {
+            $($file => n_queens_ii::$name::Solution::total_n_queens(n),)*
+            _ => panic!("{step} is not a watched step of LeetCode 52"),
+        }
+    };
+}
+
+const STEPS: &[&str] = &n_queens_chain::steps!([watched] => watched);
 
 /// A finished trace, read back.
 struct Trace {
@@ -61,21 +83,11 @@ fn a000170(n: usize) -> u64 {
     expected_count(n as i32).expect("known up to n = 27")
 }
 
-/// Each step's boards (LeetCode 51) and count (52), from the crates.
+/// Each step's boards (LeetCode 51) and count (52), from its own code.
 fn step_answers(step: &str, n: i32) -> (Vec<Vec<String>>, i32) {
-    match step {
-        "board_scan" => {
-            (n_queens::board_scan::Solution::solve_n_queens(n), n_queens_ii::board_scan::Solution::total_n_queens(n))
-        }
-        "column_abs" => {
-            (n_queens::column_abs::Solution::solve_n_queens(n), n_queens_ii::column_abs::Solution::total_n_queens(n))
-        }
-        "three_arrays" => (
-            n_queens::three_arrays::Solution::solve_n_queens(n),
-            n_queens_ii::three_arrays::Solution::total_n_queens(n),
-        ),
-        _ => (n_queens::bitmask::Solution::solve_n_queens(n), n_queens_ii::bitmask::Solution::total_n_queens(n)),
-    }
+    let boards = n_queens_chain::steps!([watched 51] => boards);
+    let count = n_queens_chain::steps!([watched 52] => count);
+    (boards(step, n), count(step, n))
 }
 
 /// The judge's strings of a board given by its columns.
@@ -160,9 +172,14 @@ fn each_check_counter_is_its_reads_counted_another_way() {
     for n in 1..=8 {
         let mut reads = Reads::default();
         count_reads(n, &mut Vec::new(), &mut reads);
-        let expected = [reads.squares, reads.comparisons, reads.flags, reads.calls];
-        let lines = ["scan ", "compare ", "flag ", "masks "];
-        for ((step, expected), line) in STEPS.iter().zip(expected).zip(lines) {
+        for step in STEPS {
+            let (expected, line) = match *step {
+                "board_scan" => (reads.squares, "scan "),
+                "column_abs" => (reads.comparisons, "compare "),
+                "three_arrays" => (reads.flags, "flag "),
+                "bitmask" => (reads.calls, "masks "),
+                other => panic!("{other}: its reads are not counted here yet"),
+            };
             let trace = Trace::of(n, &["--approach", step]);
             assert_eq!(trace.end("checks"), expected, "{step} n = {n}");
             assert_eq!(trace.count(line) as u64, expected, "{step} n = {n}: one line per read");

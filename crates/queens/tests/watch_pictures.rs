@@ -12,7 +12,11 @@ use run::queens;
 
 mod run;
 
-const STEPS: [&str; 4] = ["board_scan", "column_abs", "three_arrays", "bitmask"];
+/// The steps watch shows, from the chain's manifest.
+macro_rules! watched {
+    ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
+}
+const STEPS: &[&str] = &n_queens_chain::steps!([watched] => watched);
 
 /// A glyph of the monospace fonts named, at 14 px: 0.6 em.
 const GLYPH: f64 = 8.4;

@@ -15,12 +15,11 @@ use n_queens_cases::exercise;
 #[allow(unused_imports)]
 use n_queens_cases::practice::none_chosen::*;
 
-// One line per step of `n_queens_facts::chain::STEPS`.
-exercise!(51, board_scan, "board_scan", "board_scan.rs");
-exercise!(51, column_abs, "column_abs", "column_abs.rs");
-exercise!(51, three_arrays, "three_arrays", "three_arrays.rs");
-exercise!(51, bitmask, "bitmask", "bitmask.rs");
-exercise!(51, mirror, "mirror", "mirror.rs");
+/// One `exercise!` per exercise of LeetCode 51 in the chain.
+macro_rules! exercises {
+    ($($step:ident $name:literal { $($field:tt)* })*) => { $(exercise!(51, $step, $name);)* };
+}
+n_queens_chain::steps!([51 exercise] => exercises);
 
 fn main() {
     chosen()

@@ -13,17 +13,17 @@ use n_queens_facts::chain;
 
 use crate::common::Problem;
 
-/// A step of the chain, as an exercise: an entry of [`chain::STEPS`].
+/// A step of the chain, as an exercise: an entry of [`chain::ladder`].
 pub type Step = &'static chain::Step;
 
 /// The problems, in the order the ladder suggests: counting (52) asks for
 /// less than drawing every board (51), so it comes first.
 pub const PROBLEMS: [Problem; 2] = [Problem::NQueensII, Problem::NQueens];
 
-/// The step named on the command line, one of [`chain::STEPS`].
+/// The step named on the command line, one of [`chain::ladder`].
 pub fn step_parser() -> impl clap::builder::TypedValueParser<Value = Step> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(chain::names())
+    clap::builder::PossibleValuesParser::new(chain::ladder().map(|step| step.name))
         .map(|name: String| chain::step(&name).expect("a possible value is a step"))
 }
 
@@ -37,9 +37,19 @@ pub struct Exercise {
 }
 
 impl Exercise {
-    /// Every exercise, in the order of [`PROBLEMS`] and [`chain::STEPS`].
+    /// Every exercise, in the order of [`PROBLEMS`] and [`chain::ladder`].
     pub fn all() -> impl Iterator<Item = Exercise> {
-        PROBLEMS.into_iter().flat_map(|problem| chain::STEPS.iter().map(move |step| Exercise { problem, step }))
+        PROBLEMS.into_iter().flat_map(|problem| chain::ladder().filter_map(move |step| Exercise::of(problem, step)))
+    }
+
+    /// The exercise of `step` for `problem`, if the step has one.
+    pub fn of(problem: Problem, step: Step) -> Option<Exercise> {
+        step.exercise(problem).map(|_| Exercise { problem, step })
+    }
+
+    /// Its entry in the chain.
+    fn entry(self) -> &'static chain::Exercise {
+        self.step.exercise(self.problem).expect("an exercise is made only of a step that has it")
     }
 
     /// `52 bitmask`: how the command line names it.
@@ -66,12 +76,12 @@ impl Exercise {
 
     /// The starting text, exactly as `reset` writes it.
     pub fn starting_text(self) -> &'static str {
-        self.step.exercise(self.problem).starting_text
+        self.entry().starting_text
     }
 
     /// Its hints, from a nudge to nearly the answer.
     pub fn hints(self) -> &'static [&'static str] {
-        self.step.exercise(self.problem).hints
+        self.entry().hints
     }
 }
 
@@ -135,8 +145,9 @@ mod tests {
         }
     }
 
-    /// The test target picks each exercise by its flag, from its one line,
-    /// and the learner's file is where [`Exercise::path`] says.
+    /// The test target picks each exercise by its flag, from the chain's
+    /// exercises of its problem, and the learner's file is where
+    /// [`Exercise::path`] says.
     #[test]
     fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
         for exercise in Exercise::all() {
@@ -147,7 +158,7 @@ mod tests {
             assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
             assert!(exercise.path().ends_with(&format!("/exercises/{step}.rs")), "{}", exercise.label());
             let number = exercise.problem.number();
-            let line = format!("\nexercise!({number}, {step}, \"{step}\", \"{step}.rs\");\n");
+            let line = format!("\nn_queens_chain::steps!([{number} exercise] => exercises);\n");
             assert!(target.contains(&line), "{}: no line {line:?}", exercise.label());
             assert!(root().join(exercise.chain_path()).exists(), "{}", exercise.label());
         }

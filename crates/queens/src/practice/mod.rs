@@ -32,22 +32,38 @@ use crate::common::{Failure, Outcome, Problem, WIDTH};
 
 /// Arguments of `queens practice`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(after_help = after_help())]
 pub struct Args {
     /// What to do; `list` when left out.
     #[command(subcommand)]
     action: Option<Action>,
 }
 
-/// The end of `queens practice --help`.
-const AFTER_HELP: &str = "\
+/// The end of `queens practice --help`: the ladder's steps counted from the chain.
+fn after_help() -> String {
+    const COUNTS: [&str; 10] = ["No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"];
+    let numbered = chain::ladder().filter(|step| step.number.is_some()).count();
+    let count = COUNTS.get(numbered).map_or(numbered.to_string(), |word| word.to_string());
+    let past: Vec<String> =
+        chain::ladder().filter(|step| step.number.is_none()).map(|step| format!("`{}`", step.name)).collect();
+    let past = match past.split_last() {
+        None => String::new(),
+        Some((last, [])) => format!(", then {last}, past the judge"),
+        Some((last, others)) => format!(", then {} and {last}, past the judge", others.join(", ")),
+    };
+    let steps = format!("{count} step{} of the chain{past}. From the root:", if numbered == 1 { "" } else { "s" });
+    let steps = textwrap::fill(&steps, crate::common::wrapping(WIDTH));
+    format!(
+        "\
 The exercises are crates/n_queens_ii/exercises/*.rs (LeetCode 52) and
 crates/n_queens/exercises/*.rs (LeetCode 51), written when first needed.
-Four steps of the chain, then `mirror`, past the judge. From the root:
+{steps}
   cargo run --release -- practice                      where you stand
   cargo run --release -- practice test 52 board_scan   run its cases
   cargo run --release -- practice hint 52 board_scan   its first hint
-  cargo run --release -- practice reset 52 board_scan  its starting text";
+  cargo run --release -- practice reset 52 board_scan  its starting text"
+    )
+}
 
 /// The subcommands of `queens practice`.
 #[derive(Debug, clap::Subcommand)]
@@ -81,8 +97,12 @@ struct Which {
 }
 
 impl Which {
-    fn exercise(&self) -> Exercise {
-        Exercise { problem: self.problem, step: self.step }
+    /// The exercise, or a usage error for a step that is not one of this problem.
+    fn exercise(&self) -> Result<Exercise, Failure> {
+        Exercise::of(self.problem, self.step).ok_or_else(|| {
+            let (problem, step) = (self.problem.number(), self.step.name);
+            Failure::usage(format!("{step} is not an exercise of {problem}"))
+        })
     }
 }
 
@@ -98,10 +118,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         }
         Some(Action::Test(which)) => {
             results::end_with_this_process().map_err(Failure::Failed)?;
-            test(&workspace()?, which.exercise(), out)
+            test(&workspace()?, which.exercise()?, out)
         }
-        Some(Action::Hint { which, number }) => hint(workspace().ok().as_ref(), which.exercise(), *number, out),
-        Some(Action::Reset(which)) => files::reset(&workspace()?, which.exercise(), out),
+        Some(Action::Hint { which, number }) => hint(workspace().ok().as_ref(), which.exercise()?, *number, out),
+        Some(Action::Reset(which)) => files::reset(&workspace()?, which.exercise()?, out),
     }
 }
 
@@ -245,13 +265,16 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
             next = next.or(Some(Next::Folder(problem)));
             continue;
         }
-        for step in chain::STEPS {
-            let exercise = Exercise { problem, step };
-            if step.number.is_none() {
+        let name_width = chain::ladder().map(|step| step.name.len()).max().unwrap_or(0) + 1;
+        let mut past_the_judge = false;
+        for exercise in chain::ladder().filter_map(|step| Exercise::of(problem, step)) {
+            let step = exercise.step;
+            if step.number.is_none() && !past_the_judge {
                 writeln!(out, "  past the judge:")?;
+                past_the_judge = true;
             }
             let number = step.number.map(|number| number.to_string()).unwrap_or_default();
-            let start = format!("  {number:>5}  {:<13} ", step.name);
+            let start = format!("  {number:>5}  {:<name_width$} ", step.name);
             write!(out, "{start}")?;
             out.flush()?;
             let (described, status) = match files::read(workspace, exercise) {

@@ -20,6 +20,9 @@ pub struct Bitmask {
     calls: Vec<Call>,
 }
 
+/// The checker of this step, by the name the table of checkers reads.
+pub type Check = Bitmask;
+
 impl Bitmask {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {

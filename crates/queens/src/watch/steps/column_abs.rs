@@ -17,6 +17,9 @@ pub struct ColumnAbs {
     cols: ColumnLoop,
 }
 
+/// The checker of this step, by the name the table of checkers reads.
+pub type Check = ColumnAbs;
+
 impl ColumnAbs {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {

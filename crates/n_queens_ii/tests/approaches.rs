@@ -1,16 +1,13 @@
 //! Every approach of LeetCode 52 against the shared cases of `n_queens_cases`.
 //!
 //! Each approach gets its own module, so a failure names the approach and the
-//! case, e.g. `bitmask::counts::case_8_n8`. Besides the judge's signature,
-//! each module checks the approach's 64-bit counting (`n_queens_ii::counting`)
-//! against the OEIS tables.
+//! case, e.g. `bitmask::counts::case_8_n8`. Each approach's 64-bit counting
+//! is checked in `n_queens_count`'s `tests/approaches.rs`.
 
 use std::path::Path;
 
 use n_queens_cases::judge::{Problem, assert_pastes};
-use n_queens_cases::oeis::{A000170, A002562};
 use n_queens_cases::{beyond_judge, edge_cases, judge_counts, out_of_range};
-use n_queens_ii::counting::{CountError, Options, total_with, unique_with};
 use rstest::rstest;
 use rstest_reuse::apply;
 
@@ -35,7 +32,6 @@ macro_rules! approach_tests {
             use n_queens_ii::$approach::Solution;
 
             approach_tests!(@judge_signature);
-            approach_tests!(@counting $approach);
             approach_tests!(@judge_paste $approach, $kind);
         }
     };
@@ -64,38 +60,6 @@ macro_rules! approach_tests {
                 Solution::total_n_queens(n);
             }
     };
-    (@counting $approach:ident) => {
-            /// The 64-bit counting of `n_queens_ii::counting`, against OEIS
-            /// A000170 (and A002562 where it counts classes): n = 0..=15 for
-            /// the fast counters, n = 0..=11 for the chain.
-            #[test]
-            fn counting_matches_oeis() {
-                let approach = n_queens_ii::approach(stringify!($approach)).unwrap();
-                let options = Options::default();
-                let last = if approach.max_n > 18 { FAST_UP_TO } else { CHAIN_UP_TO };
-                for n in 0..=last {
-                    let total = total_with(approach.name, n, &options);
-                    assert_eq!(total, Ok(A000170[n as usize]), "total, n = {n}");
-                    let unique = unique_with(approach.name, n, &options);
-                    if approach.counts_unique {
-                        assert_eq!(unique, Ok(A002562[n as usize]), "unique, n = {n}");
-                    } else {
-                        assert_eq!(unique, Err(CountError::UniqueUnsupported { approach: approach.name }));
-                    }
-                }
-            }
-
-            /// Each approach names the range it counts, one past it is an error.
-            #[test]
-            fn counting_refuses_past_max_n() {
-                let approach = n_queens_ii::approach(stringify!($approach)).unwrap();
-                let past = approach.max_n + 1;
-                let error = CountError::OutOfRange { approach: approach.name, n: past, max: approach.max_n };
-                assert_eq!(total_with(approach.name, past, &Options::default()), Err(error));
-                assert_eq!(total_with(approach.name, u32::MAX, &Options::default()).unwrap_err().to_string(),
-                    format!("n = {} is out of range for `{}`: it counts n = 0..={}", u32::MAX, approach.name, approach.max_n));
-            }
-    };
     (@judge_paste $approach:ident, judge_ready) => {
         /// The file as a user pastes it, compiled as the judge does.
         #[rstest]
@@ -117,11 +81,6 @@ macro_rules! approach_tests {
     (@judge_paste $approach:ident, not_judge_ready) => {};
 }
 
-/// The fast counters (own 64-bit counter) are checked up to here...
-const FAST_UP_TO: u32 = 15;
-/// ... the chain, which counts through the judge's signature, up to here.
-const CHAIN_UP_TO: u32 = 11;
-
 approach_tests!(
     board_scan: judge_ready,
     column_abs: judge_ready,
@@ -129,8 +88,6 @@ approach_tests!(
     bitmask: judge_ready,
     mirror: judge_ready,
     symmetry: judge_ready,
-    parallel: not_judge_ready,
-    quarters: not_judge_ready,
 );
 
 #[test]

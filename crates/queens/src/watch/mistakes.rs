@@ -278,7 +278,7 @@ mod tests {
         let tested = squeezed(include_str!("../../../n_queens_ii/tests/mistakes.rs"));
         for mistake in Mistake::ALL {
             let (Info { right, wrong, line, .. }, step) = (mistake.info(), mistake.step());
-            let file = n_queens_ii::approach(step.name).expect("a step of the chain").source;
+            let file = n_queens_count::approach(step.name).expect("a step of the chain").source;
             assert_eq!(file.matches(right).count(), 1, "{mistake:?}: the right code is in {}", step.name);
             assert!(tested.contains(&squeezed(wrong)), "{mistake:?}: the wrong code is the tested one");
             let mistaken = mistake.source(file);

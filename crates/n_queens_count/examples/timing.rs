@@ -24,8 +24,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use n_queens_cases::oeis::A000170;
-use n_queens_ii::counting::{Options, total_with};
-use n_queens_ii::{bitmask, mirror, parallel, symmetry};
+use n_queens_count::counting::{Options, total_with};
+use n_queens_count::parallel;
+use n_queens_ii::{bitmask, mirror, symmetry};
 
 mod clock;
 use clock::{median, thread_cpu_seconds};

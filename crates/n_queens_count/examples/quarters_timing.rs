@@ -23,8 +23,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use n_queens_cases::oeis::A000170;
-use n_queens_ii::counting::Options;
-use n_queens_ii::{bitmask, quarters};
+use n_queens_count::counting::Options;
+use n_queens_count::quarters;
+use n_queens_ii::bitmask;
 
 mod clock;
 use clock::{median, thread_cpu_seconds};

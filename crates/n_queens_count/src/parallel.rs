@@ -5,7 +5,7 @@
 //!
 //! **Idea.** The subtrees of the search share nothing: what lies below a
 //! placement of the first rows depends only on those queens. So
-//! [`split`] walks rows `0..SPLIT_ROW` under [`crate::symmetry`]'s corner and
+//! [`split`] walks rows `0..SPLIT_ROW` under [`n_queens_ii::symmetry`]'s corner and
 //! edge rules and keeps each placement as a [`Task`]; the crate's worker
 //! pool hands the tasks out to every core (hundreds of tasks, so the cores
 //! finish together), and the threads' classes are added with checked
@@ -26,7 +26,7 @@
 
 use crate::interface::{self, Options};
 use crate::pool::{self, Progress, Queue};
-use crate::symmetry::{Classes, class_size};
+use n_queens_ii::symmetry::{Classes, class_size};
 
 /// The judge's signature, for the shared cases (not judge-ready: see the module docs).
 pub struct Solution;

@@ -14,7 +14,7 @@
 
 use std::process::ExitCode;
 
-use n_queens_ii::counting::{self, Options};
+use n_queens_count::counting::{self, Options};
 
 fn main() -> ExitCode {
     let arguments: Vec<String> = std::env::args().skip(1).collect();

@@ -10,11 +10,11 @@
 //!
 //! ```sh
 //! # mirror, symmetry, parallel on 1 and 2 threads, against bitmask:
-//! cargo run --release -p n_queens_ii --example timing -- approaches 14 16 5
+//! cargo run --release -p n_queens_count --example timing -- approaches 14 16 5
 //! # parallel on 1 and 2 threads, both by wall time (its own speedup):
-//! cargo run --release -p n_queens_ii --example timing -- threads 16 17 3
+//! cargo run --release -p n_queens_count --example timing -- threads 16 17 3
 //! # the plain bitmask counter, recursive against an explicit stack:
-//! cargo run --release -p n_queens_ii --example timing -- stack 14 16 5
+//! cargo run --release -p n_queens_count --example timing -- stack 14 16 5
 //! ```
 //!
 //! Arguments: the mode, first n, last n, runs per measurement. Mode `one`

@@ -1,6 +1,6 @@
 //! n = 16..=18 against OEIS A000170 and A002562. Seconds of work each, so
 //! they are ignored in the normal run; CI runs them after it, with
-//! `cargo test -p n_queens_ii -- --ignored` (under a minute on 2 cores).
+//! `cargo test -p n_queens_count -- --ignored` (under a minute on 2 cores).
 //! Each counter runs as far as that budget allows: `quarters` to 18, the
 //! searches at 16, where they walk the whole tree as they would at 18.
 

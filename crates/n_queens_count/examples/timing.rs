@@ -85,7 +85,7 @@ fn main() {
             print!(" {:.2}", medians[0] / time);
         }
         if mode == "threads" {
-            print!("   ({} tasks)", parallel::split(n as usize).0.len());
+            print!("   ({} tasks)", parallel::split(n).0.len());
         }
         println!();
     }

@@ -1,7 +1,8 @@
-//! Every approach of LeetCode 52 against the shared cases of `n_queens_cases`.
+//! Every step of LeetCode 52's chain against the shared cases of
+//! `n_queens_cases`.
 //!
-//! Each approach gets its own module, so a failure names the approach and the
-//! case, e.g. `bitmask::counts::case_8_n8`. Each approach's 64-bit counting
+//! Each step gets its own module, numbered in chain order, so a failure
+//! names the step and the case, e.g. `s04::bitmask::counts::case_8_n8`. Each approach's 64-bit counting
 //! is checked in `n_queens_count`'s `tests/approaches.rs`.
 
 use std::path::Path;
@@ -21,8 +22,18 @@ use rstest_reuse::apply;
 macro_rules! approach_tests {
     ($($approach:ident: $kind:ident),* $(,)?) => {
         const TESTED: &[(&str, bool)] = &[$((stringify!($approach), approach_tests!(@judge_ready $kind))),*];
-        $(approach_tests!(@module $approach, $kind);)*
+        approach_tests!(@numbered [s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12] $($approach $kind,)*);
     };
+    // Each module in one numbered by its place in the chain (`s01`, `s02`,
+    // ...), so that the test names sort in chain order.
+    (@numbered [$step:ident $($steps:ident)*] $approach:ident $kind:ident, $($rest:tt)*) => {
+        mod $step {
+            use super::*;
+            approach_tests!(@module $approach, $kind);
+        }
+        approach_tests!(@numbered [$($steps)*] $($rest)*);
+    };
+    (@numbered [$($steps:ident)*]) => {};
     (@judge_ready judge_ready) => { true };
     (@judge_ready not_judge_ready) => { false };
     (@module $approach:ident, $kind:ident) => {

@@ -1,7 +1,8 @@
-//! Every approach of LeetCode 51 against the shared cases of `n_queens_cases`.
+//! Every step of LeetCode 51's chain against the shared cases of
+//! `n_queens_cases` (the other approaches: `beyond_the_judge.rs`).
 //!
-//! Each approach gets its own module, so a failure names the approach and the
-//! case, e.g. `bitmask::boards::case_8_n8`. Boards are sorted before they are
+//! Each step gets its own module, numbered in chain order, so a failure
+//! names the step and the case, e.g. `s04::bitmask::boards::case_8_n8`. Boards are sorted before they are
 //! compared (the judge accepts any order), and compared with
 //! `pretty_assertions`, so a wrong board shows as a readable diff.
 
@@ -17,8 +18,18 @@ use rstest_reuse::apply;
 macro_rules! approach_tests {
     ($($approach:ident),* $(,)?) => {
         const TESTED: &[&str] = &[$(stringify!($approach)),*];
-        $( approach_module!($approach); )*
+        approach_tests!(@numbered [s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12] $($approach,)*);
     };
+    // Each module in one numbered by its place in the chain (`s01`, `s02`,
+    // ...), so that the test names sort in chain order.
+    (@numbered [$step:ident $($steps:ident)*] $approach:ident, $($rest:tt)*) => {
+        mod $step {
+            use super::*;
+            approach_module!($approach);
+        }
+        approach_tests!(@numbered [$($steps)*] $($rest)*);
+    };
+    (@numbered [$($steps:ident)*]) => {};
 }
 
 /// The shared cases and the judge-paste test for one approach file,

@@ -65,57 +65,15 @@ pub const JUDGE_MAX_N: u32 = 18;
 
 /// Every counter, in the order of the chain: its steps (by their place in
 /// `n_queens_ii::APPROACHES`; a test checks the names), then the counters
-/// that are not judge-ready. A new one is one more entry, every field
-/// written out.
+/// that are not judge-ready, every field written out. A new one is one more
+/// entry.
 pub const APPROACHES: &[Approach] = &[
-    Approach {
-        step: n_queens_ii::APPROACHES[0],
-        max_n: JUDGE_MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: None,
-        memory_needed: None,
-    },
-    Approach {
-        step: n_queens_ii::APPROACHES[1],
-        max_n: JUDGE_MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: None,
-        memory_needed: None,
-    },
-    Approach {
-        step: n_queens_ii::APPROACHES[2],
-        max_n: JUDGE_MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: None,
-        memory_needed: None,
-    },
-    Approach {
-        step: n_queens_ii::APPROACHES[3],
-        max_n: JUDGE_MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: None,
-        memory_needed: None,
-    },
-    Approach {
-        step: n_queens_ii::APPROACHES[4],
-        max_n: interface::MAX_N,
-        counts_unique: false,
-        threads: false,
-        count: Some(counters::mirror),
-        memory_needed: None,
-    },
-    Approach {
-        step: n_queens_ii::APPROACHES[5],
-        max_n: interface::MAX_N,
-        counts_unique: true,
-        threads: false,
-        count: Some(counters::symmetry),
-        memory_needed: None,
-    },
+    chain_step(0, JUDGE_MAX_N, false, None),
+    chain_step(1, JUDGE_MAX_N, false, None),
+    chain_step(2, JUDGE_MAX_N, false, None),
+    chain_step(3, JUDGE_MAX_N, false, None),
+    chain_step(4, interface::MAX_N, false, Some(counters::mirror)),
+    chain_step(5, interface::MAX_N, true, Some(counters::symmetry)),
     Approach {
         step: n_queens_ii::Approach {
             name: "parallel",
@@ -145,6 +103,12 @@ pub const APPROACHES: &[Approach] = &[
         memory_needed: Some(quarters::memory_needed),
     },
 ];
+
+/// Step `index` of the chain (`n_queens_ii::APPROACHES[index]`) as a
+/// counter: on one thread, with no tables; `count` as [`Approach::count`].
+const fn chain_step(index: usize, max_n: u32, counts_unique: bool, count: Option<interface::CountFn>) -> Approach {
+    Approach { step: n_queens_ii::APPROACHES[index], max_n, counts_unique, threads: false, count, memory_needed: None }
+}
 
 /// The approach called `name`, if there is one.
 pub fn approach(name: &str) -> Option<&'static Approach> {

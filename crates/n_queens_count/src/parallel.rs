@@ -24,8 +24,8 @@
 
 use crate::interface::{self, Options};
 use crate::pool::{self, Progress, Queue};
-pub use n_queens_ii::symmetry::Partial;
 use n_queens_ii::symmetry::Classes;
+pub use n_queens_ii::symmetry::Partial;
 
 /// The judge's signature, for the shared cases (not judge-ready: see the module docs).
 pub struct Solution;

@@ -4,50 +4,26 @@
 //! cases of `n_queens_cases` (the steps have theirs in `n_queens_ii`).
 
 use n_queens_cases::oeis::{A000170, A002562};
-use n_queens_cases::{beyond_judge, edge_cases, judge_counts, out_of_range};
+use n_queens_cases::{OUT_OF_RANGE, counted_cases};
 use n_queens_count::APPROACHES;
 use n_queens_count::counting::{CountError, Options, total_with, unique_with};
 use pretty_assertions::assert_eq;
 use rstest::rstest;
-use rstest_reuse::apply;
 
-/// One module per counter that is not a step of the chain, so that a
-/// failure names it and the case, e.g. `quarters::counts::case_8_n8`.
-macro_rules! judge_signature {
-    ($($approach:ident),*) => {$(
-        mod $approach {
-            use super::*;
-            use n_queens_count::$approach::Solution;
-            use pretty_assertions::assert_eq;
-
-            /// The judge's range, against OEIS A000170.
-            #[apply(judge_counts)]
-            fn counts(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            /// n = 0 has one solution, negative n none.
-            #[apply(edge_cases)]
-            fn edge(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            /// Past the judge's range, still against OEIS A000170.
-            #[apply(beyond_judge)]
-            fn beyond(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            #[apply(out_of_range)]
-            #[should_panic(expected = "supports n <= 18")]
-            fn refuses(#[case] n: i32) {
-                Solution::total_n_queens(n);
-            }
-        }
-    )*};
+/// The two counters that are not steps of the chain, through the judge's
+/// signature, on every shared case (`n_queens_cases::counted_cases`), and
+/// refusing every n past its `i32`.
+#[rstest]
+fn judge_signature(#[values("parallel", "quarters")] name: &str) {
+    let solve = n_queens_count::approach(name).unwrap().solve;
+    for case in counted_cases() {
+        assert_eq!(u64::try_from(solve(case.n)), Ok(case.expected), "{name}: {case:?}");
+    }
+    for case in OUT_OF_RANGE {
+        let refusal = *std::panic::catch_unwind(|| solve(case.n)).unwrap_err().downcast::<String>().unwrap();
+        assert!(refusal.contains("supports n <= 18"), "{name}: {refusal}");
+    }
 }
-
-judge_signature!(parallel, quarters);
 
 /// Every counter's 64-bit counting, against OEIS A000170 (and A002562 where
 /// it counts classes): n = 0..=15 for the fast counters (own 64-bit
@@ -80,18 +56,12 @@ fn counting_refuses_past_max_n() {
     }
 }
 
-/// The counters are the chain's steps, each the step's own entry (the list
-/// names them by their place in `n_queens_ii::APPROACHES`), then the two
-/// that are not judge-ready, each tested above; `counting_matches_oeis`
-/// takes every one.
+/// The counters begin with the chain's steps, each the step's own entry (the
+/// list names them by their place in `n_queens_ii::APPROACHES`; the names
+/// in order: `counting.rs`'s `approach_flags`).
 #[test]
 fn the_chain_begins_the_counters() {
-    let steps = n_queens_ii::APPROACHES;
-    assert_eq!(APPROACHES.len(), 8, "counting_matches_oeis takes the indexes 0..8");
-    let (chain, own) = APPROACHES.split_at(steps.len());
-    for (counter, step) in chain.iter().zip(steps) {
+    for (counter, step) in APPROACHES.iter().zip(n_queens_ii::APPROACHES) {
         assert_eq!((counter.name, counter.source), (step.name, step.source));
     }
-    assert_eq!(own.iter().map(|counter| (counter.name, counter.judge_ready)).collect::<Vec<_>>(),
-        [("parallel", false), ("quarters", false)]);
 }

@@ -8,8 +8,8 @@ use n_queens_cases::oeis::{A000170, A002562};
 use n_queens_count::counting::{
     CountError, FASTEST, FASTEST_UNIQUE, MAX_N, Options, check, total, total_with, unique, unique_with,
 };
-use n_queens_ii::symmetry::Classes;
 use n_queens_count::{APPROACHES, parallel};
+use n_queens_ii::symmetry::Classes;
 use pretty_assertions::assert_eq;
 use rstest::rstest;
 

@@ -20,4 +20,3 @@ mod docs {
     #[doc = include_str!("../../../docs/construct.md")]
     struct Construct;
 }
-

@@ -125,13 +125,8 @@ impl Classes {
         let mut search = Search::new(n as usize, usize::MAX);
         search.start(partial.edge, partial.first);
         search.queens = partial.queens;
-        let (row, columns, diagonals, anti_diagonals) =
-            (partial.row, partial.columns, partial.diagonals, partial.anti_diagonals);
-        if partial.edge {
-            search.edge(row, columns, diagonals, anti_diagonals);
-        } else {
-            search.corner(row, columns, diagonals, anti_diagonals);
-        }
+        let go_on = if partial.edge { Search::edge } else { Search::corner };
+        go_on(&mut search, partial.row, partial.columns, partial.diagonals, partial.anti_diagonals);
         search.classes
     }
 
@@ -197,8 +192,8 @@ impl Search {
     fn new(n: usize, stop_row: usize) -> Search {
         let full = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
         let sides = if n == 0 { 0 } else { 1 | 1 << (n - 1) };
-        let classes = Classes::default();
-        Search { n, full, queens: [0; 32], edge: false, first: 0, sides, near_corners: 0, classes, stop_row, partials: Vec::new() }
+        let (queens, classes, partials) = ([0; 32], Classes::default(), Vec::new());
+        Search { n, full, queens, edge: false, first: 0, sides, near_corners: 0, classes, stop_row, partials }
     }
 
     fn start(&mut self, edge: bool, first: usize) {

@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use n_queens::{BoardSource, BoardsError};
-use n_queens_facts::judge::judge_text;
 use n_queens_count::counting::CountError;
+use n_queens_facts::judge::judge_text;
 
 use crate::common::{Failure, Outcome, Problem, RUN, WIDTH, problem_parser};
 

@@ -13,8 +13,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use n_queens_facts::oeis::A000170;
 use n_queens_count::quarters::PartCount;
+use n_queens_facts::oeis::A000170;
 
 use crate::common::{Failure, Outcome, say};
 

@@ -224,8 +224,11 @@ mod tour {
         assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
         let header = out.lines().find(|line| line.starts_with("approach")).expect("a header");
         let heading_ends: Vec<usize> = cells(header).into_iter().map(|(_, end)| end).collect();
-        let names: Vec<&str> =
-            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_count::APPROACHES.iter().map(|a| a.name)).collect();
+        let names: Vec<&str> = n_queens::APPROACHES
+            .iter()
+            .map(|a| a.name)
+            .chain(n_queens_count::APPROACHES.iter().map(|a| a.name))
+            .collect();
         let rows: Vec<&str> =
             out.lines().filter(|line| names.iter().any(|name| line.starts_with(&format!("{name} ")))).collect();
         assert!(

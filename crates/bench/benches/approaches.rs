@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use criterion::{AxisScale, BenchmarkId, Criterion, PlotConfiguration, PlottingBackend};
 use n_queens_bench::{Call, Group, plan, write_docs};
-use n_queens_ii::counting::{Options, total_with};
+use n_queens_count::counting::{Options, total_with};
 
 fn main() {
     let started = SystemTime::now();

@@ -2,7 +2,7 @@
 //! from criterion's results ([`write_docs`]): `docs/measurements.md`, and
 //! the chart of its LeetCode 52 table, `docs/chain.svg` ([`draw_chart`]).
 //!
-//! The approaches come from `n_queens_ii::APPROACHES` and `n_queens::APPROACHES`:
+//! The approaches come from `n_queens_count::APPROACHES` and `n_queens::APPROACHES`:
 //! a new one is measured, and on the page, as soon as it joins its list.
 
 use std::fmt::Write as _;
@@ -20,7 +20,7 @@ pub const CHART: &str = "n_queens_ii";
 /// The function a group calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Call {
-    /// LeetCode 52: `n_queens_ii::counting::total_with` on one thread (the
+    /// LeetCode 52: `n_queens_count::counting::total_with` on one thread (the
     /// chain's own `Solution::total_n_queens`, the others' 64-bit counters).
     Count,
     /// LeetCode 51: the approach's `Solution::solve_n_queens`.
@@ -61,17 +61,17 @@ impl Group {
 /// fast counters go on to 16. `quick` keeps two sizes, to try it out.
 pub fn plan(quick: bool) -> Vec<Group> {
     let sizes = |range: std::ops::RangeInclusive<i32>| range.take(if quick { 2 } else { usize::MAX }).collect();
-    let fast_from = n_queens_ii::APPROACHES.iter().position(|approach| approach.name == REFERENCE);
+    let fast_from = n_queens_count::APPROACHES.iter().position(|approach| approach.name == REFERENCE);
     let last_n = |index| if fast_from.is_some_and(|fast_from| index >= fast_from) { 16 } else { 14 };
     vec![
         Group {
             name: CHART,
             title: "LeetCode 52: count the boards",
-            about: "Every approach in `n_queens_ii::APPROACHES`, on one thread \
+            about: "Every approach in `n_queens_count::APPROACHES`, on one thread \
                     (`counting::total_with` with `threads: 1`); the steps before `bitmask` stop at \
                     n = 14, where one call takes seconds.",
             call: Call::Count,
-            runs: n_queens_ii::APPROACHES
+            runs: n_queens_count::APPROACHES
                 .iter()
                 .enumerate()
                 .map(|(index, approach)| (approach.name, sizes(12..=last_n(index))))
@@ -119,7 +119,7 @@ pub fn write_docs(groups: &[Group], since: SystemTime, quick: bool) -> Result<()
     let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
     let date = Command::new("date").arg("-u").arg("+%Y-%m-%d").output().ok();
     let date = date.map_or(String::new(), |out| String::from_utf8_lossy(&out.stdout).trim().to_string());
-    let threaded = n_queens_ii::APPROACHES.iter().filter(|a| a.threads).map(|a| format!("[`{0}`]({0}.md)", a.name));
+    let threaded = n_queens_count::APPROACHES.iter().filter(|a| a.threads).map(|a| format!("[`{0}`]({0}.md)", a.name));
     let threaded = threaded.collect::<Vec<_>>().join(", ");
     let quick_note =
         if quick { " (quick mode: two sizes, short samples; to try the command, not to compare)" } else { "" };

@@ -26,6 +26,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use crate::deadline::output_with_deadline;
+pub use crate::msrv::COMPILE_LIMIT;
+use crate::msrv::as_the_judge_compiles;
 
 pub use n_queens_facts::Problem;
 pub use n_queens_facts::judge::{SOLUTION_LINE, exercise_text, from_root, judge_text};
@@ -43,26 +45,6 @@ pub const JUDGE_NS: [i32; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 /// together. Every `n` of the harness takes an approach a fraction of this;
 /// a program still running is stuck in a loop.
 pub const RUN_LIMIT: Duration = Duration::from_secs(60);
-
-/// How long compiling a paste may take, and so its check by clippy: a paste
-/// compiles in seconds; one still compiling is stuck.
-pub const COMPILE_LIMIT: Duration = Duration::from_secs(60);
-
-/// The variables a compiler of the judge's paste keeps: where the tools are
-/// (`PATH`, and rustup's own), none of cargo's.
-const TOOLCHAIN_VARIABLES: [&str; 5] = ["PATH", "HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "CARGO_HOME"];
-
-/// `command` with the environment of a compiler of the judge's paste: the
-/// variables of [`TOOLCHAIN_VARIABLES`] only.
-pub(crate) fn as_the_judge_compiles(command: &mut Command) -> &mut Command {
-    command.env_clear();
-    for name in TOOLCHAIN_VARIABLES {
-        if let Some(value) = std::env::var_os(name) {
-            command.env(name, value);
-        }
-    }
-    command
-}
 
 /// An empty folder to run the program `name` in, made afresh in `dir`.
 pub(crate) fn empty_folder(dir: &Path, name: &str) -> Result<PathBuf, String> {

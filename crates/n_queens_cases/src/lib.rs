@@ -41,23 +41,6 @@ pub mod own_tests;
 pub mod practice;
 pub mod validate;
 
-/// The pages of `docs/` that hold compiled examples, run as doc tests
-/// (`cargo test -p n_queens_cases --doc`); `tests/docs.rs` checks that every
-/// page with a compiled Rust block is listed here.
-#[cfg(doctest)]
-mod docs {
-    #[doc = include_str!("../../../docs/bitmask.md")]
-    struct Bitmask;
-    #[doc = include_str!("../../../docs/symmetry.md")]
-    struct Symmetry;
-    #[doc = include_str!("../../../docs/parallel.md")]
-    struct Parallel;
-    #[doc = include_str!("../../../docs/streaming.md")]
-    struct Streaming;
-    #[doc = include_str!("../../../docs/construct.md")]
-    struct Construct;
-}
-
 use rstest_reuse::template;
 
 /// The largest `n` with boards kept as data (`data/boards_N.txt`): the judge's range.

@@ -10,9 +10,32 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 use crate::deadline::output_with_deadline;
-use crate::judge::COMPILE_LIMIT;
+
+// How the judge compiles stands here, below `judge` (which uses this module):
+// the checks of both run the compiler the same way.
+
+/// How long compiling a paste may take, and so its check by clippy: a paste
+/// compiles in seconds; one still compiling is stuck.
+pub const COMPILE_LIMIT: Duration = Duration::from_secs(60);
+
+/// The variables a compiler of the judge's paste keeps: where the tools are
+/// (`PATH`, and rustup's own), none of cargo's.
+const TOOLCHAIN_VARIABLES: [&str; 5] = ["PATH", "HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "CARGO_HOME"];
+
+/// `command` with the environment of a compiler of the judge's paste: the
+/// variables of [`TOOLCHAIN_VARIABLES`] only.
+pub(crate) fn as_the_judge_compiles(command: &mut Command) -> &mut Command {
+    command.env_clear();
+    for name in TOOLCHAIN_VARIABLES {
+        if let Some(value) = std::env::var_os(name) {
+            command.env(name, value);
+        }
+    }
+    command
+}
 
 /// The Rust of the judge.
 pub const JUDGE_RUST: &str = "1.58";
@@ -85,7 +108,7 @@ fn newer_std_items(
         .args(["-A", "clippy::all", "-D", "clippy::incompatible_msrv"])
         .arg(dir.join(format!("{name}.rs")));
     // Clippy takes the minimum version from cargo's variable for it.
-    crate::judge::as_the_judge_compiles(&mut command).env("CARGO_PKG_RUST_VERSION", JUDGE_RUST);
+    as_the_judge_compiles(&mut command).env("CARGO_PKG_RUST_VERSION", JUDGE_RUST);
     let checked = output_with_deadline(&mut command, COMPILE_LIMIT).map_err(|error| {
         format!("the check for Rust {JUDGE_RUST} needs clippy (`rustup component add clippy`): {clippy}: {error}")
     })?;

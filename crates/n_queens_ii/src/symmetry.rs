@@ -82,16 +82,27 @@ impl Classes {
     /// # Panics
     /// If `n > 32`: the masks are `u32`, one bit per column.
     pub fn count(n: u32) -> Classes {
+        Classes::split(n, usize::MAX).1
+    }
+
+    /// The search up to row `rows`: every placement of rows `0..rows` that
+    /// meets the corner and edge rules, in search order, to finish with
+    /// [`Classes::resume`], and the classes of the solutions found above
+    /// `rows` (all of them when `rows >= n`).
+    ///
+    /// # Panics
+    /// If `n > 32`: the masks are `u32`, one bit per column.
+    pub fn split(n: u32, rows: usize) -> (Vec<Partial>, Classes) {
         assert!(n <= 32, "count: n = {} is out of range; this approach supports n <= 32", n);
-        let mut search = Search::new(n as usize);
+        let mut search = Search::new(n as usize, rows);
         if n <= 1 {
             search.classes.one = 1; // the empty board, or one queen on one square
-            return search.classes;
+            return (search.partials, search.classes);
         }
         let n = n as usize;
         // A queen in the corner (0, 0), and row 1's queen in column `first`.
         for first in 2..n.saturating_sub(1) {
-            search.first = first;
+            search.start(false, first);
             let corner = 1;
             let queen = 1 << first;
             search.corner(2, corner | queen, (corner << 1 | queen) << 1, queen >> 1);
@@ -99,12 +110,23 @@ impl Classes {
         // No corner queen: row 0's queen in column `first`, in the left half.
         let mut first = 1;
         while 2 * first < n - 1 {
-            search.start_edge(first);
+            search.start(true, first);
             let queen = 1 << first;
             search.queens[0] = queen;
             search.edge(1, queen, queen << 1, queen >> 1);
             first += 1;
         }
+        (search.partials, search.classes)
+    }
+
+    /// The classes of the solutions below `partial`, one placement that
+    /// [`Classes::split`] kept for `n`.
+    pub fn resume(n: u32, partial: &Partial) -> Classes {
+        let mut search = Search::new(n as usize, usize::MAX);
+        search.start(partial.edge, partial.first);
+        search.queens = partial.queens;
+        let go_on = if partial.edge { Search::edge } else { Search::corner };
+        go_on(&mut search, partial.row, partial.columns, partial.diagonals, partial.anti_diagonals);
         search.classes
     }
 
@@ -122,6 +144,27 @@ impl Classes {
     }
 }
 
+/// The search stopped at a row, to go on from there ([`Classes::split`],
+/// [`Classes::resume`]): the queens of the rows above and what they attack.
+#[derive(Clone, Copy, Debug)]
+pub struct Partial {
+    /// Which search: `false` with a queen in the corner, `true` with none.
+    pub edge: bool,
+    /// The search's `first`: row 1's column (corner) or row 0's (edge).
+    pub first: usize,
+    /// The next row to fill.
+    pub row: usize,
+    /// The columns taken.
+    pub columns: u32,
+    /// The squares of `row` on a "\" diagonal of a queen above.
+    pub diagonals: u32,
+    /// The squares of `row` on a "/" anti-diagonal of a queen above.
+    pub anti_diagonals: u32,
+    /// `queens[r]`: the bit of the queen in row `r`, for `r < row` (edge
+    /// search only).
+    pub queens: [u32; 32],
+}
+
 /// The state of the search for one `n`.
 struct Search {
     n: usize,
@@ -129,6 +172,8 @@ struct Search {
     full: u32,
     /// `queens[row]`: the bit of the queen placed in `row` (edge search only).
     queens: [u32; 32],
+    /// Which search runs: the edge search (no corner queen) or the corner one.
+    edge: bool,
     /// Corner search: the column of row 1's queen. Edge search: the column
     /// of row 0's queen, the smallest distance of an edge queen to a corner.
     first: usize,
@@ -137,25 +182,44 @@ struct Search {
     /// The columns within `first` of a corner, closed to the last row's queen.
     near_corners: u32,
     classes: Classes,
+    /// The row where the search stops and keeps a [`Partial`]; `usize::MAX`
+    /// to search to the end.
+    stop_row: usize,
+    partials: Vec<Partial>,
 }
 
 impl Search {
-    fn new(n: usize) -> Search {
+    fn new(n: usize, stop_row: usize) -> Search {
         let full = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
         let sides = if n == 0 { 0 } else { 1 | 1 << (n - 1) };
-        Search { n, full, queens: [0; 32], first: 0, sides, near_corners: 0, classes: Classes::default() }
+        let (queens, classes, partials) = ([0; 32], Classes::default(), Vec::new());
+        Search { n, full, queens, edge: false, first: 0, sides, near_corners: 0, classes, stop_row, partials }
     }
 
-    fn start_edge(&mut self, first: usize) {
+    fn start(&mut self, edge: bool, first: usize) {
+        self.edge = edge;
         self.first = first;
         // Columns 0..first and n - first..n.
         let low = (1 << first) - 1;
         self.near_corners = low | (low << (self.n - first));
     }
 
+    /// Keeps the search at `row` as a [`Partial`]; true if it stops there.
+    fn stops(&mut self, row: usize, columns: u32, diagonals: u32, anti_diagonals: u32) -> bool {
+        if row != self.stop_row {
+            return false;
+        }
+        let (edge, first, queens) = (self.edge, self.first, self.queens);
+        self.partials.push(Partial { edge, first, row, columns, diagonals, anti_diagonals, queens });
+        true
+    }
+
     /// Corner search: fills rows `row..n`; each solution is its class's
     /// canonical board, a class of 8.
     fn corner(&mut self, row: usize, columns: u32, diagonals: u32, anti_diagonals: u32) {
+        if self.stops(row, columns, diagonals, anti_diagonals) {
+            return;
+        }
         let mut free = self.full & !(columns | diagonals | anti_diagonals);
         if row == self.n - 1 {
             if free != 0 {
@@ -176,6 +240,9 @@ impl Search {
     /// Edge search: fills rows `row..n` under the edge rules and compares
     /// each solution with its rotations.
     fn edge(&mut self, row: usize, columns: u32, diagonals: u32, anti_diagonals: u32) {
+        if self.stops(row, columns, diagonals, anti_diagonals) {
+            return;
+        }
         let last = self.n - 1;
         let mut free = self.full & !(columns | diagonals | anti_diagonals);
         if row == last {

@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use n_queens::{BoardSource, BoardsError};
+use n_queens_count::counting::CountError;
 use n_queens_facts::judge::judge_text;
-use n_queens_ii::counting::CountError;
 
 use crate::common::{Failure, Outcome, Problem, RUN, WIDTH, problem_parser};
 
@@ -30,7 +30,7 @@ pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
             BoardSource::Extra(extra) => (extra.name, false, extra.source),
         }),
         Problem::NQueensII => {
-            n_queens_ii::approach(&args.name).map(|approach| (approach.name, approach.judge_ready, approach.source))
+            n_queens_count::approach(&args.name).map(|approach| (approach.name, approach.judge_ready, approach.source))
         }
     };
     let Some((name, judge_ready, source)) = found else { return Err(unknown(args.problem, &args.name)) };
@@ -54,7 +54,7 @@ pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
 fn judge_ready_names(problem: Problem) -> Vec<&'static str> {
     match problem {
         Problem::NQueens => n_queens::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name).collect(),
-        Problem::NQueensII => n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name).collect(),
+        Problem::NQueensII => n_queens_count::APPROACHES.iter().filter(|a| a.judge_ready).map(|a| a.name).collect(),
     }
 }
 
@@ -64,7 +64,7 @@ fn unknown(problem: Problem, name: &str) -> Failure {
     let other = Problem::ALL.into_iter().find(|&other| other != problem).expect("two problems");
     let other_has = match other {
         Problem::NQueens => BoardSource::named(name).is_ok(),
-        Problem::NQueensII => n_queens_ii::approach(name).is_some(),
+        Problem::NQueensII => n_queens_count::approach(name).is_some(),
     };
     let known = names(judge_ready_names(problem));
     if other_has {
@@ -107,7 +107,7 @@ pub fn list(out: &mut impl Write) -> Outcome {
     }
     writeln!(out)?;
     writeln!(out, "LeetCode 52, N-Queens II: the count   (count N --approach NAME)")?;
-    for (step, approach) in n_queens_ii::APPROACHES.iter().enumerate() {
+    for (step, approach) in n_queens_count::APPROACHES.iter().enumerate() {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
         let mut notes = format!("n <= {}", approach.max_n);
         if approach.memory_needed.is_some() {

@@ -74,8 +74,8 @@ impl From<n_queens::BoardsError> for Failure {
     }
 }
 
-impl From<n_queens_ii::counting::CountError> for Failure {
-    fn from(error: n_queens_ii::counting::CountError) -> Failure {
+impl From<n_queens_count::counting::CountError> for Failure {
+    fn from(error: n_queens_count::counting::CountError) -> Failure {
         Failure::Usage(error.to_string())
     }
 }

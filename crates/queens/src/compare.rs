@@ -8,7 +8,7 @@ use std::io::Write;
 use std::ops::Range;
 
 use n_queens::BoardSource;
-use n_queens_ii::counting::{self, Options};
+use n_queens_count::counting::{self, Options};
 
 use crate::common::{Failure, Outcome, Problem, WIDTH, parse_n, problem_parser};
 use crate::timing::{self, time_per_call};
@@ -195,7 +195,7 @@ fn runners(problem: Problem) -> Vec<Runner> {
                 runner(approach.name, BoardSource::Approach(approach).max_n(), run)
             })
             .collect(),
-        Problem::NQueensII => n_queens_ii::APPROACHES
+        Problem::NQueensII => n_queens_count::APPROACHES
             .iter()
             .map(|approach| {
                 let name = approach.name;

@@ -18,9 +18,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use n_queens_ii::Approach;
-use n_queens_ii::counting::{self, CountError, Options};
-use n_queens_ii::quarters::{self, Checkpoint, Job, Part, PartCount, Unit};
+use n_queens_count::Approach;
+use n_queens_count::counting::{self, CountError, Options};
+use n_queens_count::quarters::{self, Checkpoint, Job, Part, PartCount, Unit};
 
 use crate::common::{Failure, Outcome, parse_n, say};
 use crate::timing::{self, Estimate};
@@ -62,7 +62,7 @@ fn parse_count_n(text: &str) -> Result<u32, String> {
         if !error.contains("too large") {
             return error;
         }
-        let most = n_queens_ii::APPROACHES.iter().map(|approach| approach.max_n).max().unwrap_or(0);
+        let most = n_queens_count::APPROACHES.iter().map(|approach| approach.max_n).max().unwrap_or(0);
         format!("n = {} is too large: no approach counts past n = {most}", text.trim_start_matches('+'))
     })
 }
@@ -281,7 +281,7 @@ fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome
 fn check_threads(approach: &Approach, threads: Option<usize>) -> Result<(), Failure> {
     match threads {
         Some(threads) if threads > 1 && !approach.threads => {
-            let threaded: Vec<&str> = n_queens_ii::APPROACHES
+            let threaded: Vec<&str> = n_queens_count::APPROACHES
                 .iter()
                 .filter(|approach| approach.threads)
                 .map(|approach| approach.name)
@@ -387,7 +387,7 @@ mod tests {
     /// estimate; without one, the count itself refuses it.
     #[test]
     fn memory_refusal_comes_before_the_estimate() {
-        let quarters = n_queens_ii::approach("quarters").expect("a registered approach");
+        let quarters = n_queens_count::approach("quarters").expect("a registered approach");
         match check_memory(quarters, 24, None, true) {
             Err(CountError::MemoryLimit { n: 24, .. }) => {}
             other => panic!("expected the memory refusal, got {other:?}"),
@@ -428,7 +428,7 @@ mod tests {
     /// bar, and a time left of years.
     #[test]
     fn the_progress_line_fits_79_columns() {
-        let longest = n_queens_ii::APPROACHES.iter().map(|approach| approach.name.len()).max().unwrap();
+        let longest = n_queens_count::APPROACHES.iter().map(|approach| approach.name.len()).max().unwrap();
         let prefix = format!("n = 32 {}", "x".repeat(longest));
         let years = timing::human(1e9 * 3.2e7);
         let tasks = TASKS_TEMPLATE
@@ -452,7 +452,7 @@ mod tests {
             "n = 18, bitmask: about 2.00 hours (timed at n = 15); Ctrl-C stops it"
         );
         // The widest: the longest name, two-digit sizes, the longest time.
-        let longest = n_queens_ii::APPROACHES.iter().map(|approach| approach.name).max_by_key(|name| name.len());
+        let longest = n_queens_count::APPROACHES.iter().map(|approach| approach.name).max_by_key(|name| name.len());
         let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
         let line = announcement(32, longest.unwrap(), &estimate);
         assert!(line.chars().count() <= crate::common::WIDTH, "{} columns: {line}", line.chars().count());
@@ -460,8 +460,8 @@ mod tests {
 
     #[test]
     fn threads_are_refused_where_they_do_nothing() {
-        let one_thread = n_queens_ii::APPROACHES.iter().find(|approach| !approach.threads).unwrap();
-        let threaded = n_queens_ii::APPROACHES.iter().find(|approach| approach.threads).unwrap();
+        let one_thread = n_queens_count::APPROACHES.iter().find(|approach| !approach.threads).unwrap();
+        let threaded = n_queens_count::APPROACHES.iter().find(|approach| approach.threads).unwrap();
         assert!(check_threads(one_thread, Some(1)).is_ok());
         assert!(check_threads(one_thread, None).is_ok());
         let Err(Failure::Usage(message)) = check_threads(one_thread, Some(4)) else { panic!("refused") };

@@ -109,7 +109,7 @@ pub fn steps_with_a_base(problem: Problem) -> Vec<&'static str> {
 fn not_a_step(problem: Problem, name: &str) -> Failure {
     let approach = match problem {
         Problem::NQueens => n_queens::BoardSource::named(name).is_ok(),
-        Problem::NQueensII => n_queens_ii::approach(name).is_some(),
+        Problem::NQueensII => n_queens_count::approach(name).is_some(),
     };
     let what = if approach {
         format!("{name} is an approach of {problem} beyond the chain, not a step of it")
@@ -123,7 +123,7 @@ fn not_a_step(problem: Problem, name: &str) -> Failure {
 fn file(problem: Problem, step: &Step) -> (String, &'static str) {
     let source = match problem {
         Problem::NQueens => n_queens::approach(step.name).map(|approach| approach.source),
-        Problem::NQueensII => n_queens_ii::approach(step.name).map(|approach| approach.source),
+        Problem::NQueensII => n_queens_count::approach(step.name).map(|approach| approach.source),
     };
     let source = source.expect("every step of the chain is an approach of both problems");
     (format!("crates/{}/src/{}.rs", problem.crate_name(), step.name), source)

@@ -9,8 +9,8 @@
 //! builds on, `list` lists them all.
 //!
 //! The approaches come from the crates' own lists and lookups
-//! (`n_queens::BoardSource`, `n_queens_ii::APPROACHES` and
-//! `n_queens_ii::counting`), with their flags and ranges, so a new approach
+//! (`n_queens::BoardSource`, `n_queens_count::APPROACHES` and
+//! `n_queens_count::counting`), with their flags and ranges, so a new approach
 //! shows up in every subcommand without a change here, and the libraries'
 //! own errors say what is out of range. Every wrong argument gets a one-line
 //! message and exit code 2: clap's for what does not parse, the libraries'

@@ -13,8 +13,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
+use n_queens_count::quarters::PartCount;
 use n_queens_facts::oeis::A000170;
-use n_queens_ii::quarters::PartCount;
 
 use crate::common::{Failure, Outcome, say};
 
@@ -161,7 +161,7 @@ fn checked(n: u32, total: u64) -> Result<String, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use n_queens_ii::quarters::Part;
+    use n_queens_count::quarters::Part;
     use proptest::prelude::*;
     use proptest::sample::Index;
 
@@ -255,8 +255,8 @@ mod tests {
         static COUNTS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
         COUNTS.get_or_init(|| {
             let count = |index| {
-                let job = n_queens_ii::quarters::Job { part: Part::new(index, 5).unwrap(), ..Default::default() };
-                n_queens_ii::quarters::count_job(12, &job).unwrap()
+                let job = n_queens_count::quarters::Job { part: Part::new(index, 5).unwrap(), ..Default::default() };
+                n_queens_count::quarters::count_job(12, &job).unwrap()
             };
             (1..=5).map(count).collect()
         })

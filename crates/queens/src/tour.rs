@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use n_queens::BoardSource;
-use n_queens_ii::counting::{self, Options};
+use n_queens_count::counting::{self, Options};
 
 use crate::common::{Failure, Outcome, RUN, parse_n};
 use crate::draw::{self, Format, Glyphs};
@@ -163,7 +163,7 @@ fn plural(count: u64, one: &str, many: &str) -> String {
 fn chain_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = n_queens::APPROACHES.iter().map(|approach| approach.name).collect();
     let mut after = 0;
-    for approach in n_queens_ii::APPROACHES {
+    for approach in n_queens_count::APPROACHES {
         match names.iter().position(|&name| name == approach.name) {
             Some(index) => after = index + 1,
             None => {
@@ -200,7 +200,7 @@ mod tests {
         for approach in n_queens::APPROACHES {
             assert_eq!(names.iter().filter(|&&name| name == approach.name).count(), 1, "{}", approach.name);
         }
-        for approach in n_queens_ii::APPROACHES {
+        for approach in n_queens_count::APPROACHES {
             assert_eq!(names.iter().filter(|&&name| name == approach.name).count(), 1, "{}", approach.name);
         }
         assert_eq!(names[0], "board_scan");

@@ -152,7 +152,7 @@ mod tour {
         assert!(!out.contains("too small to compare"), "n = 12 is timed without a caveat:\n{out}");
         let known = expected_count(12).unwrap().to_string();
         for approach in
-            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_ii::APPROACHES.iter().map(|a| a.name))
+            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_count::APPROACHES.iter().map(|a| a.name))
         {
             let line =
                 out.lines().find(|line| line.starts_with(approach)).unwrap_or_else(|| panic!("no {approach} line"));
@@ -225,8 +225,11 @@ mod tour {
         assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
         let header = out.lines().find(|line| line.starts_with("approach")).expect("a header");
         let heading_ends: Vec<usize> = cells(header).into_iter().map(|(_, end)| end).collect();
-        let names: Vec<&str> =
-            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_ii::APPROACHES.iter().map(|a| a.name)).collect();
+        let names: Vec<&str> = n_queens::APPROACHES
+            .iter()
+            .map(|a| a.name)
+            .chain(n_queens_count::APPROACHES.iter().map(|a| a.name))
+            .collect();
         let rows: Vec<&str> =
             out.lines().filter(|line| names.iter().any(|name| line.starts_with(&format!("{name} ")))).collect();
         assert!(
@@ -500,7 +503,7 @@ mod count {
 
     #[test]
     fn every_approach_counts_against_oeis() {
-        for approach in n_queens_ii::APPROACHES {
+        for approach in n_queens_count::APPROACHES {
             for n in [0, 1, 3, 9, 11] {
                 let out = stdout_of(&["count", &n.to_string(), "--approach", approach.name, "--threads", "1"]);
                 assert_same!(out, format!("{}\n", expected_count(n).unwrap()), "{} n = {n}", approach.name);
@@ -526,7 +529,7 @@ mod count {
     #[test]
     #[cfg(target_os = "linux")]
     fn threads_the_system_refuses_are_no_error() {
-        for approach in n_queens_ii::APPROACHES.iter().filter(|approach| approach.threads) {
+        for approach in n_queens_count::APPROACHES.iter().filter(|approach| approach.threads) {
             let output = Command::new("sh")
                 .args(["-c", "ulimit -v 1000000 && exec \"$0\" \"$@\""])
                 .arg(env!("CARGO_BIN_EXE_queens"))
@@ -561,8 +564,8 @@ mod count {
     /// 0, which means "left out", too.
     #[test]
     fn threads_are_refused_where_they_do_nothing() {
-        let threaded: Vec<&str> = n_queens_ii::APPROACHES.iter().filter(|a| a.threads).map(|a| a.name).collect();
-        for approach in n_queens_ii::APPROACHES.iter().filter(|approach| !approach.threads) {
+        let threaded: Vec<&str> = n_queens_count::APPROACHES.iter().filter(|a| a.threads).map(|a| a.name).collect();
+        for approach in n_queens_count::APPROACHES.iter().filter(|approach| !approach.threads) {
             refused(
                 &["count", "8", "--approach", approach.name, "--threads", "4"],
                 &[&[approach.name][..], &threaded].concat(),
@@ -577,7 +580,7 @@ mod count {
     /// estimate, no progress, no announcement.
     #[test]
     fn a_script_gets_the_count_alone() {
-        let first = n_queens_ii::APPROACHES[0].name; // the slowest, the first step
+        let first = n_queens_count::APPROACHES[0].name; // the slowest, the first step
         let output = queens(&["count", "12", "--approach", first]);
         assert!(output.status.success());
         assert_same!(String::from_utf8(output.stdout).unwrap(), format!("{}\n", oeis::A000170[12]));
@@ -652,7 +655,7 @@ mod compare {
         let out = stdout_of(&["compare", "--max-n", "8", "--budget", "0.05", "--wide"]);
         let header = out.lines().find(|line| line.trim_start().starts_with("n ")).expect("a header");
         let above = out.lines().take_while(|line| !line.trim_start().starts_with("n ")).last().unwrap();
-        for approach in n_queens_ii::APPROACHES {
+        for approach in n_queens_count::APPROACHES {
             let (first, second) = approach.name.split_once('_').map_or(("", approach.name), |(a, b)| (a, b));
             assert!(header.contains(second) && above.contains(first), "{above}\n{header}");
         }
@@ -722,7 +725,7 @@ mod paste {
             let text = n_queens_cases::judge::judge_text(approach.source).unwrap();
             assert_same!(answer_of(&["paste", "51", approach.name]), format!("{text}\n"));
         }
-        for approach in n_queens_ii::APPROACHES.iter().filter(|a| a.judge_ready) {
+        for approach in n_queens_count::APPROACHES.iter().filter(|a| a.judge_ready) {
             let text = n_queens_cases::judge::judge_text(approach.source).unwrap();
             assert_same!(answer_of(&["paste", "52", approach.name]), format!("{text}\n"));
         }
@@ -730,7 +733,7 @@ mod paste {
 
     #[test]
     fn refuses_what_is_not_judge_ready() {
-        for approach in n_queens_ii::APPROACHES.iter().filter(|a| !a.judge_ready) {
+        for approach in n_queens_count::APPROACHES.iter().filter(|a| !a.judge_ready) {
             usage_of(&["paste", "52", approach.name], &[approach.name, "not judge-ready"]);
         }
         for extra in n_queens::EXTRAS {
@@ -757,10 +760,10 @@ fn list_names_every_approach_in_order() {
         names.iter().map(|name| part.find(&format!(" {name} ")).unwrap()).collect::<Vec<_>>()
     };
     let in_51 = positions(part_51, n_queens::APPROACHES.iter().map(|a| a.name).collect());
-    let in_52 = positions(part_52, n_queens_ii::APPROACHES.iter().map(|a| a.name).collect());
+    let in_52 = positions(part_52, n_queens_count::APPROACHES.iter().map(|a| a.name).collect());
     assert!(in_51.is_sorted() && in_52.is_sorted(), "chain order:\n{out}");
     let lines: Vec<&str> = part_52.lines().collect();
-    for approach in n_queens_ii::APPROACHES {
+    for approach in n_queens_count::APPROACHES {
         let at = lines.iter().position(|line| line.contains(&format!(" {} ", approach.name))).unwrap();
         let ready = if approach.judge_ready { " judge-ready" } else { "not judge-ready" };
         assert!(lines[at].contains(ready), "{}", lines[at]);

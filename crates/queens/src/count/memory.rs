@@ -1,8 +1,8 @@
 //! `queens count --memory`: the size parsed, checked against the machine's
 //! memory, its default, and the hint a memory refusal gives.
 
-use n_queens_ii::counting::CountError;
-use n_queens_ii::quarters;
+use n_queens_count::counting::CountError;
+use n_queens_count::quarters;
 
 use crate::common::Failure;
 

@@ -89,7 +89,7 @@ pub struct Args {
 fn step_parser() -> impl clap::builder::TypedValueParser<Value = &'static Step> {
     use clap::builder::{PossibleValue, TypedValueParser};
     let value = |step: &'static Step| {
-        let idea = n_queens_ii::approach(step.name).map_or("", |approach| approach.idea);
+        let idea = n_queens_count::approach(step.name).map_or("", |approach| approach.idea);
         let number = step.number.map_or(String::new(), |number| format!("{number}: "));
         PossibleValue::new(step.name).help(number + idea)
     };

@@ -22,7 +22,7 @@ use crate::common::Problem;
 pub fn source(problem: Problem, step: &Step) -> &'static str {
     let source = match problem {
         Problem::NQueens => n_queens::approach(step.name).map(|approach| approach.source),
-        Problem::NQueensII => n_queens_ii::approach(step.name).map(|approach| approach.source),
+        Problem::NQueensII => n_queens_count::approach(step.name).map(|approach| approach.source),
     };
     source.expect("every watched step is an approach of both problems")
 }

@@ -4,7 +4,7 @@
 //! nodes of the whole `bitmask` tree.
 //!
 //! ```sh
-//! cargo run --release -p n_queens_ii --example pair_counts -- 14 16
+//! cargo run --release -p n_queens_count --example pair_counts -- 14 16
 //! ```
 //!
 //! By the up-down mirror, the bottom half's boards on a set of columns are as

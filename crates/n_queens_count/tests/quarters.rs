@@ -1,4 +1,4 @@
-//! `n_queens_ii::quarters`, the four-quarter join, against OEIS A000170.
+//! `n_queens_count::quarters`, the four-quarter join, against OEIS A000170.
 //!
 //! The expected numbers come from `n_queens_cases` (the OEIS tables), never
 //! from another approach.
@@ -6,8 +6,8 @@
 use std::sync::Mutex;
 
 use n_queens_cases::oeis::A000170;
-use n_queens_ii::counting::{CountError, Options};
-use n_queens_ii::quarters::{self, MAX_N, MEMORY_LIMIT};
+use n_queens_count::counting::{CountError, Options};
+use n_queens_count::quarters::{self, MAX_N, MEMORY_LIMIT};
 use pretty_assertions::assert_eq;
 use rstest::rstest;
 

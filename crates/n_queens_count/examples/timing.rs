@@ -10,11 +10,11 @@
 //!
 //! ```sh
 //! # mirror, symmetry, parallel on 1 and 2 threads, against bitmask:
-//! cargo run --release -p n_queens_ii --example timing -- approaches 14 16 5
+//! cargo run --release -p n_queens_count --example timing -- approaches 14 16 5
 //! # parallel on 1 and 2 threads, both by wall time (its own speedup):
-//! cargo run --release -p n_queens_ii --example timing -- threads 16 17 3
+//! cargo run --release -p n_queens_count --example timing -- threads 16 17 3
 //! # the plain bitmask counter, recursive against an explicit stack:
-//! cargo run --release -p n_queens_ii --example timing -- stack 14 16 5
+//! cargo run --release -p n_queens_count --example timing -- stack 14 16 5
 //! ```
 //!
 //! Arguments: the mode, first n, last n, runs per measurement. Mode `one`
@@ -24,8 +24,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use n_queens_cases::oeis::A000170;
-use n_queens_ii::counting::{Options, total_with};
-use n_queens_ii::{bitmask, mirror, parallel, symmetry};
+use n_queens_count::counting::{Options, total_with};
+use n_queens_count::parallel;
+use n_queens_ii::{bitmask, mirror, symmetry};
 
 mod clock;
 use clock::{median, thread_cpu_seconds};
@@ -84,7 +85,7 @@ fn main() {
             print!(" {:.2}", medians[0] / time);
         }
         if mode == "threads" {
-            print!("   ({} tasks)", parallel::split(n as usize).0.len());
+            print!("   ({} tasks)", parallel::split(n).0.len());
         }
         println!();
     }

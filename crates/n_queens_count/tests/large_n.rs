@@ -1,11 +1,11 @@
 //! n = 16..=18 against OEIS A000170 and A002562. Seconds of work each, so
 //! they are ignored in the normal run; CI runs them after it, with
-//! `cargo test -p n_queens_ii -- --ignored` (under a minute on 2 cores).
+//! `cargo test -p n_queens_count -- --ignored` (under a minute on 2 cores).
 //! Each counter runs as far as that budget allows: `quarters` to 18, the
 //! searches at 16, where they walk the whole tree as they would at 18.
 
 use n_queens_cases::oeis::{A000170, A002562};
-use n_queens_ii::counting::Options;
+use n_queens_count::counting::Options;
 use pretty_assertions::assert_eq;
 use rstest::rstest;
 
@@ -21,7 +21,7 @@ use rstest::rstest;
 #[case::quarters_18("quarters", 18)]
 #[ignore = "slow: seconds per case; run with -- --ignored"]
 fn fast_counters_match_oeis(#[case] name: &str, #[case] n: u32) {
-    let approach = n_queens_ii::approach(name).unwrap();
+    let approach = n_queens_count::approach(name).unwrap();
     let count = approach.count.expect("a fast counter has its own");
     let counts = count(n, &Options::default()).unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(counts.total, A000170[n as usize]);
@@ -36,5 +36,5 @@ fn fast_counters_match_oeis(#[case] name: &str, #[case] n: u32) {
 #[ignore = "slow: seconds; run with -- --ignored"]
 fn judge_signature_serves_18() {
     let expected = i32::try_from(A000170[18]).unwrap();
-    assert_eq!(n_queens_ii::quarters::Solution::total_n_queens(18), expected);
+    assert_eq!(n_queens_count::quarters::Solution::total_n_queens(18), expected);
 }

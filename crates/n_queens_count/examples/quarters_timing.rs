@@ -5,13 +5,13 @@
 //!
 //! ```sh
 //! # n = 14..=17, 3 runs each, one thread: medians and the ratio
-//! cargo run --release -p n_queens_ii --example quarters_timing -- compare 14 17 3
+//! cargo run --release -p n_queens_count --example quarters_timing -- compare 14 17 3
 //! # quarters on 1 and on 2 threads at n = 17, 3 runs each (wall time)
-//! cargo run --release -p n_queens_ii --example quarters_timing -- threads 17 17 3
+//! cargo run --release -p n_queens_count --example quarters_timing -- threads 17 17 3
 //! # a single count, for a profiler or a whole-process timer:
-//! cargo run --release -p n_queens_ii --example quarters_timing -- quarters 18
-//! cargo run --release -p n_queens_ii --example quarters_timing -- quarters 20 2
-//! cargo run --release -p n_queens_ii --example quarters_timing -- bitmask 16
+//! cargo run --release -p n_queens_count --example quarters_timing -- quarters 18
+//! cargo run --release -p n_queens_count --example quarters_timing -- quarters 20 2
+//! cargo run --release -p n_queens_count --example quarters_timing -- bitmask 16
 //! ```
 //!
 //! One-thread runs are timed by the CPU time of the thread that runs them
@@ -23,8 +23,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use n_queens_cases::oeis::A000170;
-use n_queens_ii::counting::Options;
-use n_queens_ii::{bitmask, quarters};
+use n_queens_count::counting::Options;
+use n_queens_count::quarters;
+use n_queens_ii::bitmask;
 
 mod clock;
 use clock::{median, thread_cpu_seconds};

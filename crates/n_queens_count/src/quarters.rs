@@ -30,7 +30,7 @@
 //!
 //! It refuses, before any work, an `n` whose tables would pass
 //! [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT); `n < 4` goes to
-//! [`crate::bitmask`]. [`count_job`](crate::quarters::count_job) counts a
+//! [`n_queens_ii::bitmask`]. [`count_job`](crate::quarters::count_job) counts a
 //! [`Part`](crate::quarters::Part) within its own memory limit, resuming a
 //! [`Checkpoint`](crate::quarters::Checkpoint);
 //! [`time_units`](crate::quarters::time_units) feeds the schedule model.

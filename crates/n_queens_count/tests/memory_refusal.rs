@@ -2,8 +2,8 @@
 //! before any work or allocation: the process's peak memory does not grow.
 //! Alone in its test binary, so that no other test moves the peak.
 
-use n_queens_ii::counting::{CountError, Options};
-use n_queens_ii::quarters;
+use n_queens_count::counting::{CountError, Options};
+use n_queens_count::quarters;
 
 /// The peak resident memory of this process in KiB, where the system tells it.
 fn peak_kib() -> Option<u64> {

@@ -3,15 +3,15 @@
 //! put in [`Counts`], every sum checked.
 
 use crate::interface::{CountError, Counts, Options};
-use crate::symmetry::Classes;
+use n_queens_ii::symmetry::Classes;
 
-/// [`crate::mirror`]'s 64-bit counter.
+/// [`n_queens_ii::mirror`]'s 64-bit counter.
 pub(crate) fn mirror(n: u32, _: &Options) -> Result<Counts, CountError> {
-    let total = crate::mirror::Solution::count(n).ok_or(CountError::Overflow { n })?;
+    let total = n_queens_ii::mirror::Solution::count(n).ok_or(CountError::Overflow { n })?;
     Ok(Counts { total, unique: None })
 }
 
-/// [`crate::symmetry`]'s 64-bit counter.
+/// [`n_queens_ii::symmetry`]'s 64-bit counter.
 pub(crate) fn symmetry(n: u32, _: &Options) -> Result<Counts, CountError> {
     classes_counts(n, Classes::count(n))
 }

@@ -1,15 +1,15 @@
-//! The 64-bit API, `n_queens_ii::counting`: the fastest counter against the
+//! The 64-bit API, `n_queens_count::counting`: the fastest counter against the
 //! OEIS tables, the threads and progress options, and every error path.
 //! (Each approach's own counting is checked in `approaches.rs`.)
 
 use std::sync::Mutex;
 
 use n_queens_cases::oeis::{A000170, A002562};
-use n_queens_ii::counting::{
+use n_queens_count::counting::{
     CountError, FASTEST, FASTEST_UNIQUE, MAX_N, Options, check, total, total_with, unique, unique_with,
 };
+use n_queens_count::{APPROACHES, parallel};
 use n_queens_ii::symmetry::Classes;
-use n_queens_ii::{APPROACHES, parallel};
 use pretty_assertions::assert_eq;
 use rstest::rstest;
 
@@ -28,10 +28,10 @@ fn total_and_unique_match_oeis() {
 fn the_fastest_counters_serve_max_n_on_every_core() {
     const { assert!(MAX_N >= 32) };
     for name in [FASTEST, FASTEST_UNIQUE] {
-        let fastest = n_queens_ii::approach(name).unwrap();
+        let fastest = n_queens_count::approach(name).unwrap();
         assert!(fastest.max_n == MAX_N && fastest.threads, "{name}");
     }
-    assert!(n_queens_ii::approach(FASTEST_UNIQUE).unwrap().counts_unique);
+    assert!(n_queens_count::approach(FASTEST_UNIQUE).unwrap().counts_unique);
 }
 
 /// The flags each approach declares: an approach without a counter of its
@@ -44,7 +44,7 @@ fn approach_flags() {
         let max_n = if approach.count.is_some() { MAX_N } else { 18 };
         assert_eq!(approach.max_n, max_n, "{}", approach.name);
     }
-    let having = |flag: fn(&n_queens_ii::Approach) -> bool| -> Vec<&str> {
+    let having = |flag: fn(&n_queens_count::Approach) -> bool| -> Vec<&str> {
         APPROACHES.iter().filter(|approach| flag(approach)).map(|approach| approach.name).collect()
     };
     assert_eq!(having(|approach| approach.counts_unique), ["symmetry", "parallel"]);

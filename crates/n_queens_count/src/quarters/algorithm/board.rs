@@ -8,10 +8,10 @@ pub const MAX_N: u32 = 32;
 /// single square), and [`small_count`] answers at once.
 pub(crate) const SMALLEST_SPLIT: u32 = 4;
 
-/// The count for `n` below [`SMALLEST_SPLIT`], by [`crate::bitmask`].
+/// The count for `n` below [`SMALLEST_SPLIT`], by [`n_queens_ii::bitmask`].
 pub(crate) fn small_count(n: u32) -> u64 {
     debug_assert!(n < SMALLEST_SPLIT);
-    u64::try_from(crate::bitmask::Solution::total_n_queens(n as i32)).expect("a count is never negative")
+    u64::try_from(n_queens_ii::bitmask::Solution::total_n_queens(n as i32)).expect("a count is never negative")
 }
 
 /// The board size and the numbers derived from it.

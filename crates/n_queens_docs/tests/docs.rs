@@ -139,7 +139,7 @@ fn relative_links_resolve() {
 
 #[test]
 fn rust_excerpts_are_verbatim_and_the_rest_is_compiled() {
-    let lib = fs::read_to_string(root().join("crates/n_queens_cases/src/lib.rs")).unwrap();
+    let lib = fs::read_to_string(root().join("crates/n_queens_docs/src/lib.rs")).unwrap();
     let mut problems = Vec::new();
     for page in doc_pages() {
         for block in &page.blocks {
@@ -153,7 +153,7 @@ fn rust_excerpts_are_verbatim_and_the_rest_is_compiled() {
                 let include = format!("include_str!(\"../../../docs/{file_name}\")");
                 if !lib.contains(&include) {
                     problems.push(format!(
-                        "{}: a compiled Rust block, but crates/n_queens_cases/src/lib.rs has no \
+                        "{}: a compiled Rust block, but crates/n_queens_docs/src/lib.rs has no \
                          `{include}` under cfg(doctest), so it never runs (or mark an excerpt \
                          `rust ignore`, or name the block's language)",
                         block.place

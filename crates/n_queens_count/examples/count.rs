@@ -3,8 +3,8 @@
 //! top of the work.
 //!
 //! ```sh
-//! cargo run --release -p n_queens_ii --example count -- 15 bitmask
-//! cargo run --release -p n_queens_ii --example count -- 16            # the fastest counter
+//! cargo run --release -p n_queens_count --example count -- 15 bitmask
+//! cargo run --release -p n_queens_count --example count -- 16            # the fastest counter
 //! ```
 //!
 //! Arguments: n, then the approach (default `counting::FASTEST`), on every
@@ -14,7 +14,7 @@
 
 use std::process::ExitCode;
 
-use n_queens_ii::counting::{self, Options};
+use n_queens_count::counting::{self, Options};
 
 fn main() -> ExitCode {
     let arguments: Vec<String> = std::env::args().skip(1).collect();

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use n_queens_ii::counting::Options;
-use n_queens_ii::quarters::{self, Checkpoint, Job, Part};
+use n_queens_count::counting::Options;
+use n_queens_count::quarters::{self, Checkpoint, Job, Part};
 use proptest::prelude::*;
 use proptest::sample::Index;
 

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use n_queens_cases::oeis::A000170;
-use n_queens_ii::counting::{CountError, Options};
-use n_queens_ii::quarters::{self, Job, Part, Unit};
+use n_queens_count::counting::{CountError, Options};
+use n_queens_count::quarters::{self, Job, Part, Unit};
 use pretty_assertions::assert_eq;
 use rstest::rstest;
 

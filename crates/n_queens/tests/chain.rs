@@ -1,7 +1,8 @@
-//! Every approach of LeetCode 51 against the shared cases of `n_queens_cases`.
+//! Every step of LeetCode 51's chain against the shared cases of
+//! `n_queens_cases` (the other approaches: `beyond_the_judge.rs`).
 //!
-//! Each approach gets its own module, so a failure names the approach and the
-//! case, e.g. `bitmask::boards::case_8_n8`. Boards are sorted before they are
+//! Each step gets its own module, numbered in chain order, so a failure
+//! names the step and the case, e.g. `s04::bitmask::boards::case_8_n8`. Boards are sorted before they are
 //! compared (the judge accepts any order), and compared with
 //! `pretty_assertions`, so a wrong board shows as a readable diff.
 
@@ -12,13 +13,23 @@ use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_sizes, out
 use rstest::rstest;
 use rstest_reuse::apply;
 
-/// Generates one test module per approach, from the chain's steps
-/// ([`n_queens_chain::steps!`]), as `n_queens::APPROACHES` is made.
+/// Generates one test module per step of the chain
+/// ([`n_queens_chain::steps!`]), as `n_queens::APPROACHES` is made, each in
+/// a module numbered by its place in the chain (`s01`, `s02`, ...), so that
+/// the test names sort in chain order.
 macro_rules! approach_tests {
     ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,
         judge_ready: yes, exercise: $exercise:ident, watched: $watched:ident, problems: $problems:tt })*) => {
-        $( approach_module!($approach); )*
+        approach_tests!(@numbered [s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12] $($approach,)*);
     };
+    (@numbered [$step:ident $($steps:ident)*] $approach:ident, $($rest:tt)*) => {
+        mod $step {
+            use super::*;
+            approach_module!($approach);
+        }
+        approach_tests!(@numbered [$($steps)*] $($rest)*);
+    };
+    (@numbered [$($steps:ident)*]) => {};
 }
 
 /// The shared cases and the judge-paste test for one approach file,
@@ -81,5 +92,4 @@ macro_rules! approach_module {
     };
 }
 
-// Every approach of LeetCode 51 is judge-ready: the pattern above takes no other.
 n_queens_chain::steps!([51] => approach_tests);

@@ -1,0 +1,167 @@
+//! LeetCode 52 past the judge: the number of N-Queens solutions (and of
+//! classes under the 8 symmetries) in `u64`, by any approach of the chain
+//! (`n_queens_ii`) or by the two counters that are not judge-ready, that
+//! cut the work into tasks on every core:
+//!
+//! | approach | idea | check cost | time | space |
+//! |---|---|---|---|---|
+//! | [`parallel`] | `symmetry` cut at row 3 into independent tasks, shared out to every core (not judge-ready) | as `symmetry` | `symmetry`'s ÷ cores | O(tasks · n) |
+//! | [`quarters`] | the board cut into four quarters, each quarter's placements built once; half boards' diagonal patterns joined 512 pairs at a time; the symmetries counted once; tasks on every core (not judge-ready) | a few word operations per 512 pairs of half boards | no whole board is searched: see its docs | the quarter table (every placement on an (n/2)×(n/2) board) and O(4^(n/2)) indexes |
+//!
+//! **Past the judge.** [`counting`] counts in `u64` with the fastest counter,
+//! [`quarters`], or with any approach by name within its range
+//! ([`Approach::max_n`]), and gives the unique count (OEIS A002562) with the
+//! fastest counter that sorts boards into classes, [`parallel`]. It returns
+//! an error, never a wrong or wrapped number.
+//!
+//! [`APPROACHES`] lists every counter in order: the chain's steps, then
+//! [`parallel`] and [`quarters`]. Checkpoint files ([`quarters::Checkpoint`])
+//! are the only file I/O of the workspace's libraries.
+
+use std::ops::Deref;
+
+pub mod parallel;
+/// The four-quarter join: quarter boards' diagonal patterns joined in bulk (not judge-ready).
+pub mod quarters;
+pub mod counting;
+mod counters;
+mod interface;
+mod pool;
+
+/// One approach as a counter past the judge: the approach itself (a step of
+/// the chain, or one of the counters here) and how far it counts.
+#[derive(Clone, Copy, Debug)]
+pub struct Approach {
+    /// The approach: its name, idea, source file and the judge's signature.
+    /// For a step of the chain, its entry in `n_queens_ii::APPROACHES`.
+    pub step: n_queens_ii::Approach,
+    /// The largest `n` its 64-bit counting ([`counting::total_with`]) serves:
+    /// [`JUDGE_MAX_N`] when it counts only through the judge's signature.
+    pub max_n: u32,
+    /// Whether it counts unique solutions ([`counting::unique_with`]).
+    pub counts_unique: bool,
+    /// Whether it uses more than one thread when asked ([`counting::Options::threads`]).
+    pub threads: bool,
+    /// Its own 64-bit counter; `None` to count through the judge's signature.
+    pub count: Option<interface::CountFn>,
+    /// For an approach that builds tables: the bytes it would plan for `n`
+    /// on `threads` threads, or its refusal, as [`quarters::memory_needed`]
+    /// (not instant: up to about a second). `None` for the others.
+    pub memory_needed: Option<interface::MemoryFn>,
+}
+
+/// A counter reads as its approach: `approach.name`, `approach.source`, ...
+impl Deref for Approach {
+    type Target = n_queens_ii::Approach;
+
+    fn deref(&self) -> &n_queens_ii::Approach {
+        &self.step
+    }
+}
+
+/// The largest `n` the judge's signature counts: n = 19's count does not
+/// fit in its `i32`.
+pub const JUDGE_MAX_N: u32 = 18;
+
+/// How a step of the chain counts past the judge's signature.
+struct Counted {
+    max_n: u32,
+    counts_unique: bool,
+    count: Option<interface::CountFn>,
+}
+
+/// The steps with a 64-bit counter of their own; every other counts
+/// through the judge's signature, up to [`JUDGE_MAX_N`].
+macro_rules! counted {
+    (mirror) => {
+        Counted { max_n: interface::MAX_N, counts_unique: false, count: Some(counters::mirror) }
+    };
+    (symmetry) => {
+        Counted { max_n: interface::MAX_N, counts_unique: true, count: Some(counters::symmetry) }
+    };
+    ($step:ident) => {
+        Counted { max_n: JUDGE_MAX_N, counts_unique: false, count: None }
+    };
+}
+
+/// [`APPROACHES`]: LeetCode 52's steps of [`n_queens_chain::steps!`], in
+/// its order, then the counters past the chain.
+macro_rules! counters_of {
+    ($($name:ident $file:literal { $($details:tt)* })*) => {
+        /// Every counter, in the order of the chain: its steps, then the
+        /// counters that are not judge-ready, every field written out. A new
+        /// one past the chain is one more entry.
+        pub const APPROACHES: &[Approach] = &[
+            $(chain_step(step_named($file), counted!($name)),)*
+            Approach {
+                step: n_queens_ii::Approach {
+                    name: "parallel",
+                    idea: "the symmetry search cut into tasks, on every core",
+                    judge_ready: false,
+                    source: include_str!("parallel.rs"),
+                    solve: parallel::Solution::total_n_queens,
+                },
+                max_n: interface::MAX_N,
+                counts_unique: true,
+                threads: true,
+                count: Some(counters::parallel),
+                memory_needed: None,
+            },
+            Approach {
+                step: n_queens_ii::Approach {
+                    name: "quarters",
+                    idea: "quarter boards' diagonal patterns joined in bulk, on every core",
+                    judge_ready: false,
+                    source: include_str!("quarters.rs"),
+                    solve: quarters::Solution::total_n_queens,
+                },
+                max_n: quarters::MAX_N,
+                counts_unique: false,
+                threads: true,
+                count: Some(counters::quarters),
+                memory_needed: Some(quarters::memory_needed),
+            },
+        ];
+    };
+}
+n_queens_chain::steps!([52] => counters_of);
+
+/// The step of `n_queens_ii::APPROACHES` called `name`, found while compiling.
+const fn step_named(name: &str) -> n_queens_ii::Approach {
+    let mut index = 0;
+    while index < n_queens_ii::APPROACHES.len() {
+        let step = n_queens_ii::APPROACHES[index];
+        if same(step.name, name) {
+            return step;
+        }
+        index += 1;
+    }
+    panic!("every step of the manifest is in n_queens_ii::APPROACHES");
+}
+
+/// Whether two strings are equal, as a `const fn` can compare them.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < a.len() {
+        if a[index] != b[index] {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// A step of the chain as a counter: on one thread, with no tables.
+const fn chain_step(step: n_queens_ii::Approach, counted: Counted) -> Approach {
+    let Counted { max_n, counts_unique, count } = counted;
+    Approach { step, max_n, counts_unique, threads: false, count, memory_needed: None }
+}
+
+/// The approach called `name`, if there is one.
+pub fn approach(name: &str) -> Option<&'static Approach> {
+    APPROACHES.iter().find(|approach| approach.name == name)
+}

@@ -51,9 +51,10 @@ const AFTER_HELP: &str = "\
 The exercises are crates/n_queens_ii/exercises/*.rs (LeetCode 52) and
 crates/n_queens/exercises/*.rs (LeetCode 51), written when first needed.
 Four steps of the chain, then `mirror`, past the judge. From the root:
-  cargo run --release -- practice                      where you stand
+  cargo run --release -- practice                      the loop (on a terminal)
+  cargo run --release -- practice list                 where you stand
   cargo run --release -- practice test 52 board_scan   run its cases
-  cargo run --release -- practice hint 52 board_scan   its first hint
+  cargo run --release -- practice hint 52 board_scan   its next hint
   cargo run --release -- practice reset 52 board_scan  its starting text";
 
 /// The subcommands of `queens practice`.

@@ -138,7 +138,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             }
         }
         Some(Action::Hint { which: Chosen { problem: Some(problem), step: Some(step) }, number }) => {
-            hint_recorded(workspace().ok().as_ref(), Exercise { problem: *problem, step: *step }, *number, out)
+            hint_recorded(workspace().ok().as_ref(), Exercise { problem: *problem, step }, *number, out)
         }
         Some(Action::Hint { number, .. }) => {
             results::end_with_this_process().map_err(Failure::Failed)?;

@@ -81,6 +81,9 @@ struct Screen {
     said: Vec<String>,
     /// What is on the screen.
     mode: Mode,
+    /// The text of the exercise's file when it was last checked: a save
+    /// that leaves it so (a reset's own write, a touch) is not checked again.
+    checked: Option<String>,
 }
 
 impl Screen {
@@ -182,6 +185,7 @@ fn watch(
         hint: None,
         said: Vec::new(),
         mode: Mode::Exercise,
+        checked: None,
     };
     // The first exercise not yet passing; each one before it is checked.
     for exercise in Exercise::all() {
@@ -199,7 +203,8 @@ fn watch(
         while let Ok(paths) = saved.try_recv() {
             save |= paths.iter().any(|path| path.ends_with(screen.exercise.path()));
         }
-        if save {
+        let changed = || files::read(workspace, screen.exercise).ok() != screen.checked;
+        if save && changed() {
             screen.said.clear();
             check(terminal, workspace, &mut screen)?;
             continue;
@@ -303,10 +308,12 @@ fn check(terminal: &mut ratatui::DefaultTerminal, workspace: &Workspace, screen:
     let exercise = screen.exercise;
     let label = exercise.label();
     let heading = format!("Checking {label}: {}", workspace.show(&exercise.path()));
-    draw(terminal, &[heading.clone()])?;
-    let known = match files::read(workspace, exercise) {
-        Err(_) => None,
-        Ok(_) => {
+    draw(terminal, std::slice::from_ref(&heading))?;
+    let text = files::read(workspace, exercise).ok();
+    screen.checked = text.clone();
+    let known = match text {
+        None => None,
+        Some(_) => {
             let mut drawn = Ok(());
             let checked = status(workspace, exercise, &mut |line, is_stderr| {
                 if is_stderr && drawn.is_ok() {

@@ -27,7 +27,7 @@ fn answered(answer: &str) -> String {
 
 /// The step's own file, as the judge takes it: a right answer.
 fn right() -> String {
-    answered(&judge_text(include_str!("../../../n_queens_ii/src/board_scan.rs")).unwrap())
+    answered(judge_text(include_str!("../../../n_queens_ii/src/board_scan.rs")).unwrap())
 }
 
 /// An answer that compiles and is wrong from n = 2 on.

@@ -1,10 +1,15 @@
 //! `queens practice`: the practice ladder, one exercise per step of the
 //! chain for each problem, in the spirit of `rustlings`.
 //!
-//! - `list` (the default): where the learner stands on every exercise.
-//! - `test 52 bitmask`: the shared cases of the judge's range, then the
-//!   judge-paste test, on one exercise, with cargo's output as it comes.
-//! - `hint 52 bitmask [K]`: one hint at a time.
+//! - `list` (the default, when not on a terminal): where the learner stands
+//!   on every exercise.
+//! - `watch` (the default on a terminal): the first exercise not yet
+//!   passing, checked again each time it is saved ([`watch`]).
+//! - `test [52 bitmask]`: the shared cases of the judge's range, then the
+//!   judge-paste test, on one exercise (the first not yet passing when
+//!   none is named), with cargo's output as it comes.
+//! - `hint [52 bitmask [K]]`: one hint at a time, the next not yet shown
+//!   unless numbered ([`hints`]).
 //! - `reset 52 bitmask`: the exercise's starting text again, and only that
 //!   exercise's.
 //!
@@ -15,12 +20,14 @@
 //! lines are told in a few of the command's own ([`summary`]).
 
 mod files;
+mod hints;
 mod ladder;
 mod results;
 mod summary;
 mod verdict;
+mod watch;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use files::Unreadable;
@@ -34,7 +41,7 @@ use crate::common::{Failure, Outcome, Problem, WIDTH};
 #[derive(Debug, clap::Args)]
 #[command(after_help = after_help())]
 pub struct Args {
-    /// What to do; `list` when left out.
+    /// What to do; `watch` when left out on a terminal, else `list`.
     #[command(subcommand)]
     action: Option<Action>,
 }
@@ -58,9 +65,10 @@ fn after_help() -> String {
 The exercises are crates/n_queens_ii/exercises/*.rs (LeetCode 52) and
 crates/n_queens/exercises/*.rs (LeetCode 51), written when first needed.
 {steps}
-  cargo run --release -- practice                      where you stand
+  cargo run --release -- practice                      the loop (on a terminal)
+  cargo run --release -- practice list                 where you stand
   cargo run --release -- practice test 52 board_scan   run its cases
-  cargo run --release -- practice hint 52 board_scan   its first hint
+  cargo run --release -- practice hint 52 board_scan   its next hint
   cargo run --release -- practice reset 52 board_scan  its starting text"
     )
 }
@@ -70,16 +78,19 @@ crates/n_queens/exercises/*.rs (LeetCode 51), written when first needed.
 enum Action {
     /// Every exercise: not started, failing at n = K, passing, or pasting into the judge.
     List,
-    /// Run the shared cases (n = 1..=9), then the judge-paste test, on one exercise.
-    Test(Which),
-    /// Show one hint for an exercise: the first, or the one numbered.
+    /// Check the first exercise not yet passing again each time its file is saved.
+    Watch,
+    /// Run the shared cases (n = 1..=9), then the judge-paste test, on one
+    /// exercise: the first not yet passing when none is named.
+    Test(Chosen),
+    /// Show one hint for an exercise: the next not yet shown, or the one numbered.
     Hint {
-        /// The exercise.
+        /// The exercise: the first not yet passing when left out.
         #[command(flatten)]
-        which: Which,
+        which: Chosen,
         /// Which hint: 1 is a nudge, the last nearly the answer.
-        #[arg(default_value_t = 1, value_parser = parse_hint, allow_negative_numbers = true)]
-        number: usize,
+        #[arg(value_parser = parse_hint, allow_negative_numbers = true)]
+        number: Option<usize>,
     },
     /// Put one exercise back to its starting text (the others are not touched).
     Reset(Which),
@@ -106,21 +117,62 @@ impl Which {
     }
 }
 
+/// One exercise on the command line, or none: `52 bitmask`, or nothing for
+/// the first exercise not yet passing.
+#[derive(Debug, clap::Args)]
+struct Chosen {
+    /// The problem: 52 (the count) or 51 (every board).
+    #[arg(value_parser = crate::common::problem_parser(), requires = "step")]
+    problem: Option<Problem>,
+    /// The step of the chain.
+    #[arg(value_parser = ladder::step_parser())]
+    step: Option<Step>,
+}
+
+impl Chosen {
+    /// The exercise named, `None` when none is, or a usage error for a step
+    /// that is not one of this problem.
+    fn exercise(&self) -> Result<Option<Exercise>, Failure> {
+        let (Some(problem), Some(step)) = (self.problem, self.step) else { return Ok(None) };
+        Which { problem, step }.exercise().map(Some)
+    }
+}
+
 /// How a learner runs this command from the workspace root.
 const COMMAND: &str = "cargo run --release -- practice";
 
 /// Runs `queens practice`.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
+    // As `rustlings` alone does, on a terminal; piped, the list as before.
+    let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     match &args.action {
+        None if on_terminal => watch::run(&workspace()?),
+        Some(Action::Watch) => watch::run(&workspace()?),
         None | Some(Action::List) => {
             results::end_with_this_process().map_err(Failure::Failed)?;
             list(&workspace()?, out)
         }
         Some(Action::Test(which)) => {
             results::end_with_this_process().map_err(Failure::Failed)?;
-            test(&workspace()?, which.exercise()?, out)
+            let workspace = workspace()?;
+            match which.exercise()? {
+                Some(exercise) => test(&workspace, exercise, out),
+                None => test_next(&workspace, out),
+            }
         }
-        Some(Action::Hint { which, number }) => hint(workspace().ok().as_ref(), which.exercise()?, *number, out),
+        Some(Action::Hint { which, number }) => {
+            if let Some(exercise) = which.exercise()? {
+                return hint_recorded(workspace().ok().as_ref(), exercise, *number, out);
+            }
+            results::end_with_this_process().map_err(Failure::Failed)?;
+            let workspace = workspace()?;
+            let Some((exercise, _)) = first_not_passing(&workspace, out)? else {
+                writeln!(out, "Every exercise pastes into the judge: no hint is needed.")?;
+                writeln!(out, "Name one to read its hints again: `{COMMAND} hint 52 bitmask`.")?;
+                return Ok(());
+            };
+            hint_recorded(Some(&workspace), exercise, *number, out)
+        }
         Some(Action::Reset(which)) => files::reset(&workspace()?, which.exercise()?, out),
     }
 }
@@ -372,6 +424,57 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
         Status::NotStarted => return Err(Failure::Unsuccessful),
     }
     Ok(())
+}
+
+/// The first exercise, in the ladder's order, that does not paste into the
+/// judge yet, and where it stands (`None` when its file cannot be read);
+/// `None` when every one does. Each exercise before it is built and run,
+/// and said in a line on `out` as it is passed.
+fn first_not_passing(
+    workspace: &Workspace,
+    out: &mut impl Write,
+) -> Result<Option<(Exercise, Option<Status>)>, Failure> {
+    for exercise in Exercise::all() {
+        if files::read(workspace, exercise).is_err() {
+            return Ok(Some((exercise, None)));
+        }
+        let status = status(workspace, exercise, &mut |_, _| {})?;
+        if !matches!(status, Status::Pastes(_)) {
+            return Ok(Some((exercise, Some(status))));
+        }
+        writeln!(out, "Exercise {} passes and pastes into the judge.", exercise.label())?;
+    }
+    Ok(None)
+}
+
+/// `queens practice test` with no exercise: the first not yet passing, named
+/// first, then tested as `test 52 bitmask` tests it.
+fn test_next(workspace: &Workspace, out: &mut impl Write) -> Outcome {
+    writeln!(out, "Looking for the first exercise not yet passing...")?;
+    out.flush()?;
+    let Some((exercise, _)) = first_not_passing(workspace, out)? else {
+        writeln!(out, "Every exercise pastes into the judge.")?;
+        writeln!(out, "Name one to test it again: `{COMMAND} test 52 bitmask`.")?;
+        return Ok(());
+    };
+    writeln!(out, "Testing {}, the first exercise not yet passing:", exercise.label())?;
+    writeln!(out)?;
+    test(workspace, exercise, out)
+}
+
+/// `queens practice hint [52 bitmask] [K]`: hint K, or the next not yet
+/// shown, recorded as shown where there is a workspace to record it in.
+fn hint_recorded(
+    workspace: Option<&Workspace>,
+    exercise: Exercise,
+    number: Option<usize>,
+    out: &mut impl Write,
+) -> Outcome {
+    let Some(workspace) = workspace else { return hint(None, exercise, number.unwrap_or(1), out) };
+    let mut shown = hints::Shown::read(workspace, exercise.problem).map_err(Failure::Failed)?;
+    let number = number.unwrap_or_else(|| shown.next(exercise));
+    hint(Some(workspace), exercise, number, out)?;
+    shown.record(workspace, exercise, number).map_err(Failure::Failed)
 }
 
 /// Parses a hint's number: a whole number (its range depends on the exercise).

@@ -187,6 +187,13 @@ pub fn run_tests(binary: &Path, dir: &Path, echo: &mut dyn FnMut(&str, bool)) ->
 /// signal says (the learner's test process has a group of its own, which
 /// the terminal's Ctrl-C does not reach). Once per process.
 pub fn end_with_this_process() -> Result<(), String> {
+    end_with_this_process_restoring(|| {})
+}
+
+/// [`end_with_this_process`], calling `restore` once the children are
+/// ended and before the process ends: `practice watch` gives the terminal
+/// back there, even in the middle of a build.
+pub fn end_with_this_process_restoring(restore: fn()) -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     n_queens_facts::child::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
@@ -194,6 +201,7 @@ pub fn end_with_this_process() -> Result<(), String> {
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             n_queens_facts::child::end_for_good();
+            restore();
             let _ = signal_hook::low_level::emulate_default_handler(signal);
             std::process::exit(128 + signal);
         }

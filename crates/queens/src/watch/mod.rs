@@ -226,7 +226,7 @@ fn watch(
 }
 
 /// What the terminal has for the view within a wait.
-enum Input {
+pub(crate) enum Input {
     /// An event is ready to read.
     Ready,
     /// None came.
@@ -239,7 +239,7 @@ enum Input {
 /// input itself, a tenth of a second at a time, and crossterm is asked only
 /// after it, with no wait: on a terminal that has hung up, crossterm's own
 /// wait reads the end of input again and again and never returns.
-fn input_within(wait: Duration) -> io::Result<Input> {
+pub(crate) fn input_within(wait: Duration) -> io::Result<Input> {
     use rustix::event::{PollFd, PollFlags, Timespec, poll};
     let deadline = Instant::now() + wait;
     loop {

@@ -3,7 +3,8 @@
 //! at a time.
 //! What it says of failing answers is in `output.rs`, how it judges right
 //! answers written in unusual ways in `verdicts.rs`, and answers written to
-//! fool it or hang it in `hostile.rs`.
+//! fool it or hang it in `hostile.rs`; `practice watch` in a terminal, and
+//! `test` and `hint` without an exercise, in `watch.rs`.
 //!
 //! Each test runs cargo on an exercise, and the first builds the scratch
 //! copy's dependencies: a plain `cargo test` runs a few that cover the
@@ -15,6 +16,7 @@ mod hostile;
 mod output;
 mod scratch;
 mod verdicts;
+mod watch;
 
 use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
 use scratch::Scratch;

@@ -39,6 +39,11 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The target directory of the cargo that `queens` runs in the copy.
+pub fn target_dir() -> PathBuf {
+    scratch_dir().join("target")
+}
+
 /// The test builds' own directory.
 fn scratch_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch")
@@ -88,7 +93,7 @@ impl Scratch {
     /// The command [`Scratch::queens`] runs, to change before it runs.
     pub fn command(&self, args: &[&str]) -> Command {
         let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
-        command.args(args).current_dir(&self.root).env("CARGO_TARGET_DIR", scratch_dir().join("target"));
+        command.args(args).current_dir(&self.root).env("CARGO_TARGET_DIR", target_dir());
         command
     }
 }

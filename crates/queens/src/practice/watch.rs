@@ -1,0 +1,336 @@
+//! `queens practice watch` (and `queens practice` alone on a terminal): the
+//! first exercise not yet passing, checked again each time its file is
+//! saved, with the verdict `practice test` gives, in a screen of 80×24 drawn
+//! anew after each change. Keys: `h` the next hint, `l` the list (to choose
+//! another exercise), `n` the next exercise once this one passes, `r` reset
+//! (after a y/n), `q` quit.
+//!
+//! The terminal is set up and given back as `queens watch` does it: ratatui's
+//! own set-up, whose panic hook restores it on a panic, and its wait on the
+//! terminal ([`crate::watch::input_within`]), which sees a closed window. A
+//! signal, which may come in the middle of a build, ends the build's
+//! processes and restores the terminal before the process ends by it
+//! ([`results::end_with_this_process_restoring`]).
+
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use notify_debouncer_mini::notify::RecursiveMode;
+use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
+use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+
+use super::hints::Shown;
+use super::ladder::{Exercise, PROBLEMS};
+use super::summary::Status;
+use super::{COMMAND, Workspace, files, results, status};
+use crate::common::{Failure, Outcome, WIDTH};
+use crate::watch::{Input, input_within};
+
+/// How long the file's events are gathered into one check: an editor's
+/// save is a burst of them (a temporary file, a rename, a change of times).
+const DEBOUNCE: Duration = Duration::from_millis(200);
+
+/// The keys, on the last line.
+const KEYS: &str = "h hint  l list  n next  r reset  q quit";
+
+/// Runs `queens practice watch` in `workspace`.
+pub fn run(workspace: &Workspace) -> Outcome {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(Failure::Usage(format!(
+            "practice watch needs a terminal; `{COMMAND} test` checks the next exercise once"
+        )));
+    }
+    results::end_with_this_process_restoring(ratatui::restore).map_err(Failure::Failed)?;
+    let (sender, saved) = mpsc::channel();
+    let mut debouncer = new_debouncer(DEBOUNCE, move |result: DebounceEventResult| {
+        if let Ok(events) = result {
+            let _ = sender.send(events.into_iter().map(|event| event.path).collect::<Vec<_>>());
+        }
+    })
+    .map_err(|error| Failure::Failed(format!("watching the exercise files: {error}")))?;
+    let mut terminal = ratatui::try_init()?;
+    let result = watch(&mut terminal, workspace, &mut debouncer, &saved);
+    let _ = terminal.show_cursor();
+    drop(terminal);
+    ratatui::restore();
+    result
+}
+
+/// What the screen shows besides the exercise's verdict.
+enum Mode {
+    /// The exercise and its verdict.
+    Exercise,
+    /// Every exercise, one chosen with the arrows: its index in [`Exercise::all`].
+    List(usize),
+    /// Asking whether to reset the exercise.
+    ConfirmReset,
+}
+
+/// Everything the screen shows.
+struct Screen {
+    /// The exercise watched.
+    exercise: Exercise,
+    /// Where each exercise stood when last checked, in the order of [`Exercise::all`].
+    known: Vec<Option<Status>>,
+    /// The hint shown, by its number.
+    hint: Option<usize>,
+    /// A line said after the last key (a reset, a refusal).
+    said: Vec<String>,
+    /// What is on the screen.
+    mode: Mode,
+    /// The text of the exercise's file when it was last checked: a save
+    /// that leaves it so (a reset's own write, a touch) is not checked again.
+    checked: Option<String>,
+}
+
+impl Screen {
+    fn index(exercise: Exercise) -> usize {
+        Exercise::all().position(|other| other == exercise).expect("an exercise of the ladder")
+    }
+
+    fn status(&self) -> Option<&Status> {
+        self.known[Screen::index(self.exercise)].as_ref()
+    }
+
+    /// Whether the exercise's cases pass (so `n` moves on).
+    fn passes(&self) -> bool {
+        matches!(self.status(), Some(Status::Pastes(_) | Status::Passing(_)))
+    }
+
+    /// The lines of the screen, for a terminal `height` rows high.
+    fn lines(&self, workspace: &Workspace, height: usize) -> Vec<String> {
+        let label = self.exercise.label();
+        let mut top = vec![format!("Practice {label}: {}", workspace.show(&self.exercise.path())), String::new()];
+        let mut bottom = Vec::new();
+        match self.mode {
+            Mode::List(chosen) => return self.list(chosen),
+            Mode::ConfirmReset => {
+                top.push(format!("Reset {label} to its starting text? Your version is kept"));
+                top.push("as a backup beside the exercises. y: reset, n: keep it".to_string());
+                return top;
+            }
+            Mode::Exercise => {}
+        }
+        match self.status() {
+            Some(status) => top.extend(status.report(&label)),
+            None => top.push(format!("{label} cannot be read: `r` puts it aside, then writes it anew.")),
+        }
+        if let Some(number) = self.hint {
+            let hints = self.exercise.hints();
+            bottom.push(String::new());
+            bottom.push(format!("Hint {number} of {}:", hints.len()));
+            let text = hints[number - 1];
+            bottom.extend(
+                textwrap::wrap(text, crate::common::wrapping(WIDTH - 2)).iter().map(|line| format!("  {line}")),
+            );
+        }
+        bottom.extend(self.said.iter().cloned());
+        bottom.push(String::new());
+        bottom.push(match self.status() {
+            Some(Status::Pastes(_)) => {
+                "Done: everything after `pub struct Solution;` pastes into the judge. n: next".to_string()
+            }
+            Some(Status::Passing(_)) => "The cases pass; the paste does not yet. n: the next anyway".to_string(),
+            Some(Status::NotStarted) => "Write your answer in the file and save it: it is checked again.".to_string(),
+            _ => "Save the file to check it again.".to_string(),
+        });
+        bottom.push(KEYS.to_string());
+        // The verdict gives way, from its end, to the hint and the keys.
+        top.truncate(height.saturating_sub(bottom.len()).max(2));
+        top.extend(bottom);
+        top
+    }
+
+    /// The list: every exercise and where it stood when last checked.
+    fn list(&self, chosen: usize) -> Vec<String> {
+        let mut lines = vec!["Choose an exercise: up and down, then Enter; l or Esc: back".to_string()];
+        for (index, exercise) in Exercise::all().enumerate() {
+            if exercise.step.number == Some(1) || index == 0 {
+                lines.push(format!("LeetCode {}", exercise.problem.number()));
+            }
+            let mark = if index == chosen { '>' } else { ' ' };
+            let described = match &self.known[index] {
+                Some(status) => status.describe().lines().next().unwrap_or_default().to_string(),
+                None => "not checked yet".to_string(),
+            };
+            let start = format!("{mark} {:<13} ", exercise.step.name);
+            lines.push(format!("{start}{}", super::fit(&described, WIDTH - start.chars().count())));
+        }
+        lines
+    }
+}
+
+/// The loop: check, draw, wait for a save or a key.
+fn watch(
+    terminal: &mut ratatui::DefaultTerminal,
+    workspace: &Workspace,
+    debouncer: &mut Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>,
+    saved: &Receiver<Vec<std::path::PathBuf>>,
+) -> Outcome {
+    for problem in PROBLEMS {
+        let folder = workspace.root.join(format!("crates/{}/exercises", problem.crate_name()));
+        files::check_folder(workspace, problem)?;
+        std::fs::create_dir_all(&folder)
+            .and_then(|()| {
+                debouncer.watcher().watch(&folder, RecursiveMode::NonRecursive).map_err(std::io::Error::other)
+            })
+            .map_err(|error| Failure::Failed(format!("watching {}: {error}", folder.display())))?;
+    }
+    let mut screen = Screen {
+        exercise: Exercise::all().next().expect("an exercise"),
+        known: Exercise::all().map(|_| None).collect(),
+        hint: None,
+        said: Vec::new(),
+        mode: Mode::Exercise,
+        checked: None,
+    };
+    // The first exercise not yet passing; each one before it is checked.
+    for exercise in Exercise::all() {
+        screen.exercise = exercise;
+        check(terminal, workspace, &mut screen)?;
+        if !matches!(screen.status(), Some(Status::Pastes(_))) {
+            break;
+        }
+    }
+    loop {
+        let height = terminal.size()?.height as usize;
+        let lines = screen.lines(workspace, height);
+        draw(terminal, &lines)?;
+        let mut save = false;
+        while let Ok(paths) = saved.try_recv() {
+            save |= paths.iter().any(|path| path.ends_with(screen.exercise.path()));
+        }
+        let changed = || files::read(workspace, screen.exercise).ok() != screen.checked;
+        if save && changed() {
+            screen.said.clear();
+            check(terminal, workspace, &mut screen)?;
+            continue;
+        }
+        match input_within(Duration::from_millis(100))? {
+            Input::Ready => {}
+            Input::None => continue,
+            Input::HungUp => return Ok(()),
+        }
+        let TermEvent::Key(key) = term::read()? else { continue };
+        if key.kind != KeyEventKind::Press {
+            continue;
+        }
+        if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            return Ok(());
+        }
+        match (&screen.mode, key.code) {
+            (Mode::List(chosen), code) => {
+                let chosen = *chosen;
+                let count = screen.known.len();
+                match code {
+                    KeyCode::Up | KeyCode::Char('k') => screen.mode = Mode::List((chosen + count - 1) % count),
+                    KeyCode::Down | KeyCode::Char('j') => screen.mode = Mode::List((chosen + 1) % count),
+                    KeyCode::Enter => {
+                        let exercise = Exercise::all().nth(chosen).expect("an index of the list");
+                        open(terminal, workspace, &mut screen, exercise)?;
+                    }
+                    KeyCode::Esc | KeyCode::Char('l') => screen.mode = Mode::Exercise,
+                    KeyCode::Char('q') => return Ok(()),
+                    _ => {}
+                }
+            }
+            (Mode::ConfirmReset, KeyCode::Char('y')) => {
+                screen.mode = Mode::Exercise;
+                let mut said = Vec::new();
+                let reset = files::reset(workspace, screen.exercise, &mut said);
+                screen.said = String::from_utf8_lossy(&said).lines().map(String::from).collect();
+                if let Err(Failure::Failed(why) | Failure::Usage(why)) = reset {
+                    screen.said = textwrap::wrap(&why, crate::common::wrapping(WIDTH))
+                        .iter()
+                        .map(|line| line.to_string())
+                        .collect();
+                }
+                let said = std::mem::take(&mut screen.said);
+                check(terminal, workspace, &mut screen)?;
+                screen.said = said;
+            }
+            (Mode::ConfirmReset, _) => screen.mode = Mode::Exercise,
+            (Mode::Exercise, KeyCode::Char('q')) => return Ok(()),
+            (Mode::Exercise, KeyCode::Char('h')) => {
+                let hints = Shown::read(workspace, screen.exercise.problem);
+                let number = match &hints {
+                    Ok(shown) => shown.next(screen.exercise),
+                    Err(_) => screen.hint.map_or(1, |number| (number + 1).min(screen.exercise.hints().len())),
+                };
+                screen.hint = Some(number);
+                let recorded = hints.and_then(|mut shown| shown.record(workspace, screen.exercise, number));
+                screen.said = match recorded {
+                    Ok(()) => Vec::new(),
+                    Err(why) => textwrap::wrap(&why, crate::common::wrapping(WIDTH))
+                        .iter()
+                        .map(|line| line.to_string())
+                        .collect(),
+                };
+            }
+            (Mode::Exercise, KeyCode::Char('l')) => screen.mode = Mode::List(Screen::index(screen.exercise)),
+            (Mode::Exercise, KeyCode::Char('r')) => screen.mode = Mode::ConfirmReset,
+            (Mode::Exercise, KeyCode::Char('n')) => {
+                let next = Exercise::all().nth(Screen::index(screen.exercise) + 1);
+                match next {
+                    Some(next) if screen.passes() => open(terminal, workspace, &mut screen, next)?,
+                    Some(_) => screen.said = vec!["n moves on once this exercise passes.".to_string()],
+                    None if screen.passes() => {
+                        screen.said = vec!["That was the last exercise: every step of the ladder is done.".to_string()];
+                    }
+                    None => screen.said = vec!["That is the last exercise.".to_string()],
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Watches `exercise` from now on, checked at once.
+fn open(
+    terminal: &mut ratatui::DefaultTerminal,
+    workspace: &Workspace,
+    screen: &mut Screen,
+    exercise: Exercise,
+) -> Outcome {
+    screen.exercise = exercise;
+    screen.mode = Mode::Exercise;
+    screen.hint = None;
+    screen.said.clear();
+    check(terminal, workspace, screen)
+}
+
+/// Checks the exercise watched as `practice test` does, the screen saying
+/// so meanwhile, with cargo's last line.
+fn check(terminal: &mut ratatui::DefaultTerminal, workspace: &Workspace, screen: &mut Screen) -> Outcome {
+    let exercise = screen.exercise;
+    let label = exercise.label();
+    let heading = format!("Checking {label}: {}", workspace.show(&exercise.path()));
+    draw(terminal, std::slice::from_ref(&heading))?;
+    let text = files::read(workspace, exercise).ok();
+    screen.checked = text.clone();
+    let known = match text {
+        None => None,
+        Some(_) => {
+            let mut drawn = Ok(());
+            let checked = status(workspace, exercise, &mut |line, is_stderr| {
+                if is_stderr && drawn.is_ok() {
+                    drawn = draw(terminal, &[heading.clone(), String::new(), super::fit(line.trim(), WIDTH)]);
+                }
+            });
+            drawn?;
+            Some(checked?)
+        }
+    };
+    screen.known[Screen::index(exercise)] = known;
+    Ok(())
+}
+
+/// Draws `lines` from the top of a cleared screen.
+fn draw(terminal: &mut ratatui::DefaultTerminal, lines: &[String]) -> Outcome {
+    let text: Vec<Line> = lines.iter().map(|line| Line::raw(line.as_str())).collect();
+    terminal.draw(|frame| frame.render_widget(Paragraph::new(text), frame.area()))?;
+    Ok(())
+}

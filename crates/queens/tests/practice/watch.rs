@@ -1,0 +1,200 @@
+//! `queens practice watch` in a real terminal, a tmux pane of 80×24: a save
+//! checks the exercise again, and the keys act. Then `practice test` and
+//! `practice hint` without an exercise: the first one not yet passing, the
+//! next hint not yet shown. Needs tmux for the first; without it the test
+//! says so and checks nothing. Each wait polls the screen up to a deadline
+//! far past any build here, and asserts what is shown, never how long it took.
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+
+use super::scratch::{self, Scratch};
+
+/// Far longer than a build of an exercise takes, the first one included.
+const DEADLINE: Duration = Duration::from_secs(15 * 60);
+
+/// The starting text of 52 board_scan, the first exercise.
+const START: &str = include_str!("../../../n_queens_facts/exercises/52/board_scan.rs");
+
+/// The header of the first exercise, then `answer`.
+fn answered(answer: &str) -> String {
+    let line = format!("\n{SOLUTION_LINE}\n");
+    format!("{}\n{answer}\n", &START[..START.find(&line).unwrap() + line.len()])
+}
+
+/// The step's own file, as the judge takes it: a right answer.
+fn right() -> String {
+    answered(judge_text(include_str!("../../../n_queens_ii/src/board_scan.rs")).unwrap())
+}
+
+/// An answer that compiles and is wrong from n = 2 on.
+fn wrong() -> String {
+    answered("impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        n\n    }\n}")
+}
+
+const FILE: &str = "crates/n_queens_ii/exercises/board_scan.rs";
+
+fn tmux(socket: &str, args: &[&str]) -> String {
+    let output = Command::new("tmux").arg(socket).args(args).output().expect("tmux runs");
+    String::from_utf8_lossy(&output.stdout).to_string()
+}
+
+/// The pane's text, once it shows `wanted`; the test fails with the screen
+/// if it does not within [`DEADLINE`].
+fn wait_for(socket: &str, session: &str, wanted: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let screen = tmux(socket, &["capture-pane", "-p", "-t", session]);
+        if screen.contains(wanted) {
+            return screen;
+        }
+        assert!(start.elapsed() < DEADLINE, "the screen never showed {wanted:?}:\n{screen}");
+        sleep(Duration::from_millis(100));
+    }
+}
+
+fn keys(socket: &str, session: &str, keys: &[&str]) {
+    for key in keys {
+        tmux(socket, &["send-keys", "-t", session, key]);
+    }
+}
+
+#[test]
+fn watch_checks_each_save_and_its_keys_act() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: the watch loop is not checked");
+        return;
+    }
+    let scratch = Scratch::take();
+    let session = format!("queens-practice-watch-{}", std::process::id());
+    let socket = format!("-L{session}");
+    let status = std::env::temp_dir().join(format!("{session}-status"));
+    let _ = std::fs::remove_file(&status);
+    let script = format!(
+        "cd '{root}' && CARGO_TARGET_DIR='{target}' '{binary}' practice watch; echo $? > '{status}'; sleep 60",
+        root = scratch.root.display(),
+        target = scratch::target_dir().display(),
+        binary = env!("CARGO_BIN_EXE_queens"),
+        status = status.display(),
+    );
+    tmux(&socket, &["new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+    let ended = || std::fs::read_to_string(&status).unwrap_or_default();
+    let result = std::panic::catch_unwind(|| {
+        // Nothing started: the first exercise, with no build.
+        let screen = wait_for(&socket, &session, "Practice 52 board_scan");
+        assert!(screen.contains("not started"), "{screen}");
+        assert!(screen.contains("h hint  l list  n next  r reset  q quit"), "{screen}");
+        assert!(screen.lines().all(|line| line.chars().count() <= 80), "{screen}");
+
+        keys(&socket, &session, &["h"]);
+        wait_for(&socket, &session, "Hint 1 of 3:");
+        keys(&socket, &session, &["h"]);
+        wait_for(&socket, &session, "Hint 2 of 3:");
+        let recorded = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/.hints"));
+        assert_eq!(recorded.unwrap(), "board_scan 2\n", "the hints seen are remembered");
+
+        keys(&socket, &session, &["n"]);
+        wait_for(&socket, &session, "n moves on once this exercise passes.");
+
+        keys(&socket, &session, &["l"]);
+        let list = wait_for(&socket, &session, "Choose an exercise");
+        assert!(list.contains("> board_scan") && list.contains("LeetCode 51"), "{list}");
+        keys(&socket, &session, &["Escape"]);
+        wait_for(&socket, &session, "h hint  l list");
+
+        keys(&socket, &session, &["r"]);
+        wait_for(&socket, &session, "y: reset, n: keep it");
+        keys(&socket, &session, &["n"]);
+        wait_for(&socket, &session, "h hint  l list");
+        assert!(!scratch.root.join("crates/n_queens_ii/exercises/backup").exists(), "n keeps it as it is");
+
+        // A save of a wrong answer, then of a right one, each checked.
+        scratch.write(FILE, &wrong());
+        let screen = wait_for(&socket, &session, "Exercise 52 board_scan: failing");
+        assert!(!screen.contains("pastes into the judge"), "{screen}");
+        scratch.write(FILE, &right());
+        let screen = wait_for(&socket, &session, "passing, and pastes into the judge");
+        assert!(screen.contains("n: next"), "says what to do now: {screen}");
+
+        keys(&socket, &session, &["r"]);
+        wait_for(&socket, &session, "y: reset, n: keep it");
+        keys(&socket, &session, &["y"]);
+        let screen = wait_for(&socket, &session, "Your version is kept in");
+        assert_eq!(std::fs::read_to_string(scratch.root.join(FILE)).unwrap(), START);
+        let screen = if screen.contains("not started") { screen } else { wait_for(&socket, &session, "not started") };
+        assert!(screen.contains("back at its starting text"), "{screen}");
+
+        keys(&socket, &session, &["q"]);
+        let start = Instant::now();
+        while ended().is_empty() {
+            assert!(start.elapsed() < DEADLINE, "q did not end it");
+            sleep(Duration::from_millis(100));
+        }
+        assert_eq!(ended().trim(), "0");
+        let state = tmux(&socket, &["display", "-p", "-t", &session, "#{alternate_on} #{cursor_flag}"]);
+        assert_eq!(state.trim(), "0 1", "q gives the terminal back");
+    });
+    tmux(&socket, &["kill-server"]);
+    let _ = std::fs::remove_file(&status);
+    if let Err(panic) = result {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// Not on a terminal, `practice watch` says what to use instead (exit code
+/// 2), and `practice` alone still lists.
+#[test]
+fn watch_needs_a_terminal_and_practice_alone_piped_lists() {
+    let scratch = Scratch::take();
+    let output = scratch.queens(&["practice", "watch"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("practice watch needs a terminal"), "{stderr}");
+    let output = scratch.queens(&["practice"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("The practice ladder:"), "{stdout}");
+}
+
+/// `hint` without a number shows the next hint not yet shown, remembered
+/// between runs; a corrupt record is refused, not read as none; `test`
+/// without an exercise tests the first not yet passing, and says which.
+#[test]
+fn hint_advances_and_test_finds_the_next_exercise() {
+    let scratch = Scratch::take();
+    let hint = |args: &[&str]| {
+        let output = scratch.queens(&[&["practice", "hint"], args].concat());
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert!(hint(&[]).starts_with("Hint 1 of 3 for exercise 52 board_scan:"));
+    assert!(hint(&["52", "board_scan"]).starts_with("Hint 2 of 3 for exercise 52 board_scan:"));
+    assert!(hint(&["52", "board_scan", "1"]).starts_with("Hint 1 of 3 "), "a number still picks one");
+    assert!(hint(&[]).starts_with("Hint 3 of 3 "));
+    assert!(hint(&[]).contains("That was the last hint"), "and it stays at the last");
+    assert!(hint(&["51", "bitmask"]).starts_with("Hint 1 of 3 for exercise 51 bitmask:"), "per exercise");
+
+    let record = scratch.root.join("crates/n_queens_ii/exercises/.hints");
+    std::fs::write(&record, "board_scan lots\n").unwrap();
+    let output = scratch.queens(&["practice", "hint"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("is not `STEP COUNT`") && stderr.contains("rm "), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), "board_scan lots\n", "left for the learner");
+
+    let output = scratch.queens(&["practice", "test"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("Testing 52 board_scan, the first exercise not yet passing"), "{stdout}");
+    assert!(stdout.contains("Exercise 52 board_scan is not started"), "{stdout}");
+
+    // Solved, it is passed over for the next one, not started.
+    scratch.write(FILE, &right());
+    let output = scratch.queens(&["practice", "test"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("Exercise 52 board_scan passes and pastes into the judge."), "{stdout}");
+    assert!(stdout.contains("Testing 52 column_abs, the first exercise not yet passing"), "{stdout}");
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+}

@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use n_queens_cases::deadline::output_with_deadline;
+use n_queens_judge::deadline::output_with_deadline;
 use n_queens_cases::validate::check_columns;
 use pretty_assertions::assert_eq;
 

@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use n_queens_cases::deadline::output_with_deadline;
+use n_queens_judge::deadline::output_with_deadline;
 use n_queens_cases::oeis::A000170;
 use run::queens;
 

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 pub use n_queens_facts::child::{Ran, output_with_deadline};
 
-use crate::{Case, counted_cases};
+use n_queens_cases::{Case, counted_cases};
 
 /// Calls `f` on a new thread named `name` and returns what it returns.
 ///

@@ -29,9 +29,9 @@
 //! (numbered in the test) and no other, and only in an exercise of its step.
 
 use n_queens_cases::counted_cases;
+use n_queens_facts::mistakes::{Code, MISTAKES};
 use n_queens_judge::caught;
 use n_queens_judge::deadline::Expect;
-use n_queens_facts::mistakes::{Code, MISTAKES};
 
 #[path = "../../n_queens_ii/tests/mistakes/diagonal_not_equal.rs"]
 mod diagonal_not_equal;

@@ -10,10 +10,10 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use n_queens_judge::deadline::{call_with_deadline, output_with_deadline};
-use n_queens_judge::judge::{Problem, compile_and_run, expected_output, harness};
 use n_queens_cases::validate::check_columns;
 use n_queens_cases::{expected_boards, expected_count, oeis};
+use n_queens_judge::deadline::{call_with_deadline, output_with_deadline};
+use n_queens_judge::judge::{Problem, compile_and_run, expected_output, harness};
 use pretty_assertions::assert_eq as assert_same;
 use run::queens;
 

@@ -148,9 +148,7 @@ impl Workspace {
 fn workspace() -> Result<Workspace, Failure> {
     let is_root = |dir: &Path| {
         dir.join("Cargo.toml").is_file()
-            && PROBLEMS
-                .iter()
-                .all(|&problem| dir.join(ladder::practice_target_path(problem)).is_file())
+            && PROBLEMS.iter().all(|&problem| dir.join(ladder::practice_target_path(problem)).is_file())
     };
     let current = std::env::current_dir().ok();
     let around = current.as_deref().and_then(|dir| dir.ancestors().find(|dir| is_root(dir)));

@@ -4,11 +4,10 @@
 //! Each step gets its own module, numbered in chain order, so a failure
 //! names the step and the case, e.g. `s04::bitmask::boards::case_8_n8`. Boards are sorted before they are
 //! compared (the judge accepts any order), and compared with
-//! `pretty_assertions`, so a wrong board shows as a readable diff.
+//! `pretty_assertions`, so a wrong board shows as a readable diff. Each
+//! file is pasted as the judge compiles it in `n_queens_judge`'s
+//! `tests/judge_paste.rs`.
 
-use std::path::Path;
-
-use n_queens_cases::judge::{Problem, assert_pastes};
 use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_sizes, out_of_range, sorted, validate};
 use rstest::rstest;
 use rstest_reuse::apply;
@@ -32,7 +31,7 @@ macro_rules! approach_tests {
     (@numbered [$($steps:ident)*]) => {};
 }
 
-/// The shared cases and the judge-paste test for one approach file,
+/// The shared cases for one approach file,
 /// `src/<approach>.rs`.
 macro_rules! approach_module {
     ($approach:ident) => {
@@ -73,20 +72,6 @@ macro_rules! approach_module {
             #[should_panic(expected = "supports n <= 15")]
             fn refuses(#[case] n: i32) {
                 Solution::solve_n_queens(n);
-            }
-
-            /// The file as a user pastes it, compiled as the judge does.
-            #[rstest]
-            #[case::edition_2018("2018")]
-            #[case::edition_2021("2021")]
-            fn judge_paste(#[case] edition: &str) {
-                let name = stringify!($approach);
-                let source = include_str!(concat!("../src/", stringify!($approach), ".rs"));
-                if let Some(approach) = n_queens::approach(name) {
-                    assert_eq!(approach.source, source, "APPROACHES lists another file as {name}");
-                }
-                let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
-                assert_pastes(Problem::NQueens, source, edition, &dir, &format!("n_queens_{name}_{edition}"));
             }
         }
     };

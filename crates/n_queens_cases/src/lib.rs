@@ -7,7 +7,7 @@
 //! OEIS A000170 gives. Together those make each list complete and correct.
 //!
 //! - [`oeis`]: the known counts, total (A000170) and unique (A002562), n = 0..=27
-//!   (from `n_queens_facts`, which the `queens` command shares).
+//!   (from `n_queens_chain`, which the `queens` command shares).
 //! - [`expected_boards`] and [`expected_count`]: what a correct approach returns.
 //! - [`validate`]: the independent validator, O(n) per board.
 //! - The rstest templates below ([`judge_counts`], [`judge_sizes`],
@@ -15,30 +15,18 @@
 //!   problem crates with `#[apply(..)]`, and the same cases as data
 //!   ([`JUDGE_COUNTS`], [`EDGE_CASES`], [`BEYOND_JUDGE`], [`OUT_OF_RANGE`]) for
 //!   tests that walk them in a loop, such as the common mistakes of
-//!   `n_queens_ii` (`tests/mistakes.rs`). A test here keeps both the same.
-//! - [`judge`]: cuts an approach file down to what a user pastes into the
-//!   judge (the cut is `n_queens_facts`'s, shared with `queens paste`), and
-//!   compiles and runs it the way the judge would; [`msrv`] holds a
-//!   learner's paste to the judge's Rust 1.58; [`own_tests`] runs the tests
-//!   a learner writes in an exercise the same way.
-//! - [`practice`]: the harness of the practice ladder's test targets, which
-//!   prints one JSON line per case for `queens practice`.
-//! - [`deadline`]: time limits for calls and programs that may never end
-//!   (a learner's exercise, a deliberate mistake), and [`caught!`], the
-//!   child-process test that the shared cases catch a deliberate mistake.
+//!   LeetCode 52 (`n_queens_judge`'s `tests/mistakes.rs`). A test here keeps
+//!   both the same.
+//! - What compiles and runs code as the judge does (the judge-paste
+//!   harness, the practice harness, the child-process test of a mistake)
+//!   is in `n_queens_judge`, so that the problem crates' tests build none
+//!   of it.
 //!
 //! Board convention, everywhere in the workspace: row 0 is the top row and
 //! column 0 the leftmost column; `row - col` is constant along a "\" diagonal,
 //! `row + col` along a "/" anti-diagonal.
 
-pub mod deadline;
-/// The chain of steps (from `n_queens_facts`), which the problem crates' lists are held to.
-pub use n_queens_facts::chain;
-pub mod judge;
-pub mod msrv;
 pub mod oeis;
-pub mod own_tests;
-pub mod practice;
 pub mod validate;
 
 use rstest_reuse::template;

@@ -12,8 +12,14 @@
 //! Adding a step is its approach files and one entry below; an exercise also
 //! needs its starting texts and hints, a watched step its checker (see
 //! `docs/adding-a-step.md`).
+//!
+//! Beside it, [`oeis`]: the known counts every crate checks against, kept
+//! here, without dependencies, so that the problem crates' tests reach them
+//! without the command's child-process runner.
 
 #![no_std]
+
+pub mod oeis;
 
 /// Calls a macro with the chain's steps, in order: `steps!([filters] =>
 /// callback)` expands to `callback! { step step ... }`.

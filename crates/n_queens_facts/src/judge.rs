@@ -4,7 +4,7 @@
 //! The judge declares `struct Solution;` itself, so a submission is the text
 //! after the file's `pub struct Solution;` line, up to its `#[cfg(test)]`
 //! module if it has one. [`judge_text`] makes that cut; `queens paste` prints
-//! it, and the judge-paste tests of `n_queens_cases` compile it.
+//! it, and the judge-paste tests of `n_queens_judge` compile it.
 
 /// The line in an approach file after which the judge-ready text starts.
 pub const SOLUTION_LINE: &str = "pub struct Solution;";
@@ -42,7 +42,7 @@ fn after_solution_line(source: &str) -> Option<&str> {
     after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))
 }
 
-/// `a/tests/practice/./../../exercises/b.rs` as `a/exercises/b.rs`: the
+/// `j/tests/practice_52/./../../../a/exercises/b.rs` as `a/exercises/b.rs`: the
 /// practice targets include an exercise by a path relative to themselves,
 /// and the compiler names it that way.
 pub fn from_root(path: &str) -> String {
@@ -90,6 +90,7 @@ mod tests {
     #[test]
     fn from_root_drops_dot_dot() {
         assert_eq!(from_root("crates/a/tests/practice/./../../exercises/b.rs"), "crates/a/exercises/b.rs");
+        assert_eq!(from_root("crates/j/tests/practice_52/./../../../a/exercises/b.rs"), "crates/a/exercises/b.rs");
         assert_eq!(from_root("../x/./y.rs"), "../x/y.rs");
     }
 }

@@ -4,16 +4,18 @@
 //! process under a time limit ([`child`]), and the common mistakes with
 //! what a failing run of each looks like ([`mistakes`]).
 //!
-//! The test material built on them (expected boards, the validator, the
-//! rstest templates, the compile-and-run harness) stays in `n_queens_cases`,
-//! which depends on this crate and re-exports them, so that the command
-//! links no test framework.
+//! The test material built on them stays out of this crate, so that the
+//! command links no test framework: the expected boards, the validator and
+//! the rstest templates in `n_queens_cases` (which needs none of this crate),
+//! the compile-and-run harness, which depends on this crate, in `n_queens_judge`.
 
 pub mod chain;
 pub mod child;
 pub mod judge;
 pub mod mistakes;
-pub mod oeis;
+/// The known counts, from `n_queens_chain` (a crate without dependencies,
+/// so that the problem crates' tests read them without this one).
+pub use n_queens_chain::oeis;
 mod problem;
 
 pub use problem::Problem;

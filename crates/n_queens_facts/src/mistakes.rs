@@ -72,7 +72,7 @@ pub fn overflowed_its_stack(stderr: &str) -> bool {
 }
 
 /// The file of a mistake's code, a LeetCode 52 solution of its step with
-/// the mistake in it, compiled by the mistake tests (`n_queens_ii`'s
+/// the mistake in it, compiled by the mistake tests (`n_queens_judge`'s
 /// `tests/mistakes.rs`) as the module [`Code::module`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Code {

@@ -274,7 +274,7 @@ fn a_checkpoint_that_cannot_be_trusted_is_refused() {
 #[test]
 #[cfg(target_os = "linux")]
 fn a_checkpoint_must_be_a_regular_file() {
-    use n_queens_cases::deadline::output_with_deadline;
+    use n_queens_judge::deadline::output_with_deadline;
     let fifo = scratch("fifo");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let temp = std::env::temp_dir();

@@ -10,8 +10,8 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use n_queens_cases::deadline::output_with_deadline;
 use n_queens_cases::validate::check_columns;
+use n_queens_judge::deadline::output_with_deadline;
 use pretty_assertions::assert_eq;
 
 /// The n of `queens boards --help` whose board after the first ones is a

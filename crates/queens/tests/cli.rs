@@ -10,10 +10,10 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use n_queens_cases::deadline::{call_with_deadline, output_with_deadline};
-use n_queens_cases::judge::{Problem, compile_and_run, expected_output, harness};
 use n_queens_cases::validate::check_columns;
 use n_queens_cases::{expected_boards, expected_count, oeis};
+use n_queens_judge::deadline::{call_with_deadline, output_with_deadline};
+use n_queens_judge::judge::{Problem, compile_and_run, expected_output, harness};
 use pretty_assertions::assert_eq as assert_same;
 use run::queens;
 
@@ -722,11 +722,11 @@ mod paste {
     #[test]
     fn prints_exactly_the_judge_text() {
         for approach in n_queens::APPROACHES.iter().filter(|a| a.judge_ready) {
-            let text = n_queens_cases::judge::judge_text(approach.source).unwrap();
+            let text = n_queens_judge::judge::judge_text(approach.source).unwrap();
             assert_same!(answer_of(&["paste", "51", approach.name]), format!("{text}\n"));
         }
         for approach in n_queens_count::APPROACHES.iter().filter(|a| a.judge_ready) {
-            let text = n_queens_cases::judge::judge_text(approach.source).unwrap();
+            let text = n_queens_judge::judge::judge_text(approach.source).unwrap();
             assert_same!(answer_of(&["paste", "52", approach.name]), format!("{text}\n"));
         }
     }

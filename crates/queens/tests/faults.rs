@@ -10,8 +10,8 @@ use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use n_queens_cases::deadline::output_with_deadline;
 use n_queens_cases::oeis::A000170;
+use n_queens_judge::deadline::output_with_deadline;
 use run::queens;
 
 mod run;

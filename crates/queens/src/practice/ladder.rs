@@ -6,8 +6,8 @@
 //! of a problem crate, is written from it the first time it is needed and
 //! ignored by git, as `rustlings` does: the learner's answers never mix with
 //! the project's history, and `reset` writes the starting text again. The
-//! problem crate's test target `practice`, built with `--cfg exercise="<step>"`,
-//! runs the shared cases against that file alone.
+//! problem's practice test target (`practice_52` of `n_queens_judge`), built
+//! with `--cfg exercise="<step>"`, runs the shared cases against that file alone.
 
 use n_queens_facts::chain;
 
@@ -19,6 +19,21 @@ pub type Step = &'static chain::Step;
 /// The problems, in the order the ladder suggests: counting (52) asks for
 /// less than drawing every board (51), so it comes first.
 pub const PROBLEMS: [Problem; 2] = [Problem::NQueensII, Problem::NQueens];
+
+/// The package that holds the practice test targets, one per problem: kept
+/// out of the problem crates, whose own tests then build no harness.
+pub const PRACTICE_PACKAGE: &str = "n_queens_judge";
+
+/// The practice test target of `problem`, `practice_52`.
+pub fn practice_target(problem: Problem) -> String {
+    format!("practice_{}", problem.number())
+}
+
+/// The main file of `problem`'s practice test target, relative to the
+/// workspace root.
+pub fn practice_target_path(problem: Problem) -> String {
+    format!("crates/{PRACTICE_PACKAGE}/tests/{}/main.rs", practice_target(problem))
+}
 
 /// The step named on the command line, one of [`chain::ladder`].
 pub fn step_parser() -> impl clap::builder::TypedValueParser<Value = Step> {
@@ -68,7 +83,7 @@ impl Exercise {
         format!("crates/{}/src/{}.rs", self.problem.crate_name(), self.step.name)
     }
 
-    /// The flag that builds the problem crate's `practice` test target
+    /// The flag that builds the problem's practice test target
     /// around this exercise's file alone.
     pub fn cfg(self) -> String {
         format!("exercise=\"{}\"", self.step.name)
@@ -151,7 +166,7 @@ mod tests {
     #[test]
     fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
         for exercise in Exercise::all() {
-            let target = root().join("crates").join(exercise.problem.crate_name()).join("tests/practice/main.rs");
+            let target = root().join(practice_target_path(exercise.problem));
             let target = std::fs::read_to_string(target).unwrap();
             // The flag, as rustc reads `--cfg`, then the learner's file in exercises/.
             let step = exercise.step.name;

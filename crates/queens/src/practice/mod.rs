@@ -200,9 +200,7 @@ impl Workspace {
 fn workspace() -> Result<Workspace, Failure> {
     let is_root = |dir: &Path| {
         dir.join("Cargo.toml").is_file()
-            && PROBLEMS
-                .iter()
-                .all(|problem| dir.join("crates").join(problem.crate_name()).join("tests/practice/main.rs").is_file())
+            && PROBLEMS.iter().all(|&problem| dir.join(ladder::practice_target_path(problem)).is_file())
     };
     let current = std::env::current_dir().ok();
     let around = current.as_deref().and_then(|dir| dir.ancestors().find(|dir| is_root(dir)));
@@ -270,9 +268,9 @@ fn status_from_root(
     let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success()) else {
         return Ok(Status::DoesNotCompile(results::first_error(&build.stderr)));
     };
-    // Where `cargo test` would run it: the problem crate's directory. Its
+    // Where `cargo test` would run it: its package's directory. Its
     // lines on stdout are read, not shown; its standard error goes by.
-    let dir = root.join("crates").join(exercise.problem.crate_name());
+    let dir = root.join("crates").join(ladder::PRACTICE_PACKAGE);
     let ran = results::run_tests(&binary, &dir, &mut echo_stderr).map_err(Failure::Failed)?;
     Ok(Status::of(&ran, exercise.step.name))
 }

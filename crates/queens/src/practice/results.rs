@@ -1,7 +1,7 @@
 //! Building an exercise's test target with cargo and running it, each under
 //! a limit, and what they printed: cargo's JSON messages and compile errors,
 //! then the test target's own lines, one JSON object per case (their schema
-//! is the module doc of `n_queens_cases::practice`, the target's harness),
+//! is the module doc of `n_queens_judge::practice`, the target's harness),
 //! which [`super::verdict`] reads.
 //!
 //! The harness's lines are those that start with the run's token, a random
@@ -20,7 +20,7 @@ use n_queens_facts::judge::{TOKEN_FLAG, from_root};
 use n_queens_facts::mistakes;
 use serde_json::Value;
 
-use super::ladder::Exercise;
+use super::ladder::{Exercise, PRACTICE_PACKAGE, practice_target};
 
 /// How long cargo may build an exercise's tests, its dependencies included
 /// the first time: a build that runs longer is stuck (rustc's own limit on
@@ -117,15 +117,15 @@ fn signal_cause(signal: i32) -> &'static str {
     }
 }
 
-/// The cargo command, from the workspace root, that builds the problem
-/// crate's `practice` test target around `exercise`'s file alone. Its JSON
+/// The cargo command, from the workspace root, that builds the problem's
+/// practice test target (in `n_queens_judge`) around `exercise`'s file alone. Its JSON
 /// messages on standard output name the test binary ([`test_binary`]);
 /// compile errors are on standard error, as cargo renders them. The lint on
 /// a `const` evaluation that runs long is forbidden, so that no `allow` turns
 /// it off: rustc says so as it happens, and the build is stopped there.
 pub fn cargo_build(exercise: Exercise) -> Vec<String> {
-    let package = exercise.problem.crate_name();
-    let args = ["rustc", "-p", package, "--test", "practice", "--profile", "test"];
+    let target = practice_target(exercise.problem);
+    let args = ["rustc", "-p", PRACTICE_PACKAGE, "--test", &target, "--profile", "test"];
     let mut args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
     args.extend(["--message-format", "json-render-diagnostics", "--", "--cfg"].map(String::from));
     args.push(exercise.cfg());
@@ -136,7 +136,7 @@ pub fn cargo_build(exercise: Exercise) -> Vec<String> {
 /// The test binary that [`cargo_build`] made, from cargo's JSON messages.
 pub fn test_binary(stdout: &str) -> Option<PathBuf> {
     stdout.lines().filter_map(|line| serde_json::from_str::<Value>(line).ok()).find_map(|message| {
-        let is_practice = message["target"]["name"] == "practice";
+        let is_practice = message["target"]["name"].as_str().is_some_and(|name| name.starts_with("practice_"));
         message["executable"].as_str().filter(|_| is_practice).map(PathBuf::from)
     })
 }
@@ -239,7 +239,7 @@ pub fn first_error(stderr: &str) -> String {
     match place.map(from_root) {
         // The tests' own file, when the exercise lacks what they call (an
         // empty file): the learner never edits it, so it is not named.
-        Some(place) if place.contains("/tests/practice/") => {
+        Some(place) if place.contains("/tests/practice_") => {
             format!("{} (the tests call `Solution`: keep `pub struct Solution;` and its `impl`)", lines[index])
         }
         Some(place) => format!("{} (at {place})", lines[index]),
@@ -273,7 +273,7 @@ mod tests {
     #[test]
     fn a_compile_error_names_its_place() {
         let stderr = "   Compiling n_queens_ii v0.1.0\nerror[E0425]: cannot find value `fulll` in this scope\n  \
-                      --> crates/n_queens_ii/tests/practice/./../../exercises/bitmask.rs:40:9\n   |\n";
+                      --> crates/n_queens_judge/tests/practice_52/./../../../n_queens_ii/exercises/bitmask.rs:40:9\n   |\n";
         assert_eq!(
             first_error(stderr),
             "error[E0425]: cannot find value `fulll` in this scope (at crates/n_queens_ii/exercises/bitmask.rs:40:9)"
@@ -288,7 +288,7 @@ mod tests {
         };
         assert_eq!(
             cargo_build(exercise).join(" "),
-            "rustc -p n_queens --test practice --profile test --message-format json-render-diagnostics \
+            "rustc -p n_queens_judge --test practice_51 --profile test --message-format json-render-diagnostics \
              -- --cfg exercise=\"three_arrays\" -F long_running_const_eval"
         );
     }
@@ -296,9 +296,9 @@ mod tests {
     #[test]
     fn the_test_binary_is_the_practice_targets_executable() {
         let stdout = "{\"reason\":\"compiler-artifact\",\"target\":{\"name\":\"rstest\"},\"executable\":null}\n\
-                      {\"reason\":\"compiler-artifact\",\"target\":{\"name\":\"practice\"},\
-                      \"executable\":\"/t/debug/deps/practice-1\"}\n{\"reason\":\"build-finished\",\"success\":true}\n";
-        assert_eq!(test_binary(stdout), Some(PathBuf::from("/t/debug/deps/practice-1")));
+                      {\"reason\":\"compiler-artifact\",\"target\":{\"name\":\"practice_52\"},\
+                      \"executable\":\"/t/debug/deps/practice_52-1\"}\n{\"reason\":\"build-finished\",\"success\":true}\n";
+        assert_eq!(test_binary(stdout), Some(PathBuf::from("/t/debug/deps/practice_52-1")));
         assert_eq!(test_binary("error: could not compile\n"), None);
     }
 }

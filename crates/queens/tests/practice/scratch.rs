@@ -17,7 +17,7 @@ use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use n_queens_cases::deadline::output_with_deadline;
+use n_queens_judge::deadline::output_with_deadline;
 
 /// Far longer than any run of `queens` here takes, the first build of the
 /// copy's dependencies included.

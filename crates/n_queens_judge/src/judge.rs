@@ -129,7 +129,7 @@ pub fn expected_output(problem: Problem) -> String {
 pub fn expected_output_for(problem: Problem, ns: &[i32]) -> String {
     let mut out = String::new();
     for &n in ns {
-        let boards = crate::expected_boards(n).expect("boards for the harness range");
+        let boards = n_queens_cases::expected_boards(n).expect("boards for the harness range");
         match problem {
             Problem::NQueens => {
                 writeln!(out, "n = {n}: {} boards", boards.len()).unwrap();
@@ -390,7 +390,7 @@ mod tests {
         // Reads the answers from the shared data, so it is right by construction.
         let mut table = String::from("const COUNTS: [i32; 12] = [");
         for n in HARNESS_NS {
-            write!(table, "{}, ", crate::expected_count(n).unwrap()).unwrap();
+            write!(table, "{}, ", n_queens_cases::expected_count(n).unwrap()).unwrap();
         }
         table.push_str("];\n");
         let right = format!(

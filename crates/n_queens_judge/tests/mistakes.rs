@@ -1,7 +1,9 @@
 //! The classic mistakes, each caught by the shared cases.
 //!
 //! Each mistake of `docs/common-mistakes.md` is a file of its own in
-//! `mistakes/`, a step of the chain with one mistake that learners and
+//! `crates/n_queens_ii/tests/mistakes/` (beside the steps it gets wrong,
+//! where `queens watch` and the docs read it; run here, so that the
+//! problem crate's own tests need no child-process runner), a step of the chain with one mistake that learners and
 //! write-ups make (four of them bugs in the seed write-ups), written with
 //! the chain's names so that it diffs against its step like a wrong turn;
 //! the lines marked in it are the ones `queens watch --mistake` shows in
@@ -21,33 +23,33 @@
 //! A mistake may not even return: infinite recursion overflows the stack,
 //! which aborts the whole process, not just one test. So every mistake runs
 //! in a child process, this test binary started again on its own test, by
-//! the harness of `n_queens_cases::deadline` ([`caught!`]). What a mistake
+//! the harness of `n_queens_judge::deadline` ([`caught!`]). What a mistake
 //! does there is also read as `queens practice` reads a failing case: each
 //! test checks that practice links the mistake's own row of the docs page
 //! (numbered in the test) and no other, and only in an exercise of its step.
 
-use n_queens_cases::caught;
 use n_queens_cases::counted_cases;
-use n_queens_cases::deadline::Expect;
 use n_queens_facts::mistakes::{Code, MISTAKES};
+use n_queens_judge::caught;
+use n_queens_judge::deadline::Expect;
 
-#[path = "mistakes/diagonal_not_equal.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/diagonal_not_equal.rs"]
 mod diagonal_not_equal;
-#[path = "mistakes/and_instead_of_or.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/and_instead_of_or.rs"]
 mod and_instead_of_or;
-#[path = "mistakes/full_one_bit.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/full_one_bit.rs"]
 mod full_one_bit;
-#[path = "mistakes/shift_wrong_way.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/shift_wrong_way.rs"]
 mod shift_wrong_way;
-#[path = "mistakes/flags_not_cleared.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/flags_not_cleared.rs"]
 mod flags_not_cleared;
-#[path = "mistakes/diagonal_without_offset.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/diagonal_without_offset.rs"]
 mod diagonal_without_offset;
-#[path = "mistakes/base_case_after_the_loop.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/base_case_after_the_loop.rs"]
 mod base_case_after_the_loop;
-#[path = "mistakes/offset_n.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/offset_n.rs"]
 mod offset_n;
-#[path = "mistakes/two_n_minus_one.rs"]
+#[path = "../../n_queens_ii/tests/mistakes/two_n_minus_one.rs"]
 mod two_n_minus_one;
 
 /// Seed 003's own code, both masks shifted the other way round from its
@@ -252,7 +254,8 @@ fn each_mistake_of_the_shared_table_is_tested_here_from_its_file() {
     let this = include_str!("mistakes.rs");
     for mistake in &MISTAKES {
         let Code { module, path, .. } = mistake.code;
-        let file = path.strip_prefix("crates/n_queens_ii/tests/").expect("a file of this test");
+        let file = path.strip_prefix("crates/").expect("a file of the workspace");
+        let file = format!("../../{file}");
         assert!(this.contains(&format!("#[path = \"{file}\"]\nmod {module};")), "{path}: not a module here");
         assert!(this.contains(&format!("caught!({module}, {}, ", mistake.number)), "{module}: not tested as its row");
     }

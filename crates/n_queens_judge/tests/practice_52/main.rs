@@ -1,5 +1,5 @@
 //! The practice ladder's test target: the shared cases (the harness of
-//! `n_queens_cases::practice`, whose module doc has the lines it prints) against
+//! `n_queens_judge::practice`, whose module doc has the lines it prints) against
 //! one exercise of LeetCode 52, chosen when the target is built.
 //!
 //! `cargo run --release -- practice test 52 bitmask` builds it with
@@ -10,10 +10,10 @@
 //! `crates/n_queens_facts/exercises/52/`, `todo!()`s, so this target is
 //! `test = false`: never run unasked.
 
-use n_queens_cases::exercise;
+use n_queens_judge::exercise;
 // The exercise chosen, or else a message.
 #[allow(unused_imports)]
-use n_queens_cases::practice::none_chosen::*;
+use n_queens_judge::practice::none_chosen::*;
 
 /// One `exercise!` per exercise of LeetCode 52 in the chain.
 macro_rules! exercises {

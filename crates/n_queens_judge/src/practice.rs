@@ -1,5 +1,5 @@
-//! The harness of the practice ladder's test target (`harness = false` in
-//! each problem crate): the shared cases against one exercise, told to
+//! The harness of the practice ladder's test targets (`harness = false`,
+//! one per problem in this crate): the shared cases against one exercise, told to
 //! `queens practice` in one JSON object a line on stdout, one per case.
 //!
 //! In order: n = 1..=9, the judge's range, each under [`CASE_LIMIT`]; once
@@ -51,7 +51,7 @@
 //! environment, as the judge runs them: none of the repository's files are
 //! there to read.
 //!
-//! The target's `main.rs` names each step once, with [`exercise!`](crate::exercise).
+//! A target's `main.rs` names each step once, with [`exercise!`](crate::exercise).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -106,22 +106,22 @@ pub struct Judged {
 
 /// The judge of LeetCode 52: the count against OEIS A000170.
 pub fn count(n: i32, count: &i32) -> Judged {
-    let expected = crate::expected_count(n).expect("a known count");
+    let expected = n_queens_cases::expected_count(n).expect("a known count");
     let wrong = (i64::from(*count) != expected as i64).then(|| format!("returned {count}, expected {expected}"));
     Judged { count: u64::try_from(*count).unwrap_or(u64::MAX), wrong }
 }
 
 /// The judge of LeetCode 51: the boards against the proven ones
-/// ([`crate::expected_boards`]), in any order.
+/// ([`n_queens_cases::expected_boards`]), in any order.
 // `&Vec`: the harness judges a `&T` for the answer's type `T`.
 #[allow(clippy::ptr_arg)]
 pub fn boards(n: i32, boards: &Vec<Vec<String>>) -> Judged {
-    let expected = crate::expected_boards(n).expect("boards for the judge's range and below");
+    let expected = n_queens_cases::expected_boards(n).expect("boards for the judge's range and below");
     Judged { count: boards.len() as u64, wrong: difference(boards, &expected) }
 }
 
 /// `exercise!(52, bitmask, "bitmask")`, once per exercise of the problem
-/// in a problem crate's `tests/practice/main.rs` (made from the chain,
+/// in this crate's `tests/practice_51/main.rs` or `tests/practice_52/main.rs` (made from the chain,
 /// `n_queens_chain::steps!`): the problem, the step, and its name as
 /// `--cfg exercise="bitmask"` picks it. Built with that flag, the learner's
 /// `crates/<crate>/exercises/bitmask.rs` is `chosen`, which `main` runs
@@ -132,20 +132,20 @@ pub fn boards(n: i32, boards: &Vec<Vec<String>>) -> Judged {
 macro_rules! exercise {
     (52, $step:ident, $name:literal) => {
         $crate::exercise!(@ $step, $name, NQueensII, total_n_queens, i32, count,
-            "crates/n_queens_ii/exercises/", "../../../n_queens_facts/exercises/52");
+            "crates/n_queens_ii/exercises/", "../../../n_queens_ii/exercises", "../../../n_queens_facts/exercises/52");
     };
     (51, $step:ident, $name:literal) => {
         $crate::exercise!(@ $step, $name, NQueens, solve_n_queens, Vec<Vec<String>>, boards,
-            "crates/n_queens/exercises/", "../../../n_queens_facts/exercises/51");
+            "crates/n_queens/exercises/", "../../../n_queens/exercises", "../../../n_queens_facts/exercises/51");
     };
     (@ $step:ident, $name:literal, $problem:ident, $solve:ident, $answer:ty, $judge:ident,
-        $shown:literal, $start:literal) => {
+        $shown:literal, $learner:literal, $start:literal) => {
         // `.` keeps the `#[path]`s below relative to the target's directory.
         #[path = "."]
         #[allow(dead_code)]
         mod $step {
             #[cfg(exercise = $name)]
-            #[path = "../../exercises"]
+            #[path = $learner]
             pub mod learner {
                 #[clippy::msrv = "1.58"]
                 mod $step;
@@ -157,7 +157,7 @@ macro_rules! exercise {
                         problem: $crate::judge::Problem::$problem,
                         solve: exercise::Solution::$solve,
                         judge: $crate::practice::$judge,
-                        source: include_str!(concat!("../../exercises/", $name, ".rs")),
+                        source: include_str!(concat!($learner, "/", $name, ".rs")),
                         file: concat!($shown, $name, ".rs"),
                     })
                 }
@@ -390,7 +390,7 @@ fn outcome<T>(
             if !judged {
                 return true;
             }
-            line["expected"] = crate::expected_count(n).into();
+            line["expected"] = n_queens_cases::expected_count(n).into();
             let right = wrong.is_none();
             if let Some(wrong) = wrong {
                 line["wrong"] = wrong.into();

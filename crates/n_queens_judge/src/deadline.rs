@@ -21,7 +21,7 @@ use std::time::Duration;
 
 pub use n_queens_facts::child::{Ran, output_with_deadline};
 
-use crate::{Case, counted_cases};
+use n_queens_cases::{Case, counted_cases};
 
 /// Calls `f` on a new thread named `name` and returns what it returns.
 ///
@@ -248,7 +248,7 @@ pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
              (judge_counts, edge_cases, beyond_judge): the cases must have lost the one that caught it."
         );
     };
-    // Shown with `cargo test -p n_queens_ii --test mistakes -- --nocapture`.
+    // Shown with `cargo test -p n_queens_judge --test mistakes -- --nocapture`.
     println!("{mistake}: {catch}");
     let case = format!("{}::{}", catch.case.template, catch.case.name);
     assert!(

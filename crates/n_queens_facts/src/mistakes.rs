@@ -4,7 +4,7 @@
 //! whose signature it shows ([`linked`]).
 //!
 //! Each row also holds its mistake's code ([`Mistake::code`]): the file of
-//! `crates/n_queens_ii/tests/mistakes/` that the mistake tests compile and
+//! `crates/n_queens_judge/tests/mistakes/` that the mistake tests compile and
 //! run, and whose marked lines `queens watch --mistake` shows in place of
 //! the step's right code ([`Mistake::replaces`]). So a mistake is written
 //! once, in its file, and described once, in its row.
@@ -84,13 +84,13 @@ pub struct Code {
     pub text: &'static str,
 }
 
-/// The [`Code`] of the mistake whose file is `crates/n_queens_ii/tests/mistakes/$module.rs`.
+/// The [`Code`] of the mistake whose file is `crates/n_queens_judge/tests/mistakes/$module.rs`.
 macro_rules! code {
     ($module:ident) => {
         Code {
             module: stringify!($module),
-            path: concat!("crates/n_queens_ii/tests/mistakes/", stringify!($module), ".rs"),
-            text: include_str!(concat!("../../n_queens_ii/tests/mistakes/", stringify!($module), ".rs")),
+            path: concat!("crates/n_queens_judge/tests/mistakes/", stringify!($module), ".rs"),
+            text: include_str!(concat!("../../n_queens_judge/tests/mistakes/", stringify!($module), ".rs")),
         }
     };
 }

@@ -3,8 +3,9 @@
 //!
 //! Each approach is one module, in the order a learner climbs them. Each
 //! file stands alone and pastes into the judge as it is (everything after
-//! its `pub struct Solution;` line). The crate has no dependencies and does
-//! no file I/O; counting past the judge (`u64`, threads, checkpoint files)
+//! its `pub struct Solution;` line). The crate depends only on the chain's
+//! manifest (`n_queens_chain`, macros without dependencies), from which its
+//! modules and [`APPROACHES`] are made, and does no file I/O; counting past the judge (`u64`, threads, checkpoint files)
 //! is the crate `n_queens_count`, which builds on these steps.
 //!
 //! | approach | idea | check cost | time | space |

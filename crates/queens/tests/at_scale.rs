@@ -8,50 +8,9 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use n_queens_cases::oeis::A000170;
-use run::queens;
+use run::{queens_within_deadline, refused, refused_with, scratch, stdout_of};
 
 mod run;
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = queens(args);
-    assert!(output.status.success(), "queens {args:?}: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).expect("UTF-8")
-}
-
-/// Exit code 2, nothing on stdout, and one line of message (clap adds only
-/// its hints) that mentions `words`.
-fn refused(args: &[&str], words: &[&str]) -> String {
-    let output = queens(args);
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(2), "queens {args:?}: {stderr}");
-    assert!(output.stdout.is_empty());
-    let lines: Vec<&str> = stderr.lines().filter(|line| !line.is_empty()).collect();
-    assert!(lines[0].starts_with("error: "), "{stderr}");
-    assert!(lines[1..].iter().all(|line| line.contains("--help")), "more than one line: {stderr}");
-    for word in words {
-        assert!(lines[0].contains(word), "{:?} does not mention {word:?}", lines[0]);
-    }
-    lines[0].to_string()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("queens-at-scale-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-/// `queens sum` of the parts' outputs, fed on stdin.
-fn sum(outputs: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .arg("sum")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("queens sum runs");
-    child.stdin.take().unwrap().write_all(outputs.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 /// The parts, each counted by its own process, add up to the count, and
 /// `queens sum` refuses a set with a part missing.
@@ -61,10 +20,10 @@ fn parts_through_the_binary_add_up() {
         let outputs: String =
             (1..=of).map(|index| stdout_of(&["count", &n.to_string(), "--part", &format!("{index}/{of}")])).collect();
         assert_eq!(outputs.lines().count(), of as usize);
-        let total = sum(&outputs);
+        let total = sum_of(&[], &outputs);
         assert!(total.status.success(), "{}", String::from_utf8_lossy(&total.stderr));
         assert_eq!(String::from_utf8(total.stdout).unwrap().trim(), A000170[n as usize].to_string(), "n = {n}");
-        let missing = sum(&outputs.lines().skip(1).map(|line| format!("{line}\n")).collect::<String>());
+        let missing = sum_of(&[], &outputs.lines().skip(1).map(|line| format!("{line}\n")).collect::<String>());
         assert_eq!(missing.status.code(), Some(2));
         assert!(String::from_utf8(missing.stderr).unwrap().contains("missing: 1"));
     }
@@ -175,17 +134,6 @@ fn sum_of(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// Exit code 2, nothing on stdout, one line on stderr naming `words`.
-fn sum_refused(output: &Output, words: &[&str]) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(output.stdout.is_empty(), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    for word in words {
-        assert!(stderr.contains(word), "{stderr:?} does not mention {word:?}");
-    }
-}
-
 /// `sum` refuses a part cut short (a last line without its newline), a
 /// total that is not OEIS's, and a line no part writes; it says when the
 /// total is OEIS's; a read error is the input's, not the output's.
@@ -196,7 +144,7 @@ fn sum_refuses_what_it_cannot_trust() {
     assert!(whole.status.success());
     assert_eq!(String::from_utf8_lossy(&whole.stdout).trim(), A000170[10].to_string());
     assert!(String::from_utf8_lossy(&whole.stderr).contains("as OEIS A000170 gives"));
-    sum_refused(&sum_of(&[], parts.trim_end()), &["stdin", "line 3", "newline"]);
+    refused_with(&sum_of(&[], parts.trim_end()), &["stdin", "line 3", "newline"]);
     // A count changed by hand, its check left as it was, is not a part's
     // line; with its check made anew, the total is not OEIS's.
     let first = parts.lines().next().unwrap();
@@ -204,14 +152,14 @@ fn sum_refuses_what_it_cannot_trust() {
     let (head, count) = fields.rsplit_once('=').unwrap();
     let wrong = format!("{head}={}", count.parse::<u64>().unwrap() + 1000);
     let unchecked = parts.replacen(fields, &wrong, 1);
-    sum_refused(&sum_of(&[], &unchecked), &["line 1", "check", "count that part again"]);
+    refused_with(&sum_of(&[], &unchecked), &["line 1", "check", "count that part again"]);
     let changed = parts.replacen(first, part_line(&wrong).trim_end(), 1);
-    sum_refused(&sum_of(&[], &changed), &["add up to", &A000170[10].to_string(), "OEIS"]);
+    refused_with(&sum_of(&[], &changed), &["add up to", &A000170[10].to_string(), "OEIS"]);
     let path = scratch("sum-part");
     std::fs::write(&path, parts.trim_end()).unwrap();
-    sum_refused(&sum_of(&[path.to_str().unwrap()], ""), &["line 3", "newline"]);
+    refused_with(&sum_of(&[path.to_str().unwrap()], ""), &["line 3", "newline"]);
     std::fs::remove_file(&path).unwrap();
-    sum_refused(&sum_of(&["/dev/zero"], ""), &["/dev/zero", "line 1", "longer"]);
+    refused_with(&sum_of(&["/dev/zero"], ""), &["/dev/zero", "line 1", "longer"]);
     // Past OEIS's table there is nothing to check against, and it says so.
     let unknown = sum_of(&[], &(part_line("n=28 part=1/2 count=5") + &part_line("n=28 part=2/2 count=6")));
     assert_eq!(String::from_utf8_lossy(&unknown.stdout), "11\n");
@@ -274,18 +222,13 @@ fn a_checkpoint_that_cannot_be_trusted_is_refused() {
 #[test]
 #[cfg(target_os = "linux")]
 fn a_checkpoint_must_be_a_regular_file() {
-    use n_queens_judge::deadline::output_with_deadline;
     let fifo = scratch("fifo");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let temp = std::env::temp_dir();
     for path in
         ["/dev/zero", "/dev/urandom", "/dev/full", "/dev/stdout", fifo.to_str().unwrap(), temp.to_str().unwrap()]
     {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
-        command.args(["count", "12", "--checkpoint", path]);
-        let ran = output_with_deadline(&mut command, Duration::from_secs(60)).unwrap();
-        assert!(!ran.timed_out, "{path}: still running at the deadline");
-        let output = ran.output;
+        let output = queens_within_deadline(&["count", "12", "--checkpoint", path]);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{path}: {stderr}");
         let own = path == "/dev/stdout" && stderr.contains("stdout or stderr");

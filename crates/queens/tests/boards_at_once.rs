@@ -6,36 +6,19 @@
 //! independent validator and from turning the boards here, square by square.
 
 use std::collections::HashSet;
-use std::process::{Command, Output};
+use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use n_queens_cases::validate::check_columns;
-use n_queens_judge::deadline::output_with_deadline;
 use pretty_assertions::assert_eq;
+use run::{parse_columns, queens_within_deadline};
+
+mod run;
 
 /// The n of `queens boards --help` whose board after the first ones is a
 /// long search away.
 const FAR: [u32; 7] = [43, 47, 49, 53, 55, 59, 61];
-
-/// Far more than any of these runs needs, so that only a hang reaches it.
-/// A guard, not a measure.
-const DEADLINE: Duration = Duration::from_secs(60);
-
-/// Runs `queens`, stdout and stderr captured (neither is a terminal), and
-/// fails the test if it is still running at the [`DEADLINE`].
-fn queens_within_deadline(args: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
-    command.args(args).env("LC_ALL", "C");
-    let ran = output_with_deadline(&mut command, DEADLINE).expect("the queens binary runs");
-    assert!(!ran.timed_out, "queens {args:?} still running after {DEADLINE:?}: it searched");
-    ran.output
-}
-
-/// The boards of `--format columns`, one a line.
-fn parse_columns(text: &str) -> Vec<Vec<usize>> {
-    text.lines().map(|line| line.split(' ').map(|col| col.parse().expect("a column number")).collect()).collect()
-}
 
 /// The board's 8 images under the symmetries of the square, distinct ones
 /// once: the quarter turns of it and of its mirror image, queen by queen.

@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use n_queens_cases::validate::check_columns;
@@ -15,24 +15,9 @@ use n_queens_cases::{expected_boards, expected_count, oeis};
 use n_queens_judge::deadline::{call_with_deadline, output_with_deadline};
 use n_queens_judge::judge::{Problem, compile_and_run, expected_output, harness};
 use pretty_assertions::assert_eq as assert_same;
-use run::queens;
+use run::{DEADLINE, parse_columns, queens, queens_within_deadline, refused, stdout_of};
 
 mod run;
-
-/// How long a run may take before a test calls it hung: far more than any
-/// of them needs, so that only a hang reaches it. A guard, not a measure.
-const DEADLINE: Duration = Duration::from_secs(60);
-
-/// Runs `queens` as [`queens`] does, through the workspace's deadline
-/// runner: it kills the command and fails the test if it is still running at
-/// the [`DEADLINE`].
-fn queens_within_deadline(args: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
-    command.args(args).env("LC_ALL", "C");
-    let ran = output_with_deadline(&mut command, DEADLINE).expect("the queens binary runs");
-    assert!(!ran.timed_out, "queens {args:?} still running after {DEADLINE:?}: it hangs");
-    ran.output
-}
 
 /// The first line `queens` writes to stdout, read while it keeps running,
 /// within the [`DEADLINE`] (the workspace's deadline runner); then it is
@@ -71,14 +56,6 @@ fn widest(text: &str) -> usize {
     text.lines().map(|line| line.chars().count()).max().unwrap_or(0)
 }
 
-/// Runs `queens` and checks it succeeded; returns its stdout.
-fn stdout_of(args: &[&str]) -> String {
-    let output = queens(args);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "queens {args:?} failed: {stderr}");
-    String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
 /// Runs the command `args` name in this process, through the library
 /// (`queens::run_command`), and checks it succeeded; returns its answer.
 /// For what needs no process of its own: the answer alone, no terminal.
@@ -105,40 +82,12 @@ fn usage_of(args: &[&str], mentions: &[&str]) -> String {
     message
 }
 
-/// Runs `queens` and checks it refused with exit code 2 and a one-line
-/// message (clap adds a blank line and a `--help` hint, no more), that names
-/// `mentions`, and no panic trace; returns the message.
-fn refused(args: &[&str], mentions: &[&str]) -> String {
-    let output = queens(args);
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_same!(output.status.code(), Some(2), "queens {args:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "queens {args:?} wrote to stdout");
-    let lines: Vec<&str> = stderr.lines().filter(|line| !line.is_empty()).collect();
-    assert!(lines[0].starts_with("error: "), "queens {args:?}: {stderr}");
-    // After the message, only clap's hints: the usage line, a tip, the possible values, --help.
-    let hint = |line: &&str| {
-        let line = line.trim_start();
-        line.starts_with("Usage:") || line.starts_with("tip:") || line.starts_with('[') || line.contains("--help")
-    };
-    assert!(lines[1..].iter().all(hint), "queens {args:?}: more than one line of message: {stderr}");
-    assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"), "{stderr}");
-    for word in mentions {
-        assert!(lines[0].contains(word), "queens {args:?}: {:?} does not mention {word:?}", lines[0]);
-    }
-    lines[0].to_string()
-}
-
 /// Boards written in `--format rows`: blank lines between boards.
 fn parse_rows(text: &str) -> Vec<Vec<String>> {
     text.split("\n\n")
         .filter(|block| !block.trim().is_empty())
         .map(|block| block.lines().map(String::from).collect())
         .collect()
-}
-
-/// Boards written in `--format columns`: one board a line.
-fn parse_columns(text: &str) -> Vec<Vec<usize>> {
-    text.lines().map(|line| line.split(' ').map(|col| col.parse().expect("a column number")).collect()).collect()
 }
 
 mod tour {
@@ -189,15 +138,6 @@ mod tour {
     }
 
     #[test]
-    fn the_board_drawn_is_a_solution() {
-        let out = stdout_of(&["tour", "6"]);
-        let rows: Vec<String> =
-            out.lines().filter(|line| line.starts_with("| ")).map(|line| line.replace(['|', ' '], "")).collect();
-        assert_same!(rows.len(), 6);
-        n_queens_cases::validate::check_board(6, &rows).unwrap();
-    }
-
-    #[test]
     fn refuses_sizes_it_cannot_time() {
         refused(&["tour", "13"], &["n <= 12", &format!("{RUN} count 13"), "compare"]);
         assert_same!(stdout_of(&["count", "13"]), format!("{}\n", oeis::A000170[13]));
@@ -216,13 +156,19 @@ mod tour {
         assert_same!(message.contains("count 25"), counts, "{message}");
     }
 
-    /// Every cell of the table ends in the column where its heading ends,
-    /// the "-" of an approach a problem lacks included, and the tour fits
-    /// 80 columns.
+    /// Below n = 12 the tour says its times are too small to compare; every
+    /// cell of the table ends in the column where its heading ends, the "-"
+    /// of an approach a problem lacks included; the board drawn is a
+    /// solution; and the tour fits 80 columns.
     #[test]
-    fn cells_sit_under_their_headings() {
+    fn a_small_tour_is_a_table_and_a_board() {
         let out = stdout_of(&["tour", "6"]);
+        assert!(out.lines().nth(2).unwrap().contains("too small to compare"), "{out}");
         assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
+        let rows: Vec<String> =
+            out.lines().filter(|line| line.starts_with("| ")).map(|line| line.replace(['|', ' '], "")).collect();
+        assert_same!(rows.len(), 6);
+        n_queens_cases::validate::check_board(6, &rows).unwrap();
         let header = out.lines().find(|line| line.starts_with("approach")).expect("a header");
         let heading_ends: Vec<usize> = cells(header).into_iter().map(|(_, end)| end).collect();
         let names: Vec<&str> = n_queens::APPROACHES
@@ -264,13 +210,6 @@ mod tour {
             }
         }
         cells
-    }
-
-    /// Below n = 12 the tour says its times are too small to compare the steps by.
-    #[test]
-    fn small_n_says_its_times_are_noise() {
-        let out = stdout_of(&["tour", "6"]);
-        assert!(out.lines().nth(2).unwrap().contains("too small to compare"), "{out}");
     }
 
     /// One board, not "1 boards"; and a tour of n = 1 draws it.
@@ -494,14 +433,6 @@ mod count {
     use super::*;
 
     #[test]
-    fn prints_the_plain_number() {
-        let output = queens(&["count", "8"]);
-        assert!(output.status.success());
-        assert_same!(String::from_utf8(output.stdout).unwrap(), "92\n");
-        assert!(output.stderr.is_empty(), "nothing extra when stderr is not a terminal");
-    }
-
-    #[test]
     fn every_approach_counts_against_oeis() {
         for approach in n_queens_count::APPROACHES {
             for n in [0, 1, 3, 9, 11] {
@@ -576,15 +507,17 @@ mod count {
         }
     }
 
-    /// Without a terminal, a long count writes nothing but its answer: no
-    /// estimate, no progress, no announcement.
+    /// Without a terminal, a count, a long one too, writes nothing but its
+    /// answer, a plain number: no estimate, no progress, no announcement.
     #[test]
     fn a_script_gets_the_count_alone() {
         let first = n_queens_count::APPROACHES[0].name; // the slowest, the first step
-        let output = queens(&["count", "12", "--approach", first]);
-        assert!(output.status.success());
-        assert_same!(String::from_utf8(output.stdout).unwrap(), format!("{}\n", oeis::A000170[12]));
-        assert_same!(String::from_utf8(output.stderr).unwrap(), "");
+        for (args, n) in [(&["count", "8"][..], 8), (&["count", "12", "--approach", first], 12)] {
+            let output = queens(args);
+            assert!(output.status.success());
+            assert_same!(String::from_utf8(output.stdout).unwrap(), format!("{}\n", oeis::A000170[n]));
+            assert_same!(String::from_utf8(output.stderr).unwrap(), "");
+        }
     }
 
     /// A failed write of the answer is an error, said on stderr: a count,
@@ -834,7 +767,6 @@ fn every_help_fits_80_columns() {
 
 #[test]
 fn help_and_version_exit_zero() {
-    assert!(stdout_of(&["--help"]).contains(&format!("{RUN} paste 52 bitmask")));
     assert!(stdout_of(&["--version"]).starts_with("queens "));
     refused(&["frobnicate"], &["frobnicate"]);
 }

@@ -5,40 +5,21 @@
 //! refused with one line; nothing recorded is lost.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use n_queens_cases::oeis::A000170;
 use n_queens_judge::deadline::output_with_deadline;
-use run::queens;
+use run::{queens, queens_within_deadline, refused_with, scratch};
 
 mod run;
-
-fn scratch(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("queens-faults-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
 
 /// The count's own line on stdout, after a run that succeeded.
 fn counted(output: &Output) -> String {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8_lossy(&output.stdout).trim().to_string()
-}
-
-/// Exit code 2, nothing on stdout, one line on stderr (clap adds only its
-/// hints) naming `words`.
-fn refused(output: &Output, words: &[&str]) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(output.stdout.is_empty(), "{stderr}");
-    let lines: Vec<&str> = stderr.lines().filter(|line| !line.is_empty()).collect();
-    assert!(lines[0].starts_with("error: ") && lines[1..].iter().all(|line| line.contains("--help")), "{stderr}");
-    for word in words {
-        assert!(lines[0].contains(word), "{:?} does not mention {word:?}", lines[0]);
-    }
 }
 
 fn count(n: u32, extra: &[&str], checkpoint: &Path) -> Output {
@@ -66,7 +47,7 @@ fn another_counts_records_are_refused() {
         let (first, records) = text.split_once('\n').unwrap();
         let mixed = format!("{}\n{records}", first.replace(&header.0, &header.1));
         std::fs::write(&path, &mixed).unwrap();
-        refused(&count(to, &extra, &path), &["line 2", "not a record of this count"]);
+        refused_with(&count(to, &extra, &path), &["line 2", "not a record of this count"]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), mixed, "n = {to}: a refused file is left as it was");
         std::fs::remove_file(&path).unwrap();
     }
@@ -83,7 +64,7 @@ fn line_ends_are_said_not_silently_cut() {
     let text = std::fs::read_to_string(&path).unwrap();
     let crlf = text.replace('\n', "\r\n");
     std::fs::write(&path, &crlf).unwrap();
-    refused(&count(12, &[], &path), &["line 1", "CRLF"]);
+    refused_with(&count(12, &[], &path), &["line 1", "CRLF"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), crlf);
     let (whole, last) = text.trim_end().rsplit_once('\n').unwrap();
     let torn = format!("{whole}\n{}", &last[..last.len() / 2]);
@@ -97,7 +78,7 @@ fn line_ends_are_said_not_silently_cut() {
     for unended in ["notes, not a record".to_string(), "1".repeat(60), "7".repeat(1 << 20)] {
         let kept = format!("{text}{unended}");
         std::fs::write(&path, &kept).unwrap();
-        refused(&count(12, &[], &path), &[&format!("line {}", lines + 1)]);
+        refused_with(&count(12, &[], &path), &[&format!("line {}", lines + 1)]);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), kept);
     }
     std::fs::remove_file(&path).unwrap();
@@ -201,7 +182,7 @@ fn sum_of_one_part_of_the_largest_m_is_refused_in_little_memory() {
         .arg(env!("CARGO_BIN_EXE_queens"));
     let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
     assert!(!ran.timed_out);
-    refused(&ran.output, &["4294967294 of 4294967295 parts missing: 1, 2, 4, 5,", "11, and 4294967284 more"]);
+    refused_with(&ran.output, &["4294967294 of 4294967295 parts missing: 1, 2, 4, 5,", "11, and 4294967284 more"]);
 }
 
 /// More `--memory` than the machine has is one line and exit code 2, before
@@ -209,11 +190,8 @@ fn sum_of_one_part_of_the_largest_m_is_refused_in_little_memory() {
 #[test]
 #[cfg(target_os = "linux")]
 fn memory_past_the_machines_is_refused() {
-    for args in [["count", "24", "--memory", "1000T"], ["count", "13", "--memory", "1000T"]] {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
-        command.args(args);
-        let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
-        assert!(!ran.timed_out, "{args:?}");
-        refused(&ran.output, &["--memory", "more than this machine has", "give at most --memory "]);
+    for n in ["24", "13"] {
+        let output = queens_within_deadline(&["count", n, "--memory", "1000T"]);
+        refused_with(&output, &["--memory", "more than this machine has", "give at most --memory "]);
     }
 }

@@ -1,6 +1,14 @@
-//! Running the built `queens` binary as the end-to-end tests run it.
+//! Running the built `queens` binary as the end-to-end tests run it, and
+//! the checks they share.
 
+// Each test binary uses only some of these.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use n_queens_judge::deadline::output_with_deadline;
 
 /// Runs `queens` with `args`, stdin closed and stdout and stderr captured
 /// (so neither is a terminal), in the ASCII locale.
@@ -11,4 +19,67 @@ pub fn queens(args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("the queens binary runs")
+}
+
+/// How long a run may take before a test calls it hung: far more than any
+/// of them needs, so that only a hang reaches it. A guard, not a measure.
+pub const DEADLINE: Duration = Duration::from_secs(60);
+
+/// Runs `queens` as [`queens`] does, through the workspace's deadline
+/// runner: it kills the command and fails the test if it is still running at
+/// the [`DEADLINE`].
+pub fn queens_within_deadline(args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+    command.args(args).env("LC_ALL", "C");
+    let ran = output_with_deadline(&mut command, DEADLINE).expect("the queens binary runs");
+    assert!(!ran.timed_out, "queens {args:?} still running after {DEADLINE:?}: it hangs");
+    ran.output
+}
+
+/// Runs `queens` and checks it succeeded; returns its stdout.
+pub fn stdout_of(args: &[&str]) -> String {
+    let output = queens(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "queens {args:?} failed: {stderr}");
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// Runs `queens` and checks it refused, as [`refused_with`] does.
+pub fn refused(args: &[&str], mentions: &[&str]) -> String {
+    refused_with(&queens(args), mentions)
+}
+
+/// Checks that a run refused with exit code 2 and a one-line message
+/// (clap adds a blank line and a `--help` hint, no more), that names
+/// `mentions`, and no panic trace; returns the message.
+pub fn refused_with(output: &Output, mentions: &[&str]) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty(), "wrote to stdout: {stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|line| !line.is_empty()).collect();
+    assert!(lines[0].starts_with("error: "), "{stderr}");
+    // After the message, only clap's hints: the usage line, a tip, the possible values, --help.
+    let hint = |line: &&str| {
+        let line = line.trim_start();
+        line.starts_with("Usage:") || line.starts_with("tip:") || line.starts_with('[') || line.contains("--help")
+    };
+    assert!(lines[1..].iter().all(hint), "more than one line of message: {stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"), "{stderr}");
+    for word in mentions {
+        assert!(lines[0].contains(word), "{:?} does not mention {word:?}", lines[0]);
+    }
+    lines[0].to_string()
+}
+
+/// Boards written in `--format columns`: one board a line.
+pub fn parse_columns(text: &str) -> Vec<Vec<usize>> {
+    text.lines().map(|line| line.split(' ').map(|col| col.parse().expect("a column number")).collect()).collect()
+}
+
+/// A path in the temporary directory for this test process, `name` in it,
+/// with no file there yet.
+pub fn scratch(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("queens-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
 }

@@ -120,10 +120,9 @@ pub fn parse_whole(option: &str, text: &str, least: u64) -> Result<u64, String> 
     if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(format!("{option} must be a whole number, {least} or more (got {text:?})"));
     }
-    let text = digits;
-    let value = text.parse::<u64>().map_err(|_| format!("{option} {text} is too large: at most {}", u64::MAX))?;
+    let value = digits.parse::<u64>().map_err(|_| format!("{option} {digits} is too large: at most {}", u64::MAX))?;
     if value < least {
-        return Err(format!("{option} must be {least} or more (got {text})"));
+        return Err(format!("{option} must be {least} or more (got {digits})"));
     }
     Ok(value)
 }

@@ -133,20 +133,6 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             warn(error);
         }
     };
-    let finished = checkpoint.as_ref().map(Checkpoint::finished);
-    let count = |n: u32, options: &Options| {
-        if quarters {
-            let mut job = Job { options: *options, part, memory_limit, record: Some(&record), ..Job::default() };
-            if let Some(finished) = finished {
-                job.finished = finished;
-            }
-            quarters::count_job(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))
-        } else if args.unique {
-            counting::unique_with(name, n, options).map_err(Failure::from)
-        } else {
-            counting::total_with(name, n, options).map_err(Failure::from)
-        }
-    };
 
     let on_terminal = std::io::stderr().is_terminal();
     if quarters {
@@ -160,12 +146,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let speedup = speedup(approach, args.threads) * f64::from(part.of());
     let estimate = watched_estimate(on_terminal, n, speedup, |k| {
         let start = Instant::now();
-        let one_thread = Options { threads: 1, progress: None };
-        let _ = std::hint::black_box(if args.unique {
-            counting::unique_with(name, k, &one_thread)
-        } else {
-            counting::total_with(name, k, &one_thread)
-        });
+        let _ = std::hint::black_box(count_with(name, k, args.unique, &Options { threads: 1, progress: None }));
         start.elapsed()
     });
     if let Some(estimate) = estimate.filter(|estimate| estimate.seconds > ANNOUNCE) {
@@ -193,7 +174,15 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         }
     };
     let options = Options { threads: args.threads.unwrap_or(0), progress: bar.as_ref().map(|_| &report as _) };
-    let counted = count(n, &options);
+    let counted = if quarters {
+        let mut job = Job { options, part, memory_limit, record: Some(&record), ..Job::default() };
+        if let Some(checkpoint) = &checkpoint {
+            job.finished = checkpoint.finished();
+        }
+        quarters::count_job(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))
+    } else {
+        count_with(name, n, args.unique, &options).map_err(Failure::from)
+    };
     if let Some(Err(error)) = checkpoint.as_ref().map(Checkpoint::sync) {
         warn(error);
     }
@@ -205,6 +194,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         None => writeln!(out, "{}", counted?)?,
     }
     Ok(())
+}
+
+/// The count of approach `name` for n: of every board, or with `unique`
+/// of one board per class.
+fn count_with(name: &str, n: u32, unique: bool, options: &Options) -> Result<u64, CountError> {
+    if unique { counting::unique_with(name, n, options) } else { counting::total_with(name, n, options) }
 }
 
 /// Whether `path` is the file stdout or stderr writes to (`/dev/stdout`
@@ -275,17 +270,12 @@ fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome
     Ok(())
 }
 
-/// `--threads` is refused where the approach counts on one thread, unless it
-/// asks for one or for 0 (the same as leaving it out): silently ignoring it
-/// would let a user believe it acted.
+/// `--threads` past 1 is refused where the approach counts on one thread:
+/// silently ignored, it would let a user believe it acted.
 fn check_threads(approach: &Approach, threads: Option<usize>) -> Result<(), Failure> {
     match threads {
         Some(threads) if threads > 1 && !approach.threads => {
-            let threaded: Vec<&str> = n_queens_count::APPROACHES
-                .iter()
-                .filter(|approach| approach.threads)
-                .map(|approach| approach.name)
-                .collect();
+            let threaded: Vec<&str> = n_queens_count::APPROACHES.iter().filter(|a| a.threads).map(|a| a.name).collect();
             Err(Failure::usage(format!(
                 "`{}` counts on one thread, so --threads {threads} does not apply; the approaches that use threads: {}",
                 approach.name,
@@ -296,10 +286,9 @@ fn check_threads(approach: &Approach, threads: Option<usize>) -> Result<(), Fail
     }
 }
 
-/// On a terminal, an estimate and an announcement come before the count,
-/// and take time: a count the approach's memory refuses is refused before
-/// them. Without a terminal the count's own check refuses it, and nothing is
-/// done twice.
+/// On a terminal, a count the approach's memory refuses is refused before
+/// the estimate and the announcement, which take time; without one, the
+/// count's own check refuses it, and nothing is done twice.
 fn check_memory(approach: &Approach, n: u32, threads: Option<usize>, on_terminal: bool) -> Result<(), CountError> {
     match approach.memory_needed {
         Some(memory_needed) if on_terminal => memory_needed(n, threads.unwrap_or(0)).map(|_| ()),
@@ -314,11 +303,7 @@ fn speedup(approach: &Approach, threads: Option<usize>) -> f64 {
         return 1.0;
     }
     let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-    let threads = match threads {
-        None | Some(0) => cores,
-        Some(threads) => threads.min(cores),
-    };
-    threads as f64
+    threads.filter(|&threads| threads > 0).map_or(cores, |threads| threads.min(cores)) as f64
 }
 
 /// The estimate of a count, only where someone will read it: with stderr
@@ -340,8 +325,7 @@ fn announcement(n: u32, name: &str, estimate: &Estimate) -> String {
 }
 
 /// The progress line before the first task is done: the spinner, the time
-/// so far, what is counted, and the estimate. At most 79 columns, so that it
-/// stays one row on an 80-column terminal.
+/// so far, what is counted, and the estimate, in at most 79 columns.
 fn waiting_style(estimate: f64) -> ProgressStyle {
     let template = format!("{{spinner}} {{elapsed_precise}} {{prefix}}, about {} in all", timing::human(estimate));
     ProgressStyle::with_template(&template).expect("a valid template")
@@ -363,13 +347,11 @@ fn tasks_style(estimate: f64) -> ProgressStyle {
 }
 
 /// The time left, in seconds, after `elapsed` seconds with `done` of `total`
-/// tasks done, for a count estimated at `estimate` seconds in all. The total
-/// time is the estimate and the projection of the rate so far (`elapsed` ÷
-/// the share done) blended by the share done: the estimate alone before any
-/// task, the rate alone at the end. What is left is the share of tasks left
-/// of that total. So the first value follows on from the estimate shown
-/// before it, however long the first task took (the tasks differ in size,
-/// and an approach may build tables before the first one starts).
+/// tasks done, for a count estimated at `estimate` seconds in all: the share
+/// of tasks left of a total that blends the estimate and the rate so far by
+/// the share done. So the first value follows on from the estimate shown
+/// before it, however long the first task took (an approach may build
+/// tables before it starts).
 fn time_left(estimate: f64, elapsed: f64, done: u64, total: u64) -> f64 {
     if total == 0 {
         return (estimate - elapsed).max(0.0);
@@ -446,27 +428,15 @@ mod tests {
 
     #[test]
     fn the_announcement_says_how_long_and_how_to_stop() {
-        let estimate = Estimate { measured_n: 15, measured: Duration::from_millis(250), seconds: 7200.0 };
+        let estimate = Estimate { measured_n: 15, seconds: 7200.0 };
         assert_eq!(
             announcement(18, "bitmask", &estimate),
             "n = 18, bitmask: about 2.00 hours (timed at n = 15); Ctrl-C stops it"
         );
         // The widest: the longest name, two-digit sizes, the longest time.
         let longest = n_queens_count::APPROACHES.iter().map(|approach| approach.name).max_by_key(|name| name.len());
-        let estimate = Estimate { measured_n: 31, measured: Duration::from_secs(1), seconds: 999_999.0 * 3.2e7 };
+        let estimate = Estimate { measured_n: 31, seconds: 999_999.0 * 3.2e7 };
         let line = announcement(32, longest.unwrap(), &estimate);
         assert!(line.chars().count() <= crate::common::WIDTH, "{} columns: {line}", line.chars().count());
-    }
-
-    #[test]
-    fn threads_are_refused_where_they_do_nothing() {
-        let one_thread = n_queens_count::APPROACHES.iter().find(|approach| !approach.threads).unwrap();
-        let threaded = n_queens_count::APPROACHES.iter().find(|approach| approach.threads).unwrap();
-        assert!(check_threads(one_thread, Some(1)).is_ok());
-        assert!(check_threads(one_thread, None).is_ok());
-        let Err(Failure::Usage(message)) = check_threads(one_thread, Some(4)) else { panic!("refused") };
-        assert!(message.contains(one_thread.name) && message.contains(threaded.name), "{message}");
-        assert!(check_threads(one_thread, Some(0)).is_ok(), "0 means left out");
-        assert!(check_threads(threaded, Some(100_000)).is_ok());
     }
 }

@@ -19,19 +19,6 @@ pub enum Format {
     Columns,
 }
 
-/// The widest board [`Format::Board`] draws: two characters a square, so
-/// n = 64 is already 131 characters wide.
-pub const BOARD_MAX_N: u32 = 64;
-
-/// The widest board [`Format::Rows`] writes: n characters a row and n rows,
-/// so n = 1000 is already a million characters a board.
-pub const ROWS_MAX_N: u32 = 1000;
-
-/// The widest board [`Format::Columns`] writes: up to 10 characters a row,
-/// so n = 100,000,000 is about a gigabyte of text a board (and 400 MB of
-/// memory to build it).
-pub const COLUMNS_MAX_N: u32 = 100_000_000;
-
 impl Format {
     /// Its name, as `--format` takes it.
     pub fn name(self) -> &'static str {
@@ -42,12 +29,14 @@ impl Format {
         }
     }
 
-    /// The largest n this format writes.
+    /// The largest n this format writes: a board of 64 is 131 characters
+    /// wide; one of 1000 rows, a million characters; one of 100,000,000
+    /// columns, about a gigabyte of text (and 400 MB of memory to build).
     pub fn max_n(self) -> u32 {
         match self {
-            Format::Board => BOARD_MAX_N,
-            Format::Rows => ROWS_MAX_N,
-            Format::Columns => COLUMNS_MAX_N,
+            Format::Board => 64,
+            Format::Rows => 1000,
+            Format::Columns => 100_000_000,
         }
     }
 
@@ -155,49 +144,25 @@ pub fn write_board(out: &mut impl Write, columns: &[u32], format: Format, glyphs
 mod tests {
     use super::*;
 
-    fn drawn(columns: &[u32], format: Format, glyphs: Glyphs) -> String {
-        let mut out = Vec::new();
-        write_board(&mut out, columns, format, glyphs).unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn columns_are_one_line() {
-        assert_eq!(drawn(&[1, 3, 0, 2], Format::Columns, Glyphs::ASCII), "1 3 0 2\n");
-    }
-
-    #[test]
-    fn rows_are_the_judge_strings() {
-        assert_eq!(drawn(&[1, 3, 0, 2], Format::Rows, Glyphs::ASCII), ".Q..\n...Q\nQ...\n..Q.\n\n");
-    }
-
-    #[test]
-    fn board_draws_a_framed_grid() {
-        let ascii = "+---------+\n| . Q . . |\n| . . . Q |\n| Q . . . |\n| . . Q . |\n+---------+\n\n";
-        assert_eq!(drawn(&[1, 3, 0, 2], Format::Board, Glyphs::ASCII), ascii);
-        let unicode = drawn(&[0], Format::Board, Glyphs::UNICODE);
-        assert_eq!(unicode, "┌───┐\n│ ♛ │\n└───┘\n\n");
-    }
-
     #[test]
     fn formats_refuse_what_they_cannot_draw() {
         let streaming = BoardSource::default();
-        assert!(Format::Board.check(BOARD_MAX_N, streaming).is_ok());
-        assert!(Format::Rows.check(ROWS_MAX_N + 1, streaming).is_err());
-        assert!(Format::Columns.check(COLUMNS_MAX_N, streaming).is_ok());
-        assert!(Format::Columns.check(COLUMNS_MAX_N + 1, streaming).unwrap_err().contains("no format"));
+        assert!(Format::Board.check(Format::Board.max_n(), streaming).is_ok());
+        assert!(Format::Rows.check(Format::Rows.max_n() + 1, streaming).is_err());
+        assert!(Format::Columns.check(Format::Columns.max_n(), streaming).is_ok());
+        assert!(Format::Columns.check(Format::Columns.max_n() + 1, streaming).unwrap_err().contains("no format"));
     }
 
     /// Past what a format draws, the message points to what writes that n:
     /// `--format columns` when the source reaches it, else a source that does.
     #[test]
     fn the_message_points_to_what_works() {
-        let reaches = |n| BoardSource::all().find(|source| source.max_n() >= n).unwrap();
-        let in_range = Format::Board.check(BOARD_MAX_N + 1, reaches(BOARD_MAX_N + 1)).unwrap_err();
+        let past = Format::Board.max_n() + 1;
+        let reaches = BoardSource::all().find(|source| source.max_n() >= past).unwrap();
+        let in_range = Format::Board.check(past, reaches).unwrap_err();
         assert!(in_range.ends_with("--format columns writes it, one board a line"), "{in_range}");
-        let short = BoardSource::all().find(|source| source.max_n() <= BOARD_MAX_N).unwrap();
-        let message = Format::Board.check(BOARD_MAX_N + 1, short).unwrap_err();
-        let further = reaches(BOARD_MAX_N + 1).name();
-        assert!(message.contains(&format!("--approach {further} --format columns")), "{message}");
+        let short = BoardSource::all().find(|source| source.max_n() < past).unwrap();
+        let message = Format::Board.check(past, short).unwrap_err();
+        assert!(message.contains(&format!("--approach {} --format columns", reaches.name())), "{message}");
     }
 }

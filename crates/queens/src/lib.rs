@@ -1,26 +1,15 @@
-//! `queens`: the N-Queens chain of approaches from the terminal.
-//!
-//! With no arguments it runs the tour: every approach of LeetCode 51 (every
-//! board) and LeetCode 52 (the count) on n = 12, timed, with the speed-up each
-//! step buys, then one board and where to go next. The subcommands explore:
-//! `boards` draws, `count` counts large n with a progress bar, `compare`
-//! times the approaches over growing n, `paste` prints an approach's
-//! judge-ready text, `diff` what a step changes in the code of the step it
-//! builds on, `list` lists them all.
+//! `queens`: the N-Queens chain of approaches from the terminal; with no
+//! arguments, the tour of n = 12.
 //!
 //! The approaches come from the crates' own lists and lookups
 //! (`n_queens::BoardSource`, `n_queens_count::APPROACHES` and
-//! `n_queens_count::counting`), with their flags and ranges, so a new approach
-//! shows up in every subcommand without a change here, and the libraries'
-//! own errors say what is out of range. Every wrong argument gets a one-line
-//! message and exit code 2: clap's for what does not parse, the libraries'
-//! (or this command's, for its own limits) for what parses but makes no
-//! sense, before any long work starts. An error that is not the user's (a
-//! file that cannot be read or written, a tool that cannot be started) gets
-//! exit code 1, as a failed write of the answer does.
-//!
-//! Nothing written to stderr can panic: a closed stderr loses the message,
-//! never the exit code ([`say`]).
+//! `n_queens_count::counting`), so a new approach shows up in every
+//! subcommand without a change here, and the libraries' own errors say what
+//! is out of range. A wrong argument gets a one-line message and exit code
+//! 2, before any long work starts; an error that is not the user's (a file
+//! that cannot be read or written, a tool that cannot be started, a failed
+//! write of the answer) gets exit code 1. Nothing written to stderr can
+//! panic ([`say`]).
 
 pub mod boards;
 pub mod catalog;
@@ -122,11 +111,8 @@ pub fn run() -> ExitCode {
     let Err(failure) = outcome else { return ExitCode::SUCCESS };
     match &failure {
         Failure::Usage(message) | Failure::Failed(message) => say(format_args!("error: {}", escaped(message))),
-        // `queens boards 20 | head` closes the pipe early: that is the reader's choice.
-        // (A stdout closed before the start, `queens count 8 >&-`, never gets
-        // here: Rust's runtime reopens it before `main` as /dev/null, read-write,
-        // just as Python's `subprocess.DEVNULL` and Node's `'ignore'` hand it
-        // over, so the write succeeds; see docs/quarters.md, "Output".)
+        // `queens boards 20 | head` closes the pipe early: the reader's choice.
+        // (A stdout closed before the start is /dev/null by then: docs/quarters.md, "Output".)
         Failure::Io(error) if error.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Failure::Io(error) => say(format_args!("error: writing the output: {error}")),
         Failure::Unsuccessful => {}
@@ -134,12 +120,10 @@ pub fn run() -> ExitCode {
     ExitCode::from(failure.exit_code())
 }
 
-/// Runs the command that `args` name (without the program's name, as
-/// after `queens`), writing its answer to `out`: the library's way in for
-/// tests that need no process of their own. What a command says on stderr
-/// still goes to this process's stderr, and a command that looks at the
-/// terminal looks at this process's; clap's refusals, `--help` included,
-/// come back as [`Failure::Usage`] with clap's text.
+/// Runs the command that `args` name (as after `queens`), writing its
+/// answer to `out`: the way in for tests that need no process of their own.
+/// Stderr and the terminal are still this process's; clap's refusals,
+/// `--help` included, come back as [`Failure::Usage`] with clap's text.
 pub fn run_command<T: Into<std::ffi::OsString> + Clone>(
     args: impl IntoIterator<Item = T>,
     out: &mut impl Write,

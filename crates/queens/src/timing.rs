@@ -44,8 +44,6 @@ pub fn time_per_call<T>(mut run: impl FnMut() -> T) -> Duration {
 pub struct Estimate {
     /// The n timed.
     pub measured_n: u32,
-    /// Its time, on one thread.
-    pub measured: Duration,
     /// The guess for the n asked, in seconds (see [`estimate`]).
     pub seconds: f64,
 }
@@ -55,8 +53,7 @@ pub struct Estimate {
 const FIRST_TIMED_N: u32 = 8;
 
 /// A timed count of n stops the timing once it takes this long: the clock
-/// reads it well, and the closer to the n asked, the fewer steps the model
-/// has to carry it; the announcement of a long count waits about this long.
+/// reads it well, and the announcement of a long count waits about this long.
 const ENOUGH: Duration = Duration::from_millis(100);
 
 /// A timed count of a smaller n has at most this share of the solutions of
@@ -71,23 +68,18 @@ const COST_SHARE: f64 = 0.02;
 /// largest k with at most [`COST_SHARE`] of `n`'s solutions (÷ `speedup`).
 /// `None` when no k is that small: the count itself is then quick.
 ///
-/// The model: a backtracking count spends about the same time per solution
-/// it finds, so its time grows like the number of solutions (OEIS A000170,
-/// [`solutions`]); the guess is the time of k × solutions(n) / solutions(k)
-/// ÷ `speedup`. One measurement, scaled: a noisy one moves the guess as
-/// much as itself, never by a power of the steps ahead. The board scans pay
-/// a little more per solution as n grows, so for them it guesses low.
+/// A backtracking count spends about the same time per solution, so the
+/// guess is the time of k × solutions(n) / solutions(k) ÷ `speedup`: one
+/// measurement, scaled, so a noisy one moves the guess only as much as
+/// itself. (The board scans pay more per solution as n grows: for them
+/// it guesses low.)
 pub fn estimate(n: u32, speedup: f64, mut time_at: impl FnMut(u32) -> Duration) -> Option<Estimate> {
     let affordable = |k: u32| solutions(k) <= COST_SHARE * solutions(n) / speedup;
     let last = (FIRST_TIMED_N..n).take_while(|&k| affordable(k)).last()?;
-    for k in FIRST_TIMED_N..=last {
-        let measured = time_at(k);
-        if measured >= ENOUGH || k == last {
-            let seconds = measured.as_secs_f64() * solutions(n) / solutions(k) / speedup;
-            return Some(Estimate { measured_n: k, measured, seconds });
-        }
-    }
-    None // not reached: the loop returns at k == last
+    let mut timed = (FIRST_TIMED_N..=last).map(|k| (k, time_at(k)));
+    let (k, measured) = timed.find(|&(k, measured)| measured >= ENOUGH || k == last)?;
+    let seconds = measured.as_secs_f64() * solutions(n) / solutions(k) / speedup;
+    Some(Estimate { measured_n: k, seconds })
 }
 
 /// The number of solutions for n (OEIS A000170), as a float for ratios; for

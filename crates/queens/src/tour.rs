@@ -17,9 +17,8 @@ use crate::timing::{self, time_per_call};
 pub const TOUR_MAX_N: u32 = 12;
 
 /// The tour's n when none is given, and the smallest whose times it trusts:
-/// below it a search is short enough that, called over and over to be
-/// timed, the processor learns its branches and it runs faster than it would
-/// once (and below n = 10 a call takes only microseconds).
+/// below it a search timed over and over runs faster than once would, as
+/// the processor learns its branches.
 pub const DEFAULT_N: u32 = 12;
 
 /// Arguments of `queens tour`.
@@ -55,7 +54,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         )));
     }
     let known = n_queens_facts::oeis::A000170[n as usize]; // n <= TOUR_MAX_N, in the table
-    writeln!(out, "N-Queens, n = {n}: {} (OEIS A000170).", plural(known, "board", "boards"))?;
+    let boards = if known == 1 { "board" } else { "boards" };
+    writeln!(out, "N-Queens, n = {n}: {known} {boards} (OEIS A000170).")?;
     writeln!(out, "Each approach: its answer, the time of one call, its speed-up over {first}.")?;
     if n < DEFAULT_N {
         writeln!(out, "(Below n = {DEFAULT_N} the times are too small to compare: try n = {DEFAULT_N}.)")?;
@@ -130,17 +130,12 @@ fn further(n: u32) -> String {
     if counts { format!("`{RUN} count {n}` or `{RUN} compare`") } else { format!("`{RUN} compare`") }
 }
 
-/// The widths of the table's columns: the approach, then for each problem,
-/// [`GAP`] spaces after the one before, its answer, time and speed-up one
-/// space apart.
+// The widths of the table's columns: the approach, then for each problem,
+// GAP spaces after the one before, its answer, time and speed-up one apart.
 const APPROACH: usize = 14;
-/// See [`APPROACH`].
 const ANSWER: usize = 8;
-/// See [`APPROACH`].
 const TIME: usize = 9;
-/// See [`APPROACH`].
 const SPEEDUP: usize = 9;
-/// See [`APPROACH`].
 const GAP: usize = 2;
 
 /// One line of the table: `name`, then each problem's three cells,
@@ -151,11 +146,6 @@ fn row(name: &str, cells: [[String; 3]; 2]) -> String {
         line.push_str(&format!("{:GAP$}{answer:>ANSWER$} {time:>TIME$} {speedup:>SPEEDUP$}", ""));
     }
     line.trim_end().to_string()
-}
-
-/// `1 board`, `92 boards`.
-fn plural(count: u64, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// The approach names of both problems, in chain order: LeetCode 51's, with

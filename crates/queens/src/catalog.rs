@@ -39,7 +39,7 @@ pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
             "{name} is not judge-ready (it goes beyond what the judge accepts); \
              the judge-ready approaches of {} are: {}",
             args.problem.number(),
-            names(judge_ready_names(args.problem))
+            judge_ready_names(args.problem).join(", ")
         ))
     };
     if !judge_ready {
@@ -66,7 +66,7 @@ fn unknown(problem: Problem, name: &str) -> Failure {
         Problem::NQueens => BoardSource::named(name).is_ok(),
         Problem::NQueensII => n_queens_count::approach(name).is_some(),
     };
-    let known = names(judge_ready_names(problem));
+    let known = judge_ready_names(problem).join(", ");
     if other_has {
         let there = if judge_ready_names(other).contains(&name) {
             format!("try `{RUN} paste {} {name}`", other.number())
@@ -83,11 +83,6 @@ fn unknown(problem: Problem, name: &str) -> Failure {
         Problem::NQueensII => CountError::UnknownApproach { name: name.to_string() }.to_string(),
     };
     Failure::usage(format!("{message} (of {problem})"))
-}
-
-/// `a, b, c`: a list of names for a message.
-fn names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
-    names.into_iter().collect::<Vec<_>>().join(", ")
 }
 
 /// `queens list`: every approach of both problems in chain order, whether it

@@ -1,8 +1,8 @@
 //! `queens compare`: every approach of one problem over increasing n, each
 //! until it has spent its time budget, in a table of times: n down,
-//! approaches across, within 80 columns (as many tables as that takes). `--wide` adds each time's ratio to
-//! bitmask's, as `--markdown` does. The approaches are measured interleaved,
-//! n by n, so that a change in the machine's load touches them all alike.
+//! approaches across, within 80 columns (as many tables as that takes). The
+//! approaches are measured interleaved, n by n, so that a change in the
+//! machine's load touches them all alike.
 
 use std::io::Write;
 use std::ops::Range;
@@ -85,15 +85,16 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     // Plain times fit 80 columns: as many approaches as fit in each table,
     // the first written as it is measured, the others once it is done.
     let groups = if with_ratios { std::iter::once(0..names.len()).collect() } else { groups(&widths) };
-    write_title(out, args)?;
+    if !args.markdown {
+        writeln!(out, "{} ({}): the time of one call, n by n.", args.problem, args.problem.answer())?;
+        writeln!(out, "Each approach stops once past {} in all.", timing::human(args.budget))?;
+        writeln!(out)?;
+    }
     write_headings(out, args.markdown, &names[groups[0].clone()], &widths[groups[0].clone()])?;
     let mut later: Vec<Vec<u8>> = vec![Vec::new(); groups.len() - 1];
 
     for n in FIRST_N..=max_n {
-        let mut times: Vec<Option<f64>> = Vec::with_capacity(runners.len());
-        for runner in &mut runners {
-            times.push(runner.measure(n, args.budget));
-        }
+        let times: Vec<Option<f64>> = runners.iter_mut().map(|runner| runner.measure(n, args.budget)).collect();
         if times.iter().all(Option::is_none) {
             break;
         }
@@ -132,12 +133,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// The width of a cell with a time only ([`timing::human`]: four
-/// characters of number, a space and a two-letter unit; `min` is one
-/// wider), and with its ratio too (a space and [`timing::ratio`], up to
-/// seven characters); a column is as wide as its heading if that is wider.
+// The width of a cell with a time only (`timing::human`: four characters
+// of number, a space and a two-letter unit; `min` is one wider), and with
+// its ratio too (a space and up to seven characters); a column is as wide
+// as its heading if that is wider.
 const CELL: usize = 7;
-/// See [`CELL`].
 const WIDE_CELL: usize = 15;
 
 /// The most a time may grow from n to n + 1 in the prediction: the chain's
@@ -149,13 +149,8 @@ impl Runner {
     /// its budget, or about to go far past it (the next n is predicted from
     /// the last time and the growth).
     fn measure(&mut self, n: u32, budget: f64) -> Option<f64> {
-        if self.done || n > self.max_n {
-            self.done = true;
-            return None;
-        }
-        if let Some(last) = self.last
-            && self.spent + last * self.growth > 2.0 * budget
-        {
+        let too_far = self.last.is_some_and(|last| self.spent + last * self.growth > 2.0 * budget);
+        if self.done || n > self.max_n || too_far {
             self.done = true;
             return None;
         }
@@ -223,18 +218,6 @@ fn groups(widths: &[usize]) -> Vec<Range<usize>> {
         used += 2 + width;
     }
     groups
-}
-
-/// The title, in plain text only.
-fn write_title(out: &mut impl Write, args: &Args) -> std::io::Result<()> {
-    if !args.markdown {
-        let problem = format!("{} ({})", args.problem, args.problem.answer());
-        let budget = timing::human(args.budget);
-        writeln!(out, "{problem}: the time of one call, n by n.")?;
-        writeln!(out, "Each approach stops once past {budget} in all.")?;
-        writeln!(out)?;
-    }
-    Ok(())
 }
 
 /// The column headings.

@@ -15,7 +15,7 @@ use n_queens_cases::{expected_boards, expected_count, oeis};
 use n_queens_judge::deadline::{call_with_deadline, output_with_deadline};
 use n_queens_judge::judge::{Problem, compile_and_run, expected_output, harness};
 use pretty_assertions::assert_eq as assert_same;
-use run::{DEADLINE, parse_columns, queens, queens_within_deadline, refused, stdout_of};
+use run::{DEADLINE, parse_columns, part_line, queens, queens_within_deadline, refused, scratch, stdout_of};
 
 mod run;
 
@@ -225,31 +225,14 @@ mod boards {
     use super::*;
 
     #[test]
-    fn rows_are_exactly_the_judge_boards() {
-        let out = answer_of(&["boards", "4", "--format", "rows"]);
-        let boards = parse_rows(&out);
-        assert_same!(n_queens_cases::sorted(boards.clone()), expected_boards(4).unwrap());
-        // Nothing else: each board's rows, then a blank line.
-        assert_same!(out, boards.iter().map(|board| board.join("\n") + "\n\n").collect::<String>());
-    }
-
-    #[test]
-    fn every_approach_gives_the_judge_boards() {
+    fn every_approach_gives_exactly_the_judge_boards() {
         let names = n_queens::APPROACHES.iter().map(|a| a.name).chain(["streaming"]);
         for name in names {
             let out = answer_of(&["boards", "6", "--format", "rows", "--approach", name]);
-            assert_same!(n_queens_cases::sorted(parse_rows(&out)), expected_boards(6).unwrap(), "{name}");
-        }
-    }
-
-    #[test]
-    fn columns_stream_large_n_up_to_the_limit() {
-        let out = stdout_of(&["boards", "30", "--format", "columns", "--limit", "3"]);
-        let boards = parse_columns(&out);
-        assert_same!(boards.len(), 3);
-        for board in &boards {
-            assert_same!(board.len(), 30);
-            check_columns(board).unwrap();
+            let boards = parse_rows(&out);
+            assert_same!(n_queens_cases::sorted(boards.clone()), expected_boards(6).unwrap(), "{name}");
+            // Nothing else: each board's rows, then a blank line.
+            assert_same!(out, boards.iter().map(|board| board.join("\n") + "\n\n").collect::<String>());
         }
     }
 
@@ -525,9 +508,8 @@ mod count {
     #[test]
     #[cfg(target_os = "linux")]
     fn a_failed_write_is_an_error() {
-        let parts = std::env::temp_dir().join(format!("queens-cli-{}-parts", std::process::id()));
-        let fields = "n=8 part=1/1 count=92";
-        std::fs::write(&parts, format!("{fields} check={:08x}\n", crc32fast::hash(fields.as_bytes()))).unwrap();
+        let parts = scratch("parts");
+        std::fs::write(&parts, part_line("n=8 part=1/1 count=92")).unwrap();
         let asked: [&[&str]; 16] = [
             &["count", "8"],
             &["count", "8", "--part", "1/2"],
@@ -597,11 +579,11 @@ mod compare {
     }
 
     /// By default the table fits 80 columns, for either problem, and the
-    /// budget reads as a duration.
+    /// budget reads as a duration; a leading `+` is taken, as for n.
     #[test]
     fn fits_80_columns() {
         for problem in ["51", "52"] {
-            let out = stdout_of(&["compare", "--problem", problem, "--max-n", "7", "--budget", "0.001"]);
+            let out = stdout_of(&["compare", "--problem", problem, "--max-n", "+7", "--budget", "+0.001"]);
             assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
             assert!(!out.contains('×'), "times only, without --wide:\n{out}");
             assert!(out.contains("1.00 ms"), "the budget as a duration:\n{out}");
@@ -630,12 +612,6 @@ mod compare {
         // Not taken for an option: a value, and refused as one.
         let message = refused(&["compare", "--budget", "-inf"], &["--budget", "0.001", "3600", "-inf"]);
         assert!(!message.contains("unexpected argument"), "{message}");
-    }
-
-    /// A leading `+` is taken for the budget as for every other number.
-    #[test]
-    fn a_plus_sign_is_taken() {
-        assert!(stdout_of(&["compare", "--max-n", "+6", "--budget", "+0.001"]).contains("1.00 ms"));
     }
 }
 

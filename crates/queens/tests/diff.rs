@@ -148,6 +148,8 @@ fn colour_keeps_the_marks() {
     let plain = diff_of(Problem::NQueensII, "mirror", &[]);
     let coloured = diff_of(Problem::NQueensII, "mirror", &["--color", "always"]);
     assert!(coloured.contains("\x1b[31m-") && coloured.contains("\x1b[32m+"), "{coloured:?}");
+    assert!(coloured.lines().skip(2).all(|line| line.starts_with(' ') || line.ends_with("\x1b[0m")), "{coloured:?}");
+    assert!(coloured.lines().any(|line| line.starts_with(' ')), "context stays plain: {coloured:?}");
     let mut stripped = coloured.clone();
     for code in ["\x1b[1m", "\x1b[36m", "\x1b[31m", "\x1b[32m", "\x1b[0m"] {
         stripped = stripped.replace(code, "");

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use n_queens_cases::oeis::A000170;
 use n_queens_judge::deadline::output_with_deadline;
-use run::{queens, queens_within_deadline, refused_with, scratch};
+use run::{part_line, queens, queens_within_deadline, records, refused_with, scratch};
 
 mod run;
 
@@ -106,20 +106,6 @@ fn count_on_a_small_disk(n: u32, blocks: u32, path: &Path) -> (std::process::Chi
     (child, receiver)
 }
 
-/// The records of a checkpoint file: every line after the header, each
-/// whole (four fields), each unit once.
-fn records(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).unwrap();
-    assert!(text.ends_with('\n'), "the file ends with a whole record");
-    let records: Vec<String> = text.lines().skip(1).map(str::to_string).collect();
-    assert!(records.iter().all(|line| line.split(' ').count() == 4), "a line is cut short");
-    let mut units: Vec<Vec<&str>> = records.iter().map(|line| line.split(' ').take(2).collect()).collect();
-    units.sort_unstable();
-    units.dedup();
-    assert_eq!(units.len(), records.len(), "a unit recorded twice");
-    records
-}
-
 /// A disk that fills and then frees costs no record: the count warns once,
 /// records again once it can, and prints OEIS's count; its file holds only
 /// whole records, and a resume uses every one of them. A disk that stays
@@ -173,12 +159,11 @@ fn a_full_disk_costs_no_recorded_unit() {
 #[test]
 #[cfg(target_os = "linux")]
 fn sum_of_one_part_of_the_largest_m_is_refused_in_little_memory() {
-    let fields = "n=12 part=3/4294967295 count=5";
-    let part_line = format!("{fields} check={:08x}\n", crc32fast::hash(fields.as_bytes()));
+    let line = part_line("n=12 part=3/4294967295 count=5");
     let mut command = Command::new("sh");
     command
         .arg("-c")
-        .arg(format!("ulimit -v 400000; printf '{}' | exec \"$0\" sum", part_line.replace('\n', "\\n")))
+        .arg(format!("ulimit -v 400000; printf '{}' | exec \"$0\" sum", line.replace('\n', "\\n")))
         .arg(env!("CARGO_BIN_EXE_queens"));
     let ran = output_with_deadline(&mut command, Duration::from_secs(120)).unwrap();
     assert!(!ran.timed_out);

@@ -4,7 +4,7 @@
 // Each test binary uses only some of these.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
@@ -82,4 +82,24 @@ pub fn scratch(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("queens-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_file(&path);
     path
+}
+
+/// The records of a checkpoint file: every line after the header, each
+/// whole (four fields), each unit once.
+pub fn records(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.ends_with('\n'), "the file ends with a whole record");
+    let records: Vec<String> = text.lines().skip(1).map(str::to_string).collect();
+    assert!(records.iter().all(|line| line.split(' ').count() == 4), "a line is cut short");
+    let mut units: Vec<Vec<&str>> = records.iter().map(|line| line.split(' ').take(2).collect()).collect();
+    units.sort_unstable();
+    units.dedup();
+    assert_eq!(units.len(), records.len(), "a unit recorded twice");
+    records
+}
+
+/// A part's line as `count --part` prints it: the fields, then their
+/// check, the CRC-32 of the fields.
+pub fn part_line(fields: &str) -> String {
+    format!("{fields} check={:08x}\n", crc32fast::hash(fields.as_bytes()))
 }

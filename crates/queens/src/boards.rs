@@ -50,9 +50,8 @@ fn limit_help() -> String {
 }
 
 /// Whether, for `n`, the default source's search past the boards it gives
-/// at once is long: those n whose constructed board is the modular one
-/// (n leaving 1 or 5 divided by 6), from 43 on. `docs/streaming.md`
-/// measures them.
+/// at once is long: n from 43 on whose constructed board is the modular one
+/// (`docs/streaming.md` measures them).
 fn search_is_far(n: u32) -> bool {
     n >= 43 && matches!(n % 6, 1 | 5)
 }
@@ -178,16 +177,13 @@ fn drawn(n: u32, written: u64, unique: bool) -> String {
     let (table, one, many) = if unique { (&A002562, "class", "classes") } else { (&A000170, "board", "boards") };
     let noun = |count: u64| if count == 1 { one } else { many };
     let boards = |count: u64| format!("{} board{}", thousands(count), if count == 1 { "" } else { "s" });
+    let shown = thousands(written);
     match table.get(n as usize) {
-        Some(&all) if unique => format!(
-            "{} of {} {} for n = {n} ({} in all)",
-            thousands(written),
-            thousands(all),
-            noun(all),
-            boards(A000170[n as usize])
-        ),
-        Some(&all) => format!("{} of {} for n = {n}", thousands(written), boards(all)),
-        None => format!("{} {} for n = {n}; nobody has counted them all", thousands(written), noun(written)),
+        Some(&all) if unique => {
+            format!("{shown} of {} {} for n = {n} ({} in all)", thousands(all), noun(all), boards(A000170[n as usize]))
+        }
+        Some(&all) => format!("{shown} of {} for n = {n}", boards(all)),
+        None => format!("{shown} {} for n = {n}; nobody has counted them all", noun(written)),
     }
 }
 

@@ -42,10 +42,7 @@ pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
             judge_ready_names(args.problem).join(", ")
         ))
     };
-    if !judge_ready {
-        return Err(not_ready());
-    }
-    let text = judge_text(source).ok_or_else(not_ready)?;
+    let text = judge_text(source).filter(|_| judge_ready).ok_or_else(not_ready)?;
     writeln!(out, "{text}")?;
     Ok(())
 }

@@ -138,8 +138,6 @@ mod tests {
         assert_eq!(parse_n("-0"), Ok(0));
         assert_eq!(parse_n("+8"), Ok(8));
         assert!(parse_n("+-8").unwrap_err().contains("0 or more"));
-        assert!(parse_n("-3").unwrap_err().contains("0 or more"));
-        assert!(parse_n("eight").unwrap_err().contains("whole number"));
         assert!(parse_n("8.5").unwrap_err().contains("whole number"));
         assert!(parse_n("").unwrap_err().contains("whole number"));
         assert!(parse_n("99999999999").unwrap_err().contains("too large"));
@@ -153,8 +151,6 @@ mod tests {
         assert!(parse_whole("--limit", "+", 1).unwrap_err().contains("whole number"));
         assert!(parse_whole("--limit", "++3", 1).unwrap_err().contains("whole number"));
         assert!(parse_whole("--limit", "-1", 1).unwrap_err().contains("whole number, 1 or more"));
-        assert!(parse_whole("--limit", "0", 1).unwrap_err().contains("1 or more"));
-        assert!(parse_whole("--limit", "18446744073709551616", 1).unwrap_err().contains("too large"));
         assert!(parse_whole("--threads", "", 0).unwrap_err().contains("whole number"));
     }
 

@@ -4,7 +4,7 @@
 //! approaches are measured interleaved, n by n, so that a change in the
 //! machine's load touches them all alike.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::ops::Range;
 
 use n_queens::BoardSource;
@@ -221,7 +221,7 @@ fn groups(widths: &[usize]) -> Vec<Range<usize>> {
 }
 
 /// The column headings.
-fn write_headings(out: &mut impl Write, markdown: bool, names: &[&str], widths: &[usize]) -> std::io::Result<()> {
+fn write_headings(out: &mut impl Write, markdown: bool, names: &[&str], widths: &[usize]) -> io::Result<()> {
     if markdown {
         let headings: Vec<String> = names.iter().map(|name| name.to_string()).collect();
         write_row(out, true, "n", &headings, widths)?;
@@ -249,13 +249,7 @@ fn heading(name: &str) -> [&str; 2] {
 
 /// One row: Markdown, or plain columns of `widths`, right-aligned, two
 /// spaces apart.
-fn write_row(
-    out: &mut impl Write,
-    markdown: bool,
-    first: &str,
-    cells: &[String],
-    widths: &[usize],
-) -> std::io::Result<()> {
+fn write_row(out: &mut impl Write, markdown: bool, first: &str, cells: &[String], widths: &[usize]) -> io::Result<()> {
     if markdown {
         writeln!(out, "| {first} | {} |", cells.join(" | "))
     } else {

@@ -206,22 +206,14 @@ fn count_with(name: &str, n: u32, unique: bool, options: &Options) -> Result<u64
 /// where that is a file, or the file itself): a checkpoint there would be
 /// mixed with the output.
 fn is_an_output(path: &std::path::Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        use std::os::unix::fs::MetadataExt;
-        let Ok(meta) = std::fs::metadata(path) else { return false };
-        let same = |fd: std::os::fd::BorrowedFd<'_>| {
-            let file = fd.try_clone_to_owned().map(std::fs::File::from);
-            file.and_then(|file| file.metadata()).is_ok_and(|out| (out.dev(), out.ino()) == (meta.dev(), meta.ino()))
-        };
-        same(std::io::stdout().as_fd()) || same(std::io::stderr().as_fd())
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = path;
-        false
-    }
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::metadata(path) else { return false };
+    let same = |fd: std::os::fd::BorrowedFd<'_>| {
+        let file = fd.try_clone_to_owned().map(std::fs::File::from);
+        file.and_then(|file| file.metadata()).is_ok_and(|out| (out.dev(), out.ino()) == (meta.dev(), meta.ino()))
+    };
+    same(std::io::stdout().as_fd()) || same(std::io::stderr().as_fd())
 }
 
 /// `--part`, `--checkpoint` and `--memory` act on `quarters`' total only:
@@ -254,18 +246,11 @@ fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome
     writeln!(out, "{:>7}  {:>10}  {:>9}  {:>9}", "threads", "predicted", "by task", "by start")?;
     for threads in [1, 2, 4, 8, 16, 32, 64] {
         let chosen = timings.predict(threads).map_err(|error| memory_hint(error, asked))?;
-        let mark = |by_start: bool| if chosen.by_start == by_start { "*" } else { " " };
-        let by_task = timings.predict_split(threads, Some(false))?;
-        let by_start = timings.predict_split(threads, Some(true))?;
-        writeln!(
-            out,
-            "{threads:>7}  {:>8.3} s  {:>7.2}×{}  {:>7.2}×{}",
-            chosen.seconds,
-            by_task.speedup,
-            mark(false),
-            by_start.speedup,
-            mark(true)
-        )?;
+        let (task_mark, start_mark) = if chosen.by_start { (" ", "*") } else { ("*", " ") };
+        let by_task = timings.predict_split(threads, Some(false))?.speedup;
+        let by_start = timings.predict_split(threads, Some(true))?.speedup;
+        let seconds = chosen.seconds;
+        writeln!(out, "{threads:>7}  {seconds:>8.3} s  {by_task:>7.2}×{task_mark}  {by_start:>7.2}×{start_mark}")?;
     }
     Ok(())
 }

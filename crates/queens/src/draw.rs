@@ -21,12 +21,8 @@ pub enum Format {
 
 impl Format {
     /// Its name, as `--format` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Board => "board",
-            Format::Rows => "rows",
-            Format::Columns => "columns",
-        }
+    pub fn name(self) -> String {
+        self.to_possible_value().expect("no format is skipped").get_name().to_string()
     }
 
     /// The largest n this format writes: a board of 64 is 131 characters
@@ -103,14 +99,10 @@ pub fn write_board(out: &mut impl Write, columns: &[u32], format: Format, glyphs
     let n = columns.len();
     match format {
         Format::Columns => {
-            let mut line = String::with_capacity(n * 8);
             for (row, col) in columns.iter().enumerate() {
-                if row > 0 {
-                    line.push(' ');
-                }
-                line.push_str(&col.to_string());
+                write!(out, "{}{col}", if row == 0 { "" } else { " " })?;
             }
-            writeln!(out, "{line}")
+            writeln!(out)
         }
         Format::Rows => {
             for &col in columns {
@@ -124,14 +116,9 @@ pub fn write_board(out: &mut impl Write, columns: &[u32], format: Format, glyphs
             let rule = glyphs.top[1].repeat(2 * n + 1);
             writeln!(out, "{}{rule}{}", glyphs.top[0], glyphs.top[2])?;
             for &col in columns {
-                let mut line = String::from(glyphs.side);
-                for square in 0..n {
-                    line.push(' ');
-                    line.push_str(if square == col as usize { glyphs.queen } else { glyphs.empty });
-                }
-                line.push(' ');
-                line.push_str(glyphs.side);
-                writeln!(out, "{line}")?;
+                let squares: Vec<&str> =
+                    (0..n).map(|square| if square == col as usize { glyphs.queen } else { glyphs.empty }).collect();
+                writeln!(out, "{side} {} {side}", squares.join(" "), side = glyphs.side)?;
             }
             let rule = glyphs.bottom[1].repeat(2 * n + 1);
             writeln!(out, "{}{rule}{}", glyphs.bottom[0], glyphs.bottom[2])?;

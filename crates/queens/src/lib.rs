@@ -86,21 +86,23 @@ pub fn run() -> ExitCode {
     // The libraries return errors for what is out of range; should a panic
     // still happen, the user sees one line, not a trace.
     std::panic::set_hook(Box::new(|info| {
-        let message = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|text| text.to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown error".to_string());
+        let payload = info.payload();
+        let text = payload.downcast_ref::<&str>().copied().or(payload.downcast_ref::<String>().map(String::as_str));
+        let message = text.unwrap_or("unknown error");
         say(format_args!("queens: internal error: {message}"));
     }));
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(error) => return clap_exit(&error),
-    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let outcome = dispatch(cli.command, &mut out);
+    let outcome = match Cli::try_parse() {
+        Ok(cli) => dispatch(cli.command, &mut out),
+        // What does not parse: clap's message, exit code 2.
+        Err(error) if error.exit_code() != 0 => {
+            let _ = error.print();
+            return ExitCode::from(2);
+        }
+        // The help or the version asked for: written to stdout, as any answer.
+        Err(error) => error.print().map_err(Failure::Io),
+    };
     // A failed write of the answer is an error even when the answer is "no".
     let flushed = out.flush();
     let outcome = match (outcome, flushed) {
@@ -148,24 +150,6 @@ fn dispatch(command: Option<Command>, out: &mut impl Write) -> common::Outcome {
         Some(Command::List) => catalog::list(out),
         Some(Command::Practice(args)) => practice::run(&args, out),
         Some(Command::Watch(args)) => watch::run(&args, out),
-    }
-}
-
-/// Ends on what clap made of the arguments: a parse error (its message,
-/// exit code 2), or the help or the version asked for, written to stdout,
-/// where a failed write is an error (exit code 1), as for any other answer.
-fn clap_exit(error: &clap::Error) -> ExitCode {
-    let printed = error.print();
-    if error.exit_code() != 0 {
-        return ExitCode::from(2);
-    }
-    match printed {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            say(format_args!("error: writing the output: {error}"));
-            ExitCode::FAILURE
-        }
     }
 }
 

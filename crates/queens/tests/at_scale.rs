@@ -28,6 +28,8 @@ fn parts_through_the_binary_add_up() {
     }
 }
 
+/// Bad parts and sizes are refused, and the caps the messages name are the
+/// real ones.
 #[test]
 fn bad_parts_and_sizes_are_refused() {
     for bad in ["0/3", "4/3", "1/0", "x"] {
@@ -42,6 +44,10 @@ fn bad_parts_and_sizes_are_refused() {
     // the flag and a size that would do (accepted: see below).
     refused(&["count", "16", "--memory", "1M"], &["n = 16", "bytes", "--memory "]);
     assert_eq!(stdout_of(&["count", "16", "--memory", "64M"]).trim(), A000170[16].to_string());
+    refused(&["count", "12", "--part", "1/4294967296"], &["at most 4294967295"]);
+    let last = "4294967295/4294967295";
+    assert!(stdout_of(&["count", "12", "--part", last]).starts_with(&format!("n=12 part={last} count=")));
+    refused(&["count", "99999999999999999999"], &["no approach counts past n = 32"]);
 }
 
 /// A second count on a checkpoint another count is writing is refused (a
@@ -246,13 +252,4 @@ fn the_memory_a_refusal_names_is_accepted() {
         let text = stdout_of(&["count", &n.to_string(), "--plan"]);
         assert!(!text.contains("NaN") && text.contains(&format!("count {count}")), "{text}");
     }
-}
-
-/// The caps the messages name are the real ones.
-#[test]
-fn the_limits_say_the_truth() {
-    refused(&["count", "12", "--part", "1/4294967296"], &["at most 4294967295"]);
-    let last = "4294967295/4294967295";
-    assert!(stdout_of(&["count", "12", "--part", last]).starts_with(&format!("n=12 part={last} count=")));
-    refused(&["count", "99999999999999999999"], &["no approach counts past n = 32"]);
 }

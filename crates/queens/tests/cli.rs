@@ -425,13 +425,10 @@ mod count {
         }
     }
 
+    /// Past the judge's n, in 64 bits; and one board per class.
     #[test]
-    fn past_the_judge_in_64_bits() {
+    fn the_default_counts_against_oeis() {
         assert_same!(stdout_of(&["count", "15", "--threads", "2"]), format!("{}\n", oeis::A000170[15]));
-    }
-
-    #[test]
-    fn unique_counts_against_oeis() {
         assert_same!(stdout_of(&["count", "10", "--unique"]), format!("{}\n", oeis::A002562[10]));
     }
 

@@ -10,7 +10,7 @@ use pretty_assertions::assert_eq as assert_same;
 use proc_macro2::{TokenStream, TokenTree};
 use queens::common::Problem;
 use queens::diff::{code_only, step_diff, steps_with_a_base};
-use run::queens;
+use run::{queens, refused};
 
 mod run;
 
@@ -120,10 +120,8 @@ fn each_diff_applied_to_its_base_gives_the_step() {
             assert_same!(applied, code_only(source(problem, step)), "diff {} {step}", problem.number());
             // What the command writes itself fits 80 columns; a line of code
             // is the file's own, as wide as rustfmt left it.
-            for line in diff.lines().filter(|line| line.starts_with("--- ") || line.starts_with("+++ ")) {
-                assert!(line.chars().count() <= 80, "{line}");
-            }
-            for line in diff.lines().filter(|line| line.starts_with("@@")) {
+            let own = |line: &&str| ["--- ", "+++ ", "@@"].iter().any(|head| line.starts_with(head));
+            for line in diff.lines().filter(own) {
                 assert!(line.chars().count() <= 80, "{line}");
             }
         }
@@ -162,29 +160,13 @@ fn colour_keeps_the_marks() {
 /// (an approach beyond the chain, or nothing), an unknown problem.
 #[test]
 fn refusals_exit_2() {
-    let cases: [(&[&str], &[&str]); 7] = [
-        (&["diff", "52", "board_scan"], &["board_scan", "first step", "paste 52 board_scan"]),
-        (&["diff", "51", "board_scan"], &["first step", "paste 51 board_scan"]),
-        (&["diff", "52", "nope"], &["\"nope\"", "column_abs, three_arrays, bitmask, mirror, symmetry"]),
-        (&["diff", "51", "symmetry"], &["\"symmetry\"", "column_abs, three_arrays, bitmask, mirror"]),
-        (&["diff", "51", "construct"], &["construct", "beyond the chain"]),
-        (&["diff", "53", "bitmask"], &["53"]),
-        (&["diff", "52", "bitmask", "--color", "sometimes"], &["sometimes"]),
-    ];
-    for (args, mentions) in cases {
-        let output = queens(args);
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert_same!(output.status.code(), Some(2), "queens {args:?}: {stderr}");
-        assert!(output.stdout.is_empty(), "queens {args:?} wrote to stdout");
-        let first = stderr.lines().next().unwrap();
-        assert!(first.starts_with("error: "), "{stderr}");
-        for word in mentions {
-            assert!(first.contains(word), "queens {args:?}: {first:?} does not mention {word:?}");
-        }
-        if !args.contains(&"53") && !args.contains(&"--color") {
-            assert_same!(stderr.lines().count(), 1, "one line: {stderr}");
-        }
-    }
+    refused(&["diff", "52", "board_scan"], &["board_scan", "first step", "paste 52 board_scan"]);
+    refused(&["diff", "51", "board_scan"], &["first step", "paste 51 board_scan"]);
+    refused(&["diff", "52", "nope"], &["\"nope\"", "column_abs, three_arrays, bitmask, mirror, symmetry"]);
+    refused(&["diff", "51", "symmetry"], &["\"symmetry\"", "column_abs, three_arrays, bitmask, mirror"]);
+    refused(&["diff", "51", "construct"], &["construct", "beyond the chain"]);
+    refused(&["diff", "53", "bitmask"], &["53"]);
+    refused(&["diff", "52", "bitmask", "--color", "sometimes"], &["sometimes"]);
 }
 
 /// The tokens of `stream` without its doc comments (`#[doc = ...]` and

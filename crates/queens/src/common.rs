@@ -154,15 +154,6 @@ mod tests {
         assert!(parse_whole("--threads", "", 0).unwrap_err().contains("whole number"));
     }
 
-    /// The user's input is exit code 2; what fails on the machine, 1.
-    #[test]
-    fn only_the_users_input_is_exit_code_2() {
-        assert_eq!(Failure::usage("n = -1").exit_code(), 2);
-        assert_eq!(Failure::Failed("reading a file: permission denied".into()).exit_code(), 1);
-        assert_eq!(Failure::Io(io::Error::other("disk full")).exit_code(), 1);
-        assert_eq!(Failure::Unsuccessful.exit_code(), 1);
-    }
-
     #[test]
     fn control_characters_are_escaped() {
         assert_eq!(escaped("bit\u{1b}[31mmask\n"), "bit\\u{1b}[31mmask\\n");

@@ -1,13 +1,10 @@
 //! `queens count N`: the number of boards as a 64-bit number, alone on
 //! stdout so that scripts can read it.
 //!
-//! Without a terminal on stderr the command counts and does nothing else:
-//! no estimate, no progress, so a script pays for the count only. On a
-//! terminal, a count estimated to take over a second shows its progress on
-//! stderr, and one estimated to take over a minute says so before it starts.
-//! The estimate times the same approach on a smaller n, at most a few
-//! percent of the count (see [`timing::estimate`]). Ctrl-C stops a count: the
-//! default signal handling ends the process at once.
+//! Without a terminal on stderr the command only counts: a script pays for
+//! the count alone. On a terminal, a count estimated (by [`timing::estimate`])
+//! to take over a second shows its progress on stderr, and one over a minute
+//! says so before it starts. Ctrl-C ends the process at once.
 
 mod memory;
 
@@ -294,10 +291,7 @@ fn speedup(approach: &Approach, threads: Option<usize>) -> f64 {
 /// The estimate of a count, only where someone will read it: with stderr
 /// not a terminal nothing is timed, and the count is all the command does.
 fn watched_estimate(on_terminal: bool, n: u32, speedup: f64, time_at: impl FnMut(u32) -> Duration) -> Option<Estimate> {
-    if !on_terminal {
-        return None;
-    }
-    timing::estimate(n, speedup, time_at)
+    on_terminal.then(|| timing::estimate(n, speedup, time_at)).flatten()
 }
 
 /// The line that warns of a long count before it starts.

@@ -116,25 +116,23 @@ fn not_a_step(problem: Problem, name: &str) -> Failure {
     Failure::usage(format!("{what}; the steps that build on another: {}", steps_with_a_base(problem).join(", ")))
 }
 
-/// The approach file of `step` for `problem`, and its path in the workspace.
-fn file(problem: Problem, step: &Step) -> (String, &'static str) {
+/// The code of `step`'s approach file for `problem`, and its header: the
+/// file's path in the workspace.
+fn code(problem: Problem, step: &Step) -> (String, String) {
     let source = match problem {
         Problem::NQueens => n_queens::approach(step.name).map(|approach| approach.source),
         Problem::NQueensII => n_queens_count::approach(step.name).map(|approach| approach.source),
     };
     let source = source.expect("every step of the chain is an approach of both problems");
-    (format!("crates/{}/src/{}.rs", problem.crate_name(), step.name), source)
+    (format!("crates/{}/src/{}.rs (code only)", problem.crate_name(), step.name), code_only(source))
 }
 
-/// The unified diff from `base`'s code to `step`'s, both for `problem`.
+/// The unified diff from `base`'s code to `step`'s, both for `problem`,
+/// three lines of context around each change.
 fn unified_diff(problem: Problem, base: &Step, step: &Step) -> String {
-    let (old_path, old_source) = file(problem, base);
-    let (new_path, new_source) = file(problem, step);
-    let (old, new) = (code_only(old_source), code_only(new_source));
+    let ((old_header, old), (new_header, new)) = (code(problem, base), code(problem, step));
     let diff = similar::TextDiff::from_lines(&old, &new);
-    let mut unified = diff.unified_diff();
-    unified.context_radius(3).header(&format!("{old_path} (code only)"), &format!("{new_path} (code only)"));
-    unified.to_string()
+    diff.unified_diff().context_radius(3).header(&old_header, &new_header).to_string()
 }
 
 /// An approach file's code: the file without its opening `//!` comment,

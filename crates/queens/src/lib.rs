@@ -138,18 +138,17 @@ pub fn run_command<T: Into<std::ffi::OsString> + Clone>(
 
 /// Runs one command, its answer written to `out`.
 fn dispatch(command: Option<Command>, out: &mut impl Write) -> common::Outcome {
-    match command {
-        None => tour::run(&tour::Args::default(), out),
-        Some(Command::Tour(args)) => tour::run(&args, out),
-        Some(Command::Boards(args)) => boards::run(&args, out),
-        Some(Command::Count(args)) => count::run(&args, out),
-        Some(Command::Sum(args)) => sum::run(&args, out),
-        Some(Command::Compare(args)) => compare::run(&args, out),
-        Some(Command::Paste(args)) => catalog::paste(&args, out),
-        Some(Command::Diff(args)) => diff::run(&args, out),
-        Some(Command::List) => catalog::list(out),
-        Some(Command::Practice(args)) => practice::run(&args, out),
-        Some(Command::Watch(args)) => watch::run(&args, out),
+    match command.unwrap_or_else(|| Command::Tour(tour::Args::default())) {
+        Command::Tour(args) => tour::run(&args, out),
+        Command::Boards(args) => boards::run(&args, out),
+        Command::Count(args) => count::run(&args, out),
+        Command::Sum(args) => sum::run(&args, out),
+        Command::Compare(args) => compare::run(&args, out),
+        Command::Paste(args) => catalog::paste(&args, out),
+        Command::Diff(args) => diff::run(&args, out),
+        Command::List => catalog::list(out),
+        Command::Practice(args) => practice::run(&args, out),
+        Command::Watch(args) => watch::run(&args, out),
     }
 }
 

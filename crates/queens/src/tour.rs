@@ -187,11 +187,9 @@ mod tests {
     #[test]
     fn the_chain_holds_every_approach_of_both_problems_once() {
         let names = chain_names();
-        for approach in n_queens::APPROACHES {
-            assert_eq!(names.iter().filter(|&&name| name == approach.name).count(), 1, "{}", approach.name);
-        }
-        for approach in n_queens_count::APPROACHES {
-            assert_eq!(names.iter().filter(|&&name| name == approach.name).count(), 1, "{}", approach.name);
+        let all = n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_count::APPROACHES.iter().map(|a| a.name));
+        for name in all {
+            assert_eq!(names.iter().filter(|&&found| found == name).count(), 1, "{name}");
         }
         assert_eq!(names[0], "board_scan");
     }

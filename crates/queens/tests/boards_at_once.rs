@@ -1,9 +1,7 @@
 //! End-to-end: `queens boards N --limit K` for the n whose search past the
-//! first board is long (from 43 on, n leaving 1 or 5 divided by 6). The
-//! first boards come at once, the constructed board turned and reflected,
-//! each a solution and none twice; on a terminal (a tmux pane), stderr says
-//! so before the long search starts. Expected values come from the
-//! independent validator and from turning the boards here, square by square.
+//! first boards is long: those come at once, the constructed board turned
+//! and reflected (turned here, square by square, to check), and on a
+//! terminal (a tmux pane) stderr says so before the long search starts.
 
 use std::collections::HashSet;
 use std::process::Command;

@@ -58,7 +58,6 @@ fn widest(text: &str) -> usize {
 
 /// Runs the command `args` name in this process, through the library
 /// (`queens::run_command`), and checks it succeeded; returns its answer.
-/// For what needs no process of its own: the answer alone, no terminal.
 fn answer_of(args: &[&str]) -> String {
     let mut out = Vec::new();
     if let Err(failure) = queens::run_command(args, &mut out) {
@@ -69,8 +68,7 @@ fn answer_of(args: &[&str]) -> String {
 
 /// Runs the command `args` name in this process, as [`answer_of`] does,
 /// and checks it refused the arguments with a message that names
-/// `mentions`; returns the message. (Through the binary, [`refused`] also
-/// checks the exit code, 2, and that the message is one line.)
+/// `mentions`; returns the message.
 fn usage_of(args: &[&str], mentions: &[&str]) -> String {
     let message = match queens::run_command(args, &mut Vec::new()) {
         Err(queens::common::Failure::Usage(message)) => message,
@@ -93,6 +91,11 @@ fn parse_rows(text: &str) -> Vec<Vec<String>> {
 mod tour {
     use super::*;
 
+    /// Every approach of both problems, LeetCode 51's first.
+    fn approach_names() -> Vec<&'static str> {
+        n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_count::APPROACHES.iter().map(|a| a.name)).collect()
+    }
+
     #[test]
     fn no_arguments_is_the_tour_of_12() {
         let out = stdout_of(&[]);
@@ -100,9 +103,7 @@ mod tour {
         assert_same!(out.lines().next(), tour_12.lines().next(), "the same tour");
         assert!(!out.contains("too small to compare"), "n = 12 is timed without a caveat:\n{out}");
         let known = expected_count(12).unwrap().to_string();
-        for approach in
-            n_queens::APPROACHES.iter().map(|a| a.name).chain(n_queens_count::APPROACHES.iter().map(|a| a.name))
-        {
+        for approach in approach_names() {
             let line =
                 out.lines().find(|line| line.starts_with(approach)).unwrap_or_else(|| panic!("no {approach} line"));
             assert!(line.contains(&known), "{line}");
@@ -111,30 +112,6 @@ mod tour {
         assert!(out.contains("+-------------------------+"), "a 12×12 board is drawn:\n{out}");
         assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
         assert!(out.lines().count() <= 40, "fits on one screen");
-    }
-
-    /// "Where next" names commands that work right after the README's
-    /// set-up, the practice ladder and the docs' index; none of them a bare
-    /// `queens`, which is not on the PATH.
-    #[test]
-    fn where_next_works_after_the_set_up() {
-        let out = stdout_of(&["tour", "6"]);
-        let (_, next) = out.split_once("Where next").expect("a Where next");
-        for named in [
-            &format!("{RUN} list")[..],
-            &format!("{RUN} practice list"),
-            &format!("{RUN} paste 52 bitmask"),
-            &format!("{RUN} diff 52 bitmask"),
-            "docs/README.md",
-        ] {
-            assert!(next.contains(named), "{named}:\n{next}");
-        }
-        assert!(!out.lines().any(|line| line.trim_start().starts_with("queens ")), "a bare queens:\n{out}");
-        assert!(!out.contains("(queens "), "a bare queens:\n{out}");
-        let help = stdout_of(&["--help"]);
-        assert!(help.contains(&format!("{RUN} paste 52 bitmask")) && help.contains("docs/README.md"), "{help}");
-        assert!(help.contains("practice"), "{help}");
-        assert!(!help.lines().any(|line| line.trim_start().starts_with("queens ")), "a bare queens:\n{help}");
     }
 
     #[test]
@@ -159,10 +136,19 @@ mod tour {
     /// Below n = 12 the tour says its times are too small to compare; every
     /// cell of the table ends in the column where its heading ends, the "-"
     /// of an approach a problem lacks included; the board drawn is a
-    /// solution; and the tour fits 80 columns.
+    /// solution; the tour fits 80 columns. "Where next" names commands that
+    /// work right after the README's set-up, the practice ladder and the
+    /// docs' index; none of them a bare `queens`, which is not on the PATH.
     #[test]
-    fn a_small_tour_is_a_table_and_a_board() {
+    fn a_small_tour_is_a_table_a_board_and_where_next() {
         let out = stdout_of(&["tour", "6"]);
+        let (_, next) = out.split_once("Where next").expect("a Where next");
+        for named in ["list", "practice list", "paste 52 bitmask", "diff 52 bitmask"] {
+            assert!(next.contains(&format!("{RUN} {named}")), "{named}:\n{next}");
+        }
+        assert!(next.contains("docs/README.md"), "{next}");
+        assert!(!out.lines().any(|line| line.trim_start().starts_with("queens ")), "a bare queens:\n{out}");
+        assert!(!out.contains("(queens "), "a bare queens:\n{out}");
         assert!(out.lines().nth(2).unwrap().contains("too small to compare"), "{out}");
         assert!(widest(&out) <= WIDTH, "{} columns:\n{out}", widest(&out));
         let rows: Vec<String> =
@@ -171,11 +157,7 @@ mod tour {
         n_queens_cases::validate::check_board(6, &rows).unwrap();
         let header = out.lines().find(|line| line.starts_with("approach")).expect("a header");
         let heading_ends: Vec<usize> = cells(header).into_iter().map(|(_, end)| end).collect();
-        let names: Vec<&str> = n_queens::APPROACHES
-            .iter()
-            .map(|a| a.name)
-            .chain(n_queens_count::APPROACHES.iter().map(|a| a.name))
-            .collect();
+        let names = approach_names();
         let rows: Vec<&str> =
             out.lines().filter(|line| names.iter().any(|name| line.starts_with(&format!("{name} ")))).collect();
         assert!(
@@ -715,31 +697,24 @@ fn a_closed_stderr_never_aborts() {
 /// wraps it (to the terminal's width, at most 80).
 #[test]
 fn every_help_fits_80_columns() {
-    let commands: [&[&str]; 13] = [
-        &[],
-        &["tour"],
-        &["boards"],
-        &["count"],
-        &["compare"],
-        &["paste"],
-        &["diff"],
-        &["list"],
-        &["practice"],
-        &["practice", "list"],
-        &["practice", "test"],
-        &["practice", "hint"],
-        &["practice", "reset"],
-    ];
-    for command in commands {
+    let commands = ["", "tour", "boards", "count", "compare", "paste", "diff", "list", "practice"].map(String::from);
+    let practice = ["list", "test", "hint", "reset"].map(|subcommand| format!("practice {subcommand}"));
+    for command in commands.iter().chain(&practice) {
         for flag in ["-h", "--help"] {
-            let help = stdout_of(&[command, &[flag]].concat());
-            assert!(widest(&help) <= WIDTH, "queens {command:?} {flag}: {} columns\n{help}", widest(&help));
+            let help = stdout_of(&command.split_whitespace().chain([flag]).collect::<Vec<_>>());
+            assert!(widest(&help) <= WIDTH, "queens {command} {flag}: {} columns\n{help}", widest(&help));
         }
     }
 }
 
+/// The help names commands that work right after the README's set-up, the
+/// practice ladder and the docs' index, never a bare `queens`.
 #[test]
 fn help_and_version_exit_zero() {
+    let help = stdout_of(&["--help"]);
+    assert!(help.contains(&format!("{RUN} paste 52 bitmask")) && help.contains("docs/README.md"), "{help}");
+    assert!(help.contains("practice"), "{help}");
+    assert!(!help.lines().any(|line| line.trim_start().starts_with("queens ")), "a bare queens:\n{help}");
     assert!(stdout_of(&["--version"]).starts_with("queens "));
     refused(&["frobnicate"], &["frobnicate"]);
 }

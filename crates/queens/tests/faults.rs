@@ -1,8 +1,7 @@
-//! What a count that runs for weeks meets, through the binary: a checkpoint
-//! holding another count's records, a disk that fills (and frees), lines
-//! ended by CRLF or cut short, `sum` of one part of the largest M, and more
-//! `--memory` than the machine has. Each count is OEIS A000170's or
-//! refused with one line; nothing recorded is lost.
+//! What a count that runs for weeks meets, through the binary: another
+//! count's records, a disk that fills (and frees), lines ended by CRLF or
+//! cut short, `sum` of one part of the largest M, and more `--memory` than
+//! the machine has. Each count is OEIS's or refused; no record is lost.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

@@ -6,9 +6,8 @@ use n_queens_count::quarters;
 
 use crate::common::Failure;
 
-/// Parses `--memory`: bytes, or a size with a unit (the parse-size crate):
-/// K, M, G, T, with or without B or iB, are powers of 1024; fractions such
-/// as 1.5G round to the nearest byte. More than 0 bytes.
+/// Parses `--memory`: bytes, or a size with a unit (K, M, G, T, with or
+/// without B or iB: powers of 1024; 1.5G rounds to the byte), more than 0.
 pub(super) fn parse_memory(text: &str) -> Result<u64, String> {
     let sizes = parse_size::Config::new().with_binary();
     let bad = || format!("--memory takes a size such as 64G, 1.5T, 512M or 1000000 (bytes); got {text:?}");

@@ -25,9 +25,8 @@ pub fn queens(args: &[&str]) -> Output {
 /// of them needs, so that only a hang reaches it. A guard, not a measure.
 pub const DEADLINE: Duration = Duration::from_secs(60);
 
-/// Runs `queens` as [`queens`] does, through the workspace's deadline
-/// runner: it kills the command and fails the test if it is still running at
-/// the [`DEADLINE`].
+/// Runs `queens` as [`queens`] does, but kills it and fails the test if it
+/// is still running at the [`DEADLINE`].
 pub fn queens_within_deadline(args: &[&str]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
     command.args(args).env("LC_ALL", "C");

@@ -24,57 +24,50 @@ macro_rules! approach_tests {
     (@numbered [$step:ident $($steps:ident)*] $approach:ident, $($rest:tt)*) => {
         mod $step {
             use super::*;
-            approach_module!($approach);
+
+            mod $approach {
+                use super::*;
+                use n_queens::$approach::Solution;
+                use pretty_assertions::assert_eq;
+
+                /// The judge's range: exactly the proven boards.
+                #[apply(judge_sizes)]
+                fn boards(#[case] n: i32) {
+                    let expected = expected_boards(n).unwrap();
+                    assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
+                }
+
+                /// n = 0 gives one empty board, negative n none.
+                #[apply(edge_cases)]
+                fn edge(#[case] n: i32, #[case] expected: u64) {
+                    let boards = Solution::solve_n_queens(n);
+                    assert_eq!(boards.len() as u64, expected);
+                    assert_eq!(boards, expected_boards(n).unwrap());
+                }
+
+                /// Past the judge's range: valid, distinct, and as many as OEIS
+                /// A000170 gives, which together mean all of them.
+                #[apply(beyond_judge)]
+                fn beyond(#[case] n: i32, #[case] expected: u64) {
+                    let boards = Solution::solve_n_queens(n);
+                    assert_eq!(boards.len() as u64, expected);
+                    validate::check_solution_set(n, &boards).unwrap();
+                }
+
+                /// Past n = 15 the boards as strings outgrow memory: refused,
+                /// from n = 16 (the shared cases start at 19, past LeetCode 52's
+                /// `i32`).
+                #[apply(out_of_range)]
+                #[case::n16(16)]
+                #[should_panic(expected = "supports n <= 15")]
+                fn refuses(#[case] n: i32) {
+                    Solution::solve_n_queens(n);
+                }
+            }
         }
         approach_tests!(@numbered [$($steps)*] $($rest)*);
     };
     (@numbered [$($steps:ident)*]) => {};
-}
-
-/// The shared cases for one approach file,
-/// `src/<approach>.rs`.
-macro_rules! approach_module {
-    ($approach:ident) => {
-        mod $approach {
-            use super::*;
-            use n_queens::$approach::Solution;
-            use pretty_assertions::assert_eq;
-
-            /// The judge's range: exactly the proven boards.
-            #[apply(judge_sizes)]
-            fn boards(#[case] n: i32) {
-                let expected = expected_boards(n).unwrap();
-                assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
-            }
-
-            /// n = 0 gives one empty board, negative n none.
-            #[apply(edge_cases)]
-            fn edge(#[case] n: i32, #[case] expected: u64) {
-                let boards = Solution::solve_n_queens(n);
-                assert_eq!(boards.len() as u64, expected);
-                assert_eq!(boards, expected_boards(n).unwrap());
-            }
-
-            /// Past the judge's range: valid, distinct, and as many as OEIS
-            /// A000170 gives, which together mean all of them.
-            #[apply(beyond_judge)]
-            fn beyond(#[case] n: i32, #[case] expected: u64) {
-                let boards = Solution::solve_n_queens(n);
-                assert_eq!(boards.len() as u64, expected);
-                validate::check_solution_set(n, &boards).unwrap();
-            }
-
-            /// Past n = 15 the boards as strings outgrow memory: refused,
-            /// from n = 16 (the shared cases start at 19, past LeetCode 52's
-            /// `i32`).
-            #[apply(out_of_range)]
-            #[case::n16(16)]
-            #[should_panic(expected = "supports n <= 15")]
-            fn refuses(#[case] n: i32) {
-                Solution::solve_n_queens(n);
-            }
-        }
-    };
 }
 
 n_queens_chain::steps!([51] => approach_tests);

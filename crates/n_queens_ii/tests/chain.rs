@@ -25,45 +25,40 @@ macro_rules! approach_tests {
     (@numbered [$step:ident $($steps:ident)*] $approach:ident, $($rest:tt)*) => {
         mod $step {
             use super::*;
-            approach_tests!(@module $approach);
+
+            mod $approach {
+                use super::*;
+                use pretty_assertions::assert_eq;
+                use n_queens_ii::$approach::Solution;
+
+                /// The judge's range, against OEIS A000170.
+                #[apply(judge_counts)]
+                fn counts(#[case] n: i32, #[case] expected: i32) {
+                    assert_eq!(Solution::total_n_queens(n), expected);
+                }
+
+                /// n = 0 has one solution, negative n none.
+                #[apply(edge_cases)]
+                fn edge(#[case] n: i32, #[case] expected: i32) {
+                    assert_eq!(Solution::total_n_queens(n), expected);
+                }
+
+                /// Past the judge's range, still against OEIS A000170.
+                #[apply(beyond_judge)]
+                fn beyond(#[case] n: i32, #[case] expected: i32) {
+                    assert_eq!(Solution::total_n_queens(n), expected);
+                }
+
+                #[apply(out_of_range)]
+                #[should_panic(expected = "supports n <= 18")]
+                fn refuses(#[case] n: i32) {
+                    Solution::total_n_queens(n);
+                }
+            }
         }
         approach_tests!(@numbered [$($steps)*] $($rest)*);
     };
     (@numbered [$($steps:ident)*]) => {};
-    (@module $approach:ident) => {
-        mod $approach {
-            use super::*;
-            use pretty_assertions::assert_eq;
-            use n_queens_ii::$approach::Solution;
-
-            approach_tests!(@judge_signature);
-        }
-    };
-    (@judge_signature) => {
-            /// The judge's range, against OEIS A000170.
-            #[apply(judge_counts)]
-            fn counts(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            /// n = 0 has one solution, negative n none.
-            #[apply(edge_cases)]
-            fn edge(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            /// Past the judge's range, still against OEIS A000170.
-            #[apply(beyond_judge)]
-            fn beyond(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            #[apply(out_of_range)]
-            #[should_panic(expected = "supports n <= 18")]
-            fn refuses(#[case] n: i32) {
-                Solution::total_n_queens(n);
-            }
-    };
 }
 
 n_queens_chain::steps!([52] => approach_tests);

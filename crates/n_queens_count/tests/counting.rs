@@ -13,15 +13,6 @@ use n_queens_ii::symmetry::Classes;
 use pretty_assertions::assert_eq;
 use rstest::rstest;
 
-#[test]
-fn total_and_unique_match_oeis() {
-    let options = Options::default();
-    for n in 0..=15 {
-        assert_eq!(total(n, &options), Ok(A000170[n as usize]), "total, n = {n}");
-        assert_eq!(unique(n, &options), Ok(A002562[n as usize]), "unique, n = {n}");
-    }
-}
-
 /// `total` and `unique` use counters that serve every n up to `MAX_N` on
 /// every core, and `unique`'s sorts the boards into classes.
 #[test]
@@ -57,7 +48,7 @@ fn approach_flags() {
 #[rstest]
 fn threads_do_not_change_the_count(#[values(0, 1, 2, 3, 64, 100_000)] threads: usize) {
     let options = Options { threads, progress: None };
-    for n in [0, 1, 5, 8, 12, 13] {
+    for n in [0, 1, 4, 5, 8, 12, 13] {
         assert_eq!(total(n, &options), Ok(A000170[n as usize]), "n = {n}, {threads} threads");
         assert_eq!(unique(n, &options), Ok(A002562[n as usize]), "n = {n}, {threads} threads");
     }
@@ -65,7 +56,8 @@ fn threads_do_not_change_the_count(#[values(0, 1, 2, 3, 64, 100_000)] threads: u
 
 /// Progress is `(0, tasks)` first, then one call per task with every count
 /// of done tasks from 1 to `tasks` exactly once (threads may report out of
-/// order), for every approach that splits its work into tasks.
+/// order), for every approach that splits its work into tasks: `quarters`
+/// from n = 4, `parallel` from n = 8 (below, none).
 #[rstest]
 fn progress_reports_every_task(#[values(1, 2, 4)] threads: usize, #[values(0, 4, 7, 8, 12, 13)] n: u32) {
     for approach in APPROACHES.iter().filter(|approach| approach.threads) {
@@ -80,6 +72,8 @@ fn progress_reports_every_task(#[values(1, 2, 4)] threads: usize, #[values(0, 4,
         done.sort_unstable();
         assert_eq!(done, (0..=tasks).collect::<Vec<_>>(), "{}, n = {n}", approach.name);
         assert!(calls.iter().all(|&(_, total)| total == tasks), "{}", approach.name);
+        let splits_from = if approach.name == "parallel" { 8 } else { 4 };
+        assert_eq!(tasks > 1, n >= splits_from, "{}, n = {n}: {tasks} tasks", approach.name);
     }
 }
 
@@ -164,30 +158,16 @@ fn overflow_is_an_error() {
     assert_eq!(classes.total(), None);
     let fits = Classes { one: 0, two: 1, four: 1, eight: (u64::MAX - 6) / 8 };
     assert_eq!(fits.total(), Some(2 + 4 + (u64::MAX - 6) / 8 * 8));
-    assert_eq!(CountError::Overflow { n: 30 }.to_string(), "the count for n = 30 does not fit in u64");
-}
-
-#[test]
-fn errors_are_std_errors() {
     let error: Box<dyn std::error::Error> = Box::new(CountError::Overflow { n: 30 });
-    assert!(error.to_string().contains("u64"));
+    assert_eq!(error.to_string(), "the count for n = 30 does not fit in u64");
 }
 
 /// The 64-bit counters refuse what their `u32` masks cannot hold.
-#[test]
+#[rstest]
+#[case::mirror(|| { n_queens_ii::mirror::Solution::count(33); })]
+#[case::symmetry(|| { Classes::count(33); })]
+#[case::parallel(|| { parallel::count(33, &Options::default()); })]
 #[should_panic(expected = "supports n <= 32")]
-fn mirror_count_refuses_past_32() {
-    n_queens_ii::mirror::Solution::count(33);
-}
-
-#[test]
-#[should_panic(expected = "supports n <= 32")]
-fn symmetry_count_refuses_past_32() {
-    Classes::count(33);
-}
-
-#[test]
-#[should_panic(expected = "supports n <= 32")]
-fn parallel_count_refuses_past_32() {
-    parallel::count(33, &Options::default());
+fn the_64_bit_counters_refuse_past_32(#[case] count: fn()) {
+    count();
 }

@@ -28,19 +28,7 @@ use n_queens_count::quarters;
 use n_queens_ii::bitmask;
 
 mod clock;
-use clock::{median, thread_cpu_seconds};
-
-/// Runs `count` once: its result, and its CPU time on this thread (or its
-/// wall time, with `wall` or where CPU time is unknown).
-fn timed(wall: bool, count: impl FnOnce() -> u64) -> (u64, f64) {
-    let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
-    let total = count();
-    let elapsed = start.elapsed().as_secs_f64();
-    match (cpu_start, thread_cpu_seconds()) {
-        (Some(before), Some(after)) if !wall => (total, after - before),
-        _ => (total, elapsed),
-    }
-}
+use clock::{median, timed};
 
 fn bitmask_count(n: u32) -> u64 {
     let n = i32::try_from(n).expect("small n");

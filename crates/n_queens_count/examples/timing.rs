@@ -21,7 +21,6 @@
 //! runs a single counter once, for a profiler: `timing one symmetry 16`.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use n_queens_cases::oeis::A000170;
 use n_queens_count::counting::{Options, total_with};
@@ -29,7 +28,7 @@ use n_queens_count::parallel;
 use n_queens_ii::{bitmask, mirror, symmetry};
 
 mod clock;
-use clock::{median, thread_cpu_seconds};
+use clock::{median, timed};
 
 type Counter = (&'static str, fn(u32) -> u64);
 
@@ -64,14 +63,9 @@ fn main() {
         let mut times = vec![Vec::new(); counters.len()];
         for _ in 0..runs {
             for ((name, count), times) in counters.iter().zip(&mut times) {
-                let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
-                let total = count(black_box(n));
-                let wall = start.elapsed().as_secs_f64();
                 let on_this_thread = mode != "threads" && *name != "parallel_2t";
-                times.push(match (cpu_start, thread_cpu_seconds()) {
-                    (Some(before), Some(after)) if on_this_thread => after - before,
-                    _ => wall,
-                });
+                let (total, time) = timed(!on_this_thread, || count(black_box(n)));
+                times.push(time);
                 assert_eq!(total, A000170[n as usize], "{name}, n = {n}");
             }
         }

@@ -8,15 +8,10 @@
 //! | [`parallel`] | `symmetry` cut at row 3 into independent tasks, shared out to every core (not judge-ready) | as `symmetry` | `symmetry`'s ÷ cores | O(tasks · n) |
 //! | [`quarters`] | the board cut into four quarters, each quarter's placements built once; half boards' diagonal patterns joined 512 pairs at a time; the symmetries counted once; tasks on every core (not judge-ready) | a few word operations per 512 pairs of half boards | no whole board is searched: see its docs | the quarter table (every placement on an (n/2)×(n/2) board) and O(4^(n/2)) indexes |
 //!
-//! **Past the judge.** [`counting`] counts in `u64` with the fastest counter,
-//! [`quarters`], or with any approach by name within its range
-//! ([`Approach::max_n`]), and gives the unique count (OEIS A002562) with the
-//! fastest counter that sorts boards into classes, [`parallel`]. It returns
-//! an error, never a wrong or wrapped number.
-//!
-//! [`APPROACHES`] lists every counter in order: the chain's steps, then
-//! [`parallel`] and [`quarters`]. Checkpoint files ([`quarters::Checkpoint`])
-//! are the only file I/O of the workspace's libraries.
+//! [`counting`] counts in `u64` with the fastest counter or with any
+//! approach of [`APPROACHES`] by name: the chain's steps, then [`parallel`]
+//! and [`quarters`]. Checkpoint files ([`quarters::Checkpoint`]) are the only
+//! file I/O of the workspace's libraries.
 
 use std::ops::Deref;
 

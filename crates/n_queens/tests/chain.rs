@@ -8,7 +8,7 @@
 //! file is pasted as the judge compiles it in `n_queens_judge`'s
 //! `tests/judge_paste.rs`.
 
-use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_sizes, out_of_range, sorted, validate};
+use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_counts, out_of_range, sorted, validate};
 use rstest::rstest;
 use rstest_reuse::apply;
 
@@ -31,8 +31,8 @@ macro_rules! approach_tests {
                 use pretty_assertions::assert_eq;
 
                 /// The judge's range: exactly the proven boards.
-                #[apply(judge_sizes)]
-                fn boards(#[case] n: i32) {
+                #[apply(judge_counts)]
+                fn boards(#[case] n: i32, #[case] _expected: u64) {
                     let expected = expected_boards(n).unwrap();
                     assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
                 }

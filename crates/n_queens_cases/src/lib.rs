@@ -6,8 +6,8 @@
 //! valid, none repeated, and as many as OEIS A000170 gives ([`oeis`]).
 //!
 //! - [`expected_boards`] and [`expected_count`]: what a correct approach returns.
-//! - The rstest templates below ([`judge_counts`], [`judge_sizes`],
-//!   [`edge_cases`], [`beyond_judge`], [`out_of_range`]), applied by both
+//! - The rstest templates below ([`judge_counts`], [`edge_cases`],
+//!   [`beyond_judge`], [`out_of_range`]), applied by both
 //!   problem crates with `#[apply(..)]`, and the same cases as data
 //!   ([`JUDGE_COUNTS`], [`EDGE_CASES`], [`BEYOND_JUDGE`], [`OUT_OF_RANGE`]) for
 //!   tests that walk them in a loop (`n_queens_judge`'s `tests/mistakes.rs`).
@@ -20,9 +20,6 @@ pub mod validate;
 
 use rstest_reuse::template;
 
-/// The largest `n` with boards kept as data (`data/boards_N.txt`): the judge's range.
-pub const MAX_BOARDS_N: i32 = 9;
-
 /// The number of solutions for `n`, or `None` when it is not known (n > 27);
 /// `n = 0` has one, the empty board; `n < 0` has none.
 pub fn expected_count(n: i32) -> Option<u64> {
@@ -32,8 +29,8 @@ pub fn expected_count(n: i32) -> Option<u64> {
     oeis::A000170.get(usize::try_from(n).ok()?).copied()
 }
 
-/// Every solution for `n` in the judge's format, sorted, or `None` when no
-/// data is kept for that `n` (n > [`MAX_BOARDS_N`]); `n = 0` gives one empty
+/// Every solution for `n` in the judge's format, sorted, or `None` past the
+/// judge's range, n = 1..=9 (`data/boards_N.txt`); `n = 0` gives one empty
 /// board and `n < 0` none, as every approach must.
 pub fn expected_boards(n: i32) -> Option<Vec<Vec<String>>> {
     let text = match n {
@@ -101,7 +98,7 @@ const fn shared_case(template: &'static str, name: &'static str, n: i32, expecte
     Case { template, name, n, expected }
 }
 
-/// The cases of [`judge_counts`] (and the sizes of [`judge_sizes`]): the judge's range.
+/// The cases of [`judge_counts`]: the judge's range.
 pub const JUDGE_COUNTS: [Case; 9] = [
     shared_case("judge_counts", "n1", 1, 1),
     shared_case("judge_counts", "n2", 2, 0),
@@ -158,22 +155,6 @@ pub fn counted_cases() -> impl Iterator<Item = Case> {
 #[case::n9(9, 352)]
 pub fn judge_counts(#[case] n: i32, #[case] expected: u64) {}
 
-/// The judge's range, n = 1..=9, alone: for tests that fetch
-/// [`expected_boards`] themselves.
-#[template]
-#[export]
-#[rstest]
-#[case::n1(1)]
-#[case::n2(2)]
-#[case::n3(3)]
-#[case::n4(4)]
-#[case::n5(5)]
-#[case::n6(6)]
-#[case::n7(7)]
-#[case::n8(8)]
-#[case::n9(9)]
-pub fn judge_sizes(#[case] n: i32) {}
-
 /// Inputs outside the judge's constraints that still have a defined answer:
 /// `n = 0` has one (empty) solution, a negative `n` none.
 #[template]
@@ -211,8 +192,8 @@ mod tests {
 
     /// The data files are complete, correct and sorted: every board valid,
     /// none repeated, and as many as OEIS A000170 says there are.
-    #[apply(judge_sizes)]
-    fn boards_data_is_proven_and_sorted(#[case] n: i32) {
+    #[apply(judge_counts)]
+    fn boards_data_is_proven_and_sorted(#[case] n: i32, #[case] _expected: u64) {
         let boards = expected_boards(n).expect("data for the judge's range");
         validate::check_solution_set(n, &boards).unwrap();
         assert_eq!(sorted(boards.clone()), boards);
@@ -255,9 +236,8 @@ mod tests {
     /// their counts are the OEIS table's.
     #[test]
     fn templates_and_data_agree() {
-        let lists: [(&str, &[Case], bool); 5] = [
+        let lists: [(&str, &[Case], bool); 4] = [
             ("judge_counts", &JUDGE_COUNTS, true),
-            ("judge_sizes", &JUDGE_COUNTS, false),
             ("edge_cases", &EDGE_CASES, true),
             ("beyond_judge", &BEYOND_JUDGE, true),
             ("out_of_range", &OUT_OF_RANGE, false),
@@ -265,9 +245,7 @@ mod tests {
         for (template, data, with_expected) in lists {
             let written: Vec<String> = data.iter().map(|case| as_attribute(case, with_expected)).collect();
             assert_eq!(template_cases(template), written, "the template {template} and its data list differ");
-            if template != "judge_sizes" {
-                assert!(data.iter().all(|case| case.template == template), "{template}: a case names another template");
-            }
+            assert!(data.iter().all(|case| case.template == template), "{template}: a case names another template");
         }
         for case in counted_cases() {
             assert_eq!(expected_count(case.n), Some(case.expected), "{case:?}");

@@ -80,13 +80,6 @@ impl fmt::Display for Board {
     }
 }
 
-/// The judge's format, as [`Board::to_rows`].
-impl From<Board> for Vec<String> {
-    fn from(board: Board) -> Vec<String> {
-        board.to_rows()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,7 +88,6 @@ mod tests {
     fn draws_displays_and_orders_the_columns() {
         let board = Board::new(vec![1, 3, 0, 2]);
         assert_eq!(board.to_rows(), [".Q..", "...Q", "Q...", "..Q."]);
-        assert_eq!(Vec::<String>::from(board.clone()), board.to_rows());
         assert_eq!((board.n(), board.columns()), (4, &[1, 3, 0, 2][..]));
         assert_eq!(board.to_string(), "1 3 0 2");
         assert_eq!(Board::new(vec![0]).to_string(), "0");

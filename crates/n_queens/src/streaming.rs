@@ -1,33 +1,28 @@
 //! # Beyond the judge: streaming the boards
 //!
 //! **Idea.** The judge's functions build the whole list before returning the
-//! first board. Nobody has counted the boards of n = 30, but n = 27 alone
-//! has 2.3 · 10^17 and the count grows about tenfold per step: no list
-//! will ever hold them, yet a first few are easy to find. [`boards`]
-//! returns an iterator that finds the next board only when asked, so
-//! `boards(30).take(10)` returns at once, and memory stays the same however
-//! many boards are consumed.
+//! first board. n = 27 alone has 2.3 · 10^17 boards, and the count grows
+//! about tenfold per step: no list will ever hold them, yet a first few are
+//! easy to find. [`boards`] returns an iterator that finds the next board
+//! only when asked, so `boards(30).take(10)` returns at once, in constant
+//! memory.
 //!
 //! **What changed.** The search is [`bitmask`](crate::bitmask)'s, but an
-//! iterator cannot pause in the middle of a recursion, so the recursion's
-//! call stack becomes an explicit one: one `Frame` per filled row, holding
-//! that row's masks and the free squares it has not tried yet. Each call to
-//! `next` resumes the loop where the previous board left it: take an untried
-//! free square of the top frame and push the next row's frame; when a row has
-//! nothing left to try, pop it and move the queen of the row above. The masks
-//! are `u64`, so n reaches 64. That search is in `search.rs`; this file
-//! decides what the stream gives, and in which order.
+//! iterator cannot pause in the middle of a recursion, so the call stack
+//! becomes an explicit one: one `Frame` per filled row, holding that row's
+//! masks and the free squares it has not tried yet. Each `next` resumes
+//! where the previous board left it: take an untried free square of the top
+//! frame and push the next row's frame; when a row has nothing left to try,
+//! pop it and move the queen of the row above. The masks are `u64`, so n
+//! reaches 64. That search is in `search.rs`; this file decides what the
+//! stream gives, and in which order.
 //!
-//! **Which boards come first.** [`boards`] gives, before any search,
-//! [`construct`](crate::construct)'s board and then its other images under
-//! the 8 symmetries of the square ([`unique::class_of`]): a solution
-//! turned or reflected is a solution, so up to 8 boards come at once for
-//! every n. Then it searches, trying first, in each row, the column of the
-//! constructed board, then the others lowest-first; the boards it meets
-//! again among those already given, it passes over. For some n the search
-//! finds nothing new for a long time (`docs/streaming.md` says when);
-//! `size_hint` says how many boards are left that need no search.
-//! [`boards_in_order`] keeps bitmask's order, lexicographic, at the price of
+//! **Which boards come first.** [`construct`](crate::construct)'s board and
+//! its other images under the 8 symmetries ([`unique::class_of`]), without
+//! search; then the search, trying first in each row the constructed
+//! board's column, passing over the boards already given. For some n it
+//! finds nothing new for a long time (`docs/streaming.md`).
+//! [`boards_in_order`] keeps bitmask's lexicographic order, at the price of
 //! a detour to its first board.
 //!
 //! **Cost.** The tree of bitmask, in either order, O(1) per free square,

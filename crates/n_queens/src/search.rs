@@ -8,6 +8,11 @@
 /// The largest `n` the search takes: one bit per column in a `u64` mask.
 pub(crate) const MAX_N: u32 = 64;
 
+/// Panics unless `n <= 64`, with a message that names `function` and the range.
+pub(crate) fn check_range(function: &str, n: u32) {
+    assert!(n <= MAX_N, "{function}: n = {n} is out of range; it supports n <= {MAX_N} (one bit per column in a u64)");
+}
+
 /// The search, paused between two boards.
 #[derive(Clone, Debug)]
 pub(crate) struct Search {

@@ -40,7 +40,7 @@
 use std::iter::FusedIterator;
 
 use crate::board::Board;
-use crate::search::{self, Search};
+use crate::search::{self, Search, check_range};
 use crate::unique;
 
 /// The largest `n` [`boards`] accepts: one bit per column in a `u64` mask.
@@ -56,7 +56,7 @@ pub const MAX_N: u32 = search::MAX_N;
 /// # Panics
 /// If `n > 64` ([`MAX_N`]).
 pub fn boards(n: u32) -> Boards {
-    check_range("boards", n);
+    check_range("streaming::boards", n);
     let Some(constructed) = crate::construct::construct(n as usize) else { return boards_in_order(n) };
     // The images of a solution are solutions; the class holds the board itself once.
     let mut at_once = unique::class_of(&constructed);
@@ -72,15 +72,8 @@ pub fn boards(n: u32) -> Boards {
 /// # Panics
 /// If `n > 64` ([`MAX_N`]).
 pub fn boards_in_order(n: u32) -> Boards {
-    check_range("boards_in_order", n);
+    check_range("streaming::boards_in_order", n);
     Boards { at_once: Vec::new(), given: 0, search: Search::new(n, u64::MAX, Vec::new()) }
-}
-
-fn check_range(function: &str, n: u32) {
-    assert!(
-        n <= MAX_N,
-        "streaming::{function}: n = {n} is out of range; it supports n <= {MAX_N} (one bit per column in a u64)"
-    );
 }
 
 /// The iterator of [`boards`] and [`boards_in_order`].

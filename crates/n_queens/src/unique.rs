@@ -32,16 +32,14 @@
 use std::iter::FusedIterator;
 
 use crate::board::Board;
-use crate::search::{self, Search};
+use crate::search::{Search, check_range};
 
 /// The largest `n` for [`unique_boards`], which holds the whole list.
 pub const MAX_N: u32 = 16;
 
 /// One board of each symmetry class of solutions for `n`, the smallest of
 /// the class (see [`canonical`]), in ascending order: as many as OEIS
-/// A002562 gives, 12 for n = 8.
-///
-/// `n = 0` gives one board, the empty one; n = 2 and 3 give none.
+/// A002562 gives, 12 for n = 8 (n = 0: the empty board; n = 2 and 3: none).
 ///
 /// # Panics
 /// If `n > 16` ([`MAX_N`]); [`canonical_boards`] streams larger `n`.
@@ -59,7 +57,7 @@ pub fn unique_boards(n: u32) -> Vec<Board> {
 /// # Panics
 /// If `n > 64` ([`streaming::MAX_N`](crate::streaming::MAX_N)).
 pub fn canonical_boards(n: u32) -> ClassBoards {
-    check_range("canonical_boards", n);
+    check_range("unique::canonical_boards", n);
     // Columns 0..=(n - 1) / 2: the left half, and the middle column for odd n.
     let left_half_and_middle = (1u64 << n.div_ceil(2)) - 1; // n <= 64: at most 32 bits
     ClassBoards::new(Search::new(n, left_half_and_middle, Vec::new()), Vec::new())
@@ -80,17 +78,9 @@ pub fn canonical_boards(n: u32) -> ClassBoards {
 /// # Panics
 /// If `n > 64` ([`streaming::MAX_N`](crate::streaming::MAX_N)).
 pub fn classes_as_found(n: u32) -> ClassBoards {
-    check_range("classes_as_found", n);
+    check_range("unique::classes_as_found", n);
     let preferred = crate::construct::construct(n as usize).map_or(Vec::new(), Board::into_columns);
     ClassBoards::new(Search::new(n, u64::MAX, preferred.clone()), preferred)
-}
-
-fn check_range(function: &str, n: u32) {
-    assert!(
-        n <= search::MAX_N,
-        "unique::{function}: n = {n} is out of range; it supports n <= {} (one bit per column in a u64)",
-        search::MAX_N
-    );
 }
 
 /// The iterator of [`canonical_boards`] and [`classes_as_found`]: the first
@@ -138,8 +128,7 @@ impl FusedIterator for ClassBoards {}
 /// solutions; its size is 8, 4 or 2 (1 for n <= 1).
 ///
 /// # Panics
-/// If two queens share a column: the transposed board would have two queens
-/// in one row.
+/// If two queens share a column (the transposed board would share a row).
 pub fn class_of(board: &Board) -> Vec<Board> {
     let mut class: Vec<Board> = Symmetry::ALL.iter().map(|symmetry| symmetry.apply(board)).collect();
     class.sort();
@@ -153,12 +142,7 @@ pub fn class_of(board: &Board) -> Vec<Board> {
 /// # Panics
 /// If two queens share a column, as [`class_of`].
 pub fn canonical(board: &Board) -> Board {
-    let rows = inverse(board.columns());
-    let columns = board.columns();
-    let smallest = Symmetry::ALL.iter().copied().fold(Symmetry::Identity, |best, symmetry| {
-        if image_is_smaller_than(symmetry, best, columns, &rows) { symmetry } else { best }
-    });
-    smallest.apply(board)
+    Symmetry::ALL.iter().map(|symmetry| symmetry.apply(board)).min().expect("eight images")
 }
 
 /// One of the 8 symmetries of the square, acting on boards.
@@ -217,8 +201,10 @@ impl Symmetry {
     /// # Panics
     /// If the symmetry transposes and two queens of `board` share a column.
     pub fn apply(self, board: &Board) -> Board {
-        let columns = board.columns();
-        let rows = if self.parts().0 { inverse(columns) } else { Vec::new() };
+        let (columns, mut rows) = (board.columns(), Vec::new());
+        if self.parts().0 {
+            invert_into(columns, &mut rows);
+        }
         Board::new((0..columns.len()).map(|row| image_column(self, columns, &rows, row)).collect())
     }
 }
@@ -231,18 +217,6 @@ fn image_column(symmetry: Symmetry, columns: &[u32], rows: &[u32], row: usize) -
     let source = if transpose { rows } else { columns };
     let col = source[if flip_top_bottom { last - row } else { row }];
     if mirror_left_right { last as u32 - col } else { col }
-}
-
-/// Whether the image under `symmetry` is smaller than the image under
-/// `other`, comparing row by row and stopping at the first difference.
-fn image_is_smaller_than(symmetry: Symmetry, other: Symmetry, columns: &[u32], rows: &[u32]) -> bool {
-    for row in 0..columns.len() {
-        let (col, other_col) = (image_column(symmetry, columns, rows, row), image_column(other, columns, rows, row));
-        if col != other_col {
-            return col < other_col;
-        }
-    }
-    false // the same board
 }
 
 /// Whether the image of `columns` under `symmetry` comes before the board
@@ -259,14 +233,8 @@ fn image_comes_earlier(symmetry: Symmetry, columns: &[u32], rows: &[u32], prefer
     false // the same board
 }
 
-/// The transposed board: `rows[col]` is the row of the queen in column `col`.
-fn inverse(columns: &[u32]) -> Vec<u32> {
-    let mut rows = Vec::new();
-    invert_into(columns, &mut rows);
-    rows
-}
-
-/// [`inverse`] into a buffer.
+/// The transposed board, into `rows`: `rows[col]` is the row of the queen in
+/// column `col`.
 ///
 /// # Panics
 /// If two queens share a column.

@@ -1,20 +1,17 @@
 //! Every step of LeetCode 51's chain against the shared cases of
-//! `n_queens_cases` (the other approaches: `beyond_the_judge.rs`).
-//!
-//! Each step gets its own module, numbered in chain order, so a failure
-//! names the step and the case, e.g. `s04::bitmask::boards::case_8_n8`. Boards are sorted before they are
-//! compared (the judge accepts any order), and compared with
-//! `pretty_assertions`, so a wrong board shows as a readable diff. Each
-//! file is pasted as the judge compiles it in `n_queens_judge`'s
+//! `n_queens_cases` (the other approaches: `beyond_the_judge.rs`), each in a
+//! module numbered in chain order, so a failure names the step and the case
+//! (`s04::bitmask::boards::case_8_n8`). Boards are sorted before they are
+//! compared (the judge accepts any order), with `pretty_assertions`' diff.
+//! Each file is pasted as the judge compiles it in `n_queens_judge`'s
 //! `tests/judge_paste.rs`.
 
 use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_counts, out_of_range, sorted, validate};
 use rstest::rstest;
 use rstest_reuse::apply;
 
-/// Generates one test module per step of the chain
-/// ([`n_queens_chain::steps!`]), as `n_queens::APPROACHES` is made, each in
-/// a module numbered by its place in the chain (`s01`, `s02`, ...), so that
+/// One test module per step of the chain ([`n_queens_chain::steps!`], as
+/// `n_queens::APPROACHES` is made), in a module `s01`, `s02`, ... so that
 /// the test names sort in chain order.
 macro_rules! approach_tests {
     ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,

@@ -14,10 +14,9 @@
 //! cargo run --release -p n_queens_count --example quarters_timing -- bitmask 16
 //! ```
 //!
-//! One-thread runs are timed by the CPU time of the thread that runs them
-//! (`/proc/thread-self/schedstat`, Linux; wall time elsewhere), which other
-//! programs on a busy machine disturb far less than wall time; runs on
-//! several threads can only be timed by wall time.
+//! One-thread runs are timed by this thread's CPU time (`clock/mod.rs`),
+//! which a busy machine disturbs far less than wall time; runs on several
+//! threads only by wall time.
 
 use std::hint::black_box;
 use std::time::Instant;

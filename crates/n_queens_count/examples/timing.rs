@@ -2,11 +2,9 @@
 //! said, interleaved (each run times every counter once, in turn), median of
 //! several runs. Checks every count against OEIS A000170 as it goes.
 //!
-//! The one-thread counters (`parallel_1t` included: one thread runs on the
-//! caller's) run on the main thread and are timed by its CPU time
-//! (`/proc/thread-self/schedstat`, Linux; wall time elsewhere), which a busy
-//! machine disturbs far less than wall time; `parallel_2t` can only be timed
-//! by wall time, so on a busy machine its numbers are the noisiest.
+//! The one-thread counters (`parallel_1t` too) are timed by this thread's
+//! CPU time (`clock/mod.rs`), which a busy machine disturbs far less than wall
+//! time; `parallel_2t` only by wall time, so its numbers are the noisiest.
 //!
 //! ```sh
 //! # mirror, symmetry, parallel on 1 and 2 threads, against bitmask:

@@ -42,18 +42,13 @@ impl fmt::Display for CountError {
                 f,
                 "n = {n} is too large for `{approach}`: by its estimate it would need {needed} bytes, \
                  more than its limit of {limit} bytes ({:.1} GiB)",
-                gibibytes(*limit)
+                *limit as f64 / f64::from(1u32 << 30)
             ),
         }
     }
 }
 
 impl std::error::Error for CountError {}
-
-/// `bytes` in GiB, for messages.
-fn gibibytes(bytes: u64) -> f64 {
-    bytes as f64 / f64::from(1u32 << 30)
-}
 
 /// The names of the approaches `keep` accepts, comma-separated.
 fn names(keep: impl Fn(&Approach) -> bool) -> String {

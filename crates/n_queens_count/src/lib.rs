@@ -58,24 +58,17 @@ impl Deref for Approach {
 /// fit in its `i32`.
 pub const JUDGE_MAX_N: u32 = 18;
 
-/// How a step of the chain counts past the judge's signature.
-struct Counted {
-    max_n: u32,
-    counts_unique: bool,
-    count: Option<interface::CountFn>,
-}
-
-/// The steps with a 64-bit counter of their own; every other counts
-/// through the judge's signature, up to [`JUDGE_MAX_N`].
+/// The steps with a 64-bit counter of their own, from their [`chain_step`];
+/// every other counts through the judge's signature.
 macro_rules! counted {
-    (mirror) => {
-        Counted { max_n: interface::MAX_N, counts_unique: false, count: Some(counters::mirror) }
+    (mirror, $counter:expr) => {
+        Approach { max_n: interface::MAX_N, count: Some(counters::mirror), ..$counter }
     };
-    (symmetry) => {
-        Counted { max_n: interface::MAX_N, counts_unique: true, count: Some(counters::symmetry) }
+    (symmetry, $counter:expr) => {
+        Approach { max_n: interface::MAX_N, counts_unique: true, count: Some(counters::symmetry), ..$counter }
     };
-    ($step:ident) => {
-        Counted { max_n: JUDGE_MAX_N, counts_unique: false, count: None }
+    ($step:ident, $counter:expr) => {
+        $counter
     };
 }
 
@@ -87,7 +80,7 @@ macro_rules! counters_of {
         /// counters that are not judge-ready, every field written out. A new
         /// one past the chain is one more entry.
         pub const APPROACHES: &[Approach] = &[
-            $(chain_step(step_named($file), counted!($name)),)*
+            $(counted!($name, chain_step(step_named($file))),)*
             Approach {
                 step: n_queens_ii::Approach {
                     name: "parallel",
@@ -150,10 +143,10 @@ const fn same(a: &str, b: &str) -> bool {
     true
 }
 
-/// A step of the chain as a counter: on one thread, with no tables.
-const fn chain_step(step: n_queens_ii::Approach, counted: Counted) -> Approach {
-    let Counted { max_n, counts_unique, count } = counted;
-    Approach { step, max_n, counts_unique, threads: false, count, memory_needed: None }
+/// A step of the chain as a counter: through the judge's signature, up to
+/// [`JUDGE_MAX_N`], on one thread, with no tables.
+const fn chain_step(step: n_queens_ii::Approach) -> Approach {
+    Approach { step, max_n: JUDGE_MAX_N, counts_unique: false, threads: false, count: None, memory_needed: None }
 }
 
 /// The approach called `name`, if there is one.

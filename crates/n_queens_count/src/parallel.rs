@@ -1,7 +1,7 @@
 //! # Past the judge: every core
 //!
 //! **Not judge-ready**: it uses `std::thread::scope` (Rust 1.63) and the
-//! crate's own modules. It is for counting past the judge's range.
+//! crate's own modules.
 //!
 //! **Idea.** The subtrees of the search share nothing: what lies below a
 //! placement of the first rows depends only on those queens. So [`split`]

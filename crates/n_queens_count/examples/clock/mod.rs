@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-/// Seconds of CPU time of this thread, if the kernel says.
+/// Seconds of CPU time of this thread, if the kernel says
+/// (`/proc/thread-self/schedstat`, Linux).
 pub fn thread_cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let nanoseconds: f64 = text.split_whitespace().next()?.parse().ok()?;

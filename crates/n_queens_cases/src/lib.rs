@@ -225,11 +225,8 @@ mod tests {
             i32::MAX => "i32::MAX".to_string(),
             n => n.to_string(),
         };
-        if with_expected {
-            format!("#[case::{}({n}, {})]", case.name, case.expected)
-        } else {
-            format!("#[case::{}({n})]", case.name)
-        }
+        let expected = if with_expected { format!(", {}", case.expected) } else { String::new() };
+        format!("#[case::{}({n}{expected})]", case.name)
     }
 
     /// The data lists hold exactly the cases of the templates, in order, and

@@ -10,14 +10,9 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
-    let page = match std::fs::read_to_string(docs.join("measurements.md")) {
-        Ok(page) => page,
-        Err(error) => {
-            eprintln!("reading docs/measurements.md: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match n_queens_bench::draw_chart(&page, &docs.join("chain.svg")) {
+    let page = std::fs::read_to_string(docs.join("measurements.md"))
+        .map_err(|error| format!("reading docs/measurements.md: {error}"));
+    match page.and_then(|page| n_queens_bench::draw_chart(&page, &docs.join("chain.svg"))) {
         Ok(()) => {
             println!("Redrew docs/chain.svg from docs/measurements.md.");
             ExitCode::SUCCESS

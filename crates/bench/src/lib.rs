@@ -143,12 +143,8 @@ pub fn write_docs(groups: &[Group], since: SystemTime, quick: bool) -> Result<()
 }
 
 /// Draws the first table of a measurements page (LeetCode 52's) as an SVG
-/// line chart: time per call against n, log scale, one line per approach,
-/// each with a colour and a marker of its own, every other one dashed, and
-/// its name at its end (two names that would overlap, as `symmetry` and
-/// `parallel` do, moved apart).
-/// `cargo run -p n_queens_bench --example chart` redraws `docs/chain.svg`
-/// from the committed page this way.
+/// line chart: time per call against n, log scale, one line per approach
+/// (`cargo run -p n_queens_bench --example chart` redraws `docs/chain.svg`).
 pub fn draw_chart(page: &str, svg: &Path) -> Result<(), String> {
     use plotters::prelude::*;
     use plotters::style::text_anchor;

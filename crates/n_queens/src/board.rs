@@ -1,42 +1,30 @@
 //! # The compact board
 //!
-//! Every solution puts exactly one queen in each row, so a board is fully
-//! described by one number per row: the column of its queen. [`Board`] holds
-//! just that, `columns()[row] = col`: n numbers instead of the judge's n
-//! strings of n characters. That is what lets [`construct`](crate::construct)
-//! hand out a board of a million queens (4 MB) whose drawing would take a
-//! terabyte.
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//!
-//! **Not judge-ready:** the judge wants `Vec<Vec<String>>`, which
-//! [`Board::to_rows`] (or `Vec::<String>::from(board)`) draws.
+//! Every solution puts one queen in each row, so a board is the column of
+//! each row's queen: n numbers instead of the judge's n strings of n
+//! characters. That is what lets [`construct`](crate::construct) hand out a
+//! board of a million queens (4 MB) whose drawing would take a terabyte.
+//! [`Board::to_rows`] draws the judge's format.
 
 use std::fmt;
 
 /// A placement of `n` queens, one in each row of an n×n board:
 /// [`columns()`](Board::columns)`[row]` is the column of the queen in `row`.
 ///
-/// Every column is on the board (`< n`); [`Board::new`] checks that. Whether
-/// two queens attack each other is not part of the type: every function of
-/// this crate returns only solutions, and the tests prove it with the
-/// independent validator of `n_queens_cases`.
+/// Every column is on the board (`< n`), as [`Board::new`] checks; that no
+/// two queens attack each other is not part of the type (this crate returns
+/// only solutions, and its tests check them with `n_queens_cases`' validator).
 ///
-/// Boards compare by their columns, row 0 first (lexicographic order); that
-/// order picks the "smallest" board of a symmetry class in
-/// [`unique`](crate::unique).
+/// Boards compare by their columns, row 0 first (lexicographic order), the
+/// order that picks the smallest board of a class in [`unique`](crate::unique).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Board {
-    /// `columns[row]`: the column of the queen in `row`.
     columns: Vec<u32>,
 }
 
 impl Board {
-    /// The board with the queen of `row` in column `columns[row]`; its size
-    /// `n` is `columns.len()`. `Board::new(vec![])` is the empty board (n = 0).
-    ///
-    /// O(n): each column is checked to be on the board.
+    /// The board with the queen of `row` in column `columns[row]`, of size
+    /// `n = columns.len()`; `Board::new(vec![])` is the empty board. O(n).
     ///
     /// # Panics
     /// If a column is off the board (`columns[row] >= n`); the message names the row.
@@ -65,9 +53,7 @@ impl Board {
 
     /// The judge's format: one string per row, `'Q'` for the queen and `'.'`
     /// for every other square, e.g. `[".Q..", "...Q", "Q...", "..Q."]`.
-    ///
-    /// O(n²) time and memory: fine for the judge's sizes, not for a board of
-    /// a million queens (use [`columns`](Board::columns) or `Display` there).
+    /// O(n²) time and memory: for a million queens use `Display`.
     pub fn to_rows(&self) -> Vec<String> {
         let n = self.n();
         self.columns
@@ -81,8 +67,7 @@ impl Board {
 }
 
 /// The columns separated by single spaces, row 0 first: the board
-/// `[".Q..", "...Q", "Q...", "..Q."]` shows as `1 3 0 2`. The empty board
-/// shows as an empty string.
+/// `[".Q..", "...Q", "Q...", "..Q."]` shows as `1 3 0 2`, the empty one as `""`.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (row, col) in self.columns.iter().enumerate() {
@@ -95,48 +80,25 @@ impl fmt::Display for Board {
     }
 }
 
-/// The judge's format, as [`Board::to_rows`].
-impl From<Board> for Vec<String> {
-    fn from(board: Board) -> Vec<String> {
-        board.to_rows()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn draws_the_judge_format() {
+    fn draws_displays_and_orders_the_columns() {
         let board = Board::new(vec![1, 3, 0, 2]);
         assert_eq!(board.to_rows(), [".Q..", "...Q", "Q...", "..Q."]);
-        assert_eq!(Vec::<String>::from(board.clone()), board.to_rows());
-        assert_eq!(board.n(), 4);
-        assert_eq!(board.columns(), [1, 3, 0, 2]);
-    }
-
-    #[test]
-    fn displays_the_columns() {
-        assert_eq!(Board::new(vec![1, 3, 0, 2]).to_string(), "1 3 0 2");
+        assert_eq!((board.n(), board.columns()), (4, &[1, 3, 0, 2][..]));
+        assert_eq!(board.to_string(), "1 3 0 2");
         assert_eq!(Board::new(vec![0]).to_string(), "0");
-        assert_eq!(Board::new(vec![]).to_string(), "");
-    }
-
-    #[test]
-    fn the_empty_board_has_no_rows() {
-        let empty = Board::new(Vec::new());
-        assert_eq!(empty.n(), 0);
-        assert!(empty.to_rows().is_empty());
+        assert!(board < Board::new(vec![2, 0, 3, 1]), "row 0 first");
+        let empty = Board::new(vec![]);
+        assert_eq!((empty.n(), empty.to_string(), empty.to_rows()), (0, String::new(), vec![]));
     }
 
     #[test]
     #[should_panic(expected = "row 2 has its queen in column 4, off a 4x4 board")]
     fn refuses_a_column_off_the_board() {
         Board::new(vec![1, 3, 4, 2]);
-    }
-
-    #[test]
-    fn orders_by_columns_row_0_first() {
-        assert!(Board::new(vec![1, 3, 0, 2]) < Board::new(vec![2, 0, 3, 1]));
     }
 }

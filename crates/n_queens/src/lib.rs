@@ -2,9 +2,8 @@
 //! attack each other, and return every such board.
 //!
 //! Each approach module is one step, in the order a learner climbs them;
-//! each file stands alone and pastes into the judge as it is (everything
-//! after its `pub struct Solution;` line). The modules past the judge's
-//! questions follow, in their own section.
+//! each file pastes into the judge as it is (everything after its
+//! `pub struct Solution;` line).
 //!
 //! | approach | idea | check cost | time | space |
 //! |---|---|---|---|---|
@@ -25,25 +24,19 @@
 //! **Every `i32` has an answer.** `n = 0` has one board, the empty one (OEIS
 //! A000170: a(0) = 1); `n < 0` has none; `n > 15` panics with a message
 //! naming the range (n = 16's boards would take over 9 GB as strings).
-//! [`APPROACHES`] lists the steps in order, for tests, benchmarks and tools.
 //!
 //! # Beyond the judge
 //!
-//! Not judge-ready, on the compact [`Board`] (listed in [`EXTRAS`]):
-//! [`construct`], one board for any n without search, in O(n);
-//! [`streaming`], a lazy iterator of every board in O(n) memory, n <= 64;
-//! [`unique`], one board per class of the 8 symmetries, and any board's
-//! class. [`BoardSource`] puts both lists behind one name lookup, with each
-//! one's range and a [`BoardsError`] that names it instead of a panic.
+//! Not judge-ready, on the compact [`Board`] ([`EXTRAS`]): [`construct`], one
+//! board for any n in O(n); [`streaming`], every board lazily, n <= 64;
+//! [`unique`], one board per symmetry class. [`BoardSource`] serves both
+//! lists by name, with each one's range and a [`BoardsError`] past it.
 
-// The chain's steps: their modules are declared with `APPROACHES`, below.
-
-// Beyond the judge: their own signatures, on the compact board.
+// The chain's modules are declared with `APPROACHES`, below.
 pub mod board;
 pub mod construct;
 pub mod streaming;
 pub mod unique;
-// The search both of them drive, one board at a time.
 mod search;
 
 pub use board::Board;
@@ -95,7 +88,6 @@ pub fn approach(name: &str) -> Option<&'static Approach> {
 }
 
 /// A module beyond the judge: its own signature, so not in [`APPROACHES`].
-/// Each gives boards, which [`BoardSource`] serves by name.
 #[derive(Clone, Copy, Debug)]
 pub struct Extra {
     /// The module name.
@@ -151,15 +143,9 @@ pub const EXTRAS: &[Extra] = &[
     },
 ];
 
-/// The module beyond the judge called `name`, if there is one.
-pub fn extra(name: &str) -> Option<&'static Extra> {
-    EXTRAS.iter().find(|extra| extra.name == name)
-}
-
 /// The largest n whose boards a [`BoardSource::Approach`] gives: the judge's
-/// signature returns every board at once, and n = 15 already has 2,279,184
-/// boards of 15 strings each, over a gigabyte. The approaches themselves
-/// accept n <= 15; [`streaming`] and [`construct`] go much further.
+/// signature returns every board at once, and n = 15's 2,279,184 boards of
+/// 15 strings each take over a gigabyte.
 pub const ALL_AT_ONCE_MAX_N: u32 = 14;
 
 /// What a [`BoardSource`] gives for one n.
@@ -179,9 +165,8 @@ pub enum Gives {
 pub type BoardIter = Box<dyn Iterator<Item = Board>>;
 
 /// Where boards come from, looked up by name: an approach of [`APPROACHES`]
-/// (through the judge's signature) or a module of [`EXTRAS`]. Each knows its
-/// range and refuses past it with a [`BoardsError`] that says the range,
-/// where the function underneath would panic.
+/// or a module of [`EXTRAS`]. Past its range it returns a [`BoardsError`]
+/// that says the range, where the function underneath would panic.
 #[derive(Clone, Copy, Debug)]
 pub enum BoardSource {
     /// An approach: every board at once, n <= [`ALL_AT_ONCE_MAX_N`].
@@ -253,9 +238,7 @@ impl BoardSource {
 
     /// One board per class for `n`, each the smallest of its class
     /// ([`unique::canonical`]); an error past its range, or for a source that
-    /// gives a single board. An approach's boards are all at hand, so its
-    /// canonical ones are kept; the stream's classes come as it meets them
-    /// ([`unique::classes_as_found`]).
+    /// gives a single board. An approach keeps its canonical boards.
     pub fn classes(self, n: u32) -> Result<BoardIter, BoardsError> {
         let classes = match self {
             BoardSource::Approach(_) => None,

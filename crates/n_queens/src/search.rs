@@ -1,20 +1,17 @@
 //! The search that [`streaming`](crate::streaming) and
 //! [`unique`](crate::unique) drive: bitmask's, with the recursion's call
-//! stack made an explicit one, so that it stops after each board and goes on
-//! when asked (the idea is in `streaming.rs`'s module documentation and in
-//! `docs/streaming.md`).
-//!
-//! One [`Frame`] per filled row holds that row's masks and the free squares
-//! it has not tried yet. [`Search::next_columns`] resumes the loop where the
-//! previous board left it: take an untried free square of the top frame and
-//! push the next row's frame; when a row has nothing left to try, pop it and
-//! move the queen of the row above. The masks are `u64`, bit `c` for column
-//! `c`, so n reaches 64.
-
-use crate::board::Board;
+//! stack made an explicit one, one `Frame` per filled row, so that it stops
+//! after each board and goes on when asked (`streaming.rs`'s module docs and
+//! `docs/streaming.md` tell how). The masks are `u64`, bit `c` for column `c`,
+//! so n reaches 64.
 
 /// The largest `n` the search takes: one bit per column in a `u64` mask.
 pub(crate) const MAX_N: u32 = 64;
+
+/// Panics unless `n <= 64`, with a message that names `function` and the range.
+pub(crate) fn check_range(function: &str, n: u32) {
+    assert!(n <= MAX_N, "{function}: n = {n} is out of range; it supports n <= {MAX_N} (one bit per column in a u64)");
+}
 
 /// The search, paused between two boards.
 #[derive(Clone, Debug)]
@@ -51,28 +48,10 @@ struct Frame {
 }
 
 impl Search {
-    /// The boards for `n` whose first-row queen is on one of the `first_row`
-    /// squares (a mask, bit `c` for column `c`), in lexicographic order.
-    /// [`unique`](crate::unique) uses it to search only the left half.
-    ///
-    /// `n <= 64`: checked by the callers.
-    pub(crate) fn with_first_row(n: u32, first_row: u64) -> Search {
-        Search::new(n, first_row, Vec::new())
-    }
-
-    /// The search of [`streaming::boards`](crate::streaming::boards), past the
-    /// boards it gives at once: each row tries the column of
-    /// [`construct`](crate::construct)'s board first.
-    /// [`unique`](crate::unique) meets the classes in this order.
-    ///
-    /// `n <= 64`: checked by the callers.
-    pub(crate) fn from_construct(n: u32) -> Search {
-        let preferred = crate::construct::construct(n as usize).map_or(Vec::new(), Board::into_columns);
-        Search::new(n, u64::MAX, preferred)
-    }
-
-    /// The search for `n`, the first row limited to `first_row`, each row
-    /// trying `preferred[row]` first (lowest first when `preferred` is empty).
+    /// The search for `n <= 64`, the first row limited to `first_row` (a
+    /// mask), each row trying `preferred[row]` first (lowest first when
+    /// `preferred` is empty): the boards come in lexicographic order, each
+    /// row's preferred column ranked before the others.
     pub(crate) fn new(n: u32, first_row: u64, preferred: Vec<u32>) -> Search {
         debug_assert!(n <= MAX_N && (preferred.is_empty() || preferred.len() == n as usize));
         // `u64::MAX >> (64 - n)` is n ones, also for n = 64 where `1 << n` overflows.
@@ -91,22 +70,12 @@ impl Search {
         search
     }
 
-    /// `preferred[row]`: the column each row tries first, empty when every
-    /// row tries its lowest free square first. The boards come in
-    /// lexicographic order of their columns, each row's preferred column
-    /// ranked before the others; [`unique`](crate::unique) compares boards
-    /// in that order.
-    pub(crate) fn preferred(&self) -> &[u32] {
-        &self.preferred
-    }
-
     /// The square `row` tries first, as a one-bit mask, or 0 for none.
     fn preferred_square(&self, row: usize) -> u64 {
         self.preferred.get(row).map_or(0, |&col| 1 << col)
     }
 
-    /// Searches on to the next board and lends its columns, without
-    /// allocating: for callers that keep only some of the boards.
+    /// Searches on to the next board and lends its columns, without allocating.
     pub(crate) fn next_columns(&mut self) -> Option<&[u32]> {
         if self.empty_board_pending {
             self.empty_board_pending = false;
@@ -151,7 +120,8 @@ mod tests {
 
     #[test]
     fn the_stack_stays_one_frame_per_row() {
-        let mut search = Search::from_construct(8);
+        let preferred = crate::construct::construct(8).unwrap().into_columns();
+        let mut search = Search::new(8, u64::MAX, preferred);
         let mut count = 0;
         while let Some(columns) = search.next_columns() {
             assert_eq!(columns.len(), 8);
@@ -166,7 +136,7 @@ mod tests {
     #[test]
     fn a_first_row_mask_keeps_only_those_boards() {
         // n = 4 has two boards, 1 3 0 2 and 2 0 3 1.
-        let mut only_column_2 = Search::with_first_row(4, 1 << 2);
+        let mut only_column_2 = Search::new(4, 1 << 2, Vec::new());
         assert_eq!(only_column_2.next_columns(), Some(&[2, 0, 3, 1][..]));
         assert_eq!(only_column_2.next_columns(), None);
     }

@@ -1,50 +1,38 @@
 //! # Beyond the judge: streaming the boards
 //!
 //! **Idea.** The judge's functions build the whole list before returning the
-//! first board. Nobody has counted the boards of n = 30, but n = 27 alone
-//! has 2.3 · 10^17 and the count grows about tenfold per step: no list
-//! will ever hold them, yet a first few are easy to find. [`boards`]
-//! returns an iterator that finds the next board only when asked, so
-//! `boards(30).take(10)` returns at once, and memory stays the same however
-//! many boards are consumed.
+//! first board. n = 27 alone has 2.3 · 10^17 boards, and the count grows
+//! about tenfold per step: no list will ever hold them, yet a first few are
+//! easy to find. [`boards`] returns an iterator that finds the next board
+//! only when asked, so `boards(30).take(10)` returns at once, in constant
+//! memory.
 //!
 //! **What changed.** The search is [`bitmask`](crate::bitmask)'s, but an
-//! iterator cannot pause in the middle of a recursion, so the recursion's
-//! call stack becomes an explicit one: one `Frame` per filled row, holding
-//! that row's masks and the free squares it has not tried yet. Each call to
-//! `next` resumes the loop where the previous board left it: take an untried
-//! free square of the top frame and push the next row's frame; when a row has
-//! nothing left to try, pop it and move the queen of the row above. The masks
-//! are `u64`, one bit per column, so n reaches 64 instead of 32. That search
-//! is in `search.rs`, which [`unique`] drives too; this file decides what the
+//! iterator cannot pause in the middle of a recursion, so the call stack
+//! becomes an explicit one: one `Frame` per filled row, holding that row's
+//! masks and the free squares it has not tried yet. Each `next` resumes
+//! where the previous board left it: take an untried free square of the top
+//! frame and push the next row's frame; when a row has nothing left to try,
+//! pop it and move the queen of the row above. The masks are `u64`, so n
+//! reaches 64. That search is in `search.rs`; this file decides what the
 //! stream gives, and in which order.
 //!
-//! **Which boards come first.** [`boards`] gives, before any search,
-//! [`construct`](crate::construct)'s board and then its other images under
-//! the 8 symmetries of the square ([`unique::class_of`]): a solution
-//! turned or reflected is a solution, so up to 8 boards come at once for
-//! every n. Then it searches, trying first, in each row, the column of the
-//! constructed board, then the others lowest-first; the boards it meets
-//! again among those already given, it passes over. For some n the search
-//! finds nothing new for a long time (`docs/streaming.md` says when);
-//! `size_hint` says how many boards are left that need no search.
-//! [`boards_in_order`] keeps bitmask's order, lexicographic, at the price of
+//! **Which boards come first.** [`construct`](crate::construct)'s board and
+//! its other images under the 8 symmetries ([`unique::class_of`]), without
+//! search; then the search, trying first in each row the constructed
+//! board's column, passing over the boards already given. For some n it
+//! finds nothing new for a long time (`docs/streaming.md`).
+//! [`boards_in_order`] keeps bitmask's lexicographic order, at the price of
 //! a detour to its first board.
 //!
 //! **Cost.** The tree of bitmask, in either order, O(1) per free square,
 //! no board twice; each board the search finds is compared with the up to 8
-//! given at once, column by column, most often told apart in the first.
-//! Space: O(n) at every point of the walk (the stack, and those 8 boards),
-//! plus each O(n) [`Board`] handed out. The time to the *next* board has no
-//! bound smaller than the tree: some stretches of the search hold no board.
-//!
-//! **Board.** Row 0 is the top row, column 0 the leftmost column; `row - col`
-//! is constant along a "\" diagonal and `row + col` along a "/" anti-diagonal.
-//! In the masks bit `c` is column `c`.
+//! given at once, most often told apart in the first column. Space: O(n) at
+//! every point of the walk, plus each O(n) [`Board`] handed out. The time to
+//! the *next* board has no bound smaller than the tree.
 //!
 //! **Range.** `n = 0..=`[`MAX_N`] (64): `n = 0` yields one board, the empty
-//! one; n = 2 and 3 yield none. [`boards`] and [`boards_in_order`] panic for
-//! `n > 64` with a message naming the range.
+//! one; n = 2 and 3 yield none; past 64, a panic naming the range.
 //!
 //! **Not judge-ready:** it returns [`Board`]s one at a time, not the judge's
 //! `Vec<Vec<String>>`.
@@ -52,30 +40,24 @@
 use std::iter::FusedIterator;
 
 use crate::board::Board;
-use crate::search::{self, Search};
+use crate::search::{self, Search, check_range};
 use crate::unique;
 
 /// The largest `n` [`boards`] accepts: one bit per column in a `u64` mask.
 pub const MAX_N: u32 = search::MAX_N;
 
 /// Every solution for `n`, one at a time: [`construct`](crate::construct)'s
-/// board first, then its other images under the 8 symmetries of the square
-/// (as many as [`unique::class_of`] finds distinct), all without search;
-/// then the others in search order, none of those again.
+/// board and its other images under the 8 symmetries ([`unique::class_of`]),
+/// without search; then the others in search order, none of those again.
 ///
-/// Lazy: nothing is searched until a board past the images is asked for,
-/// and each `next` searches only as far as the next board. `size_hint`'s
-/// lower bound is the number of boards left that need no search. `n = 0`
-/// yields the empty board once; n = 2 and 3 yield nothing.
+/// Lazy: each `next` searches only as far as the next board. `size_hint`'s
+/// lower bound is the number of boards left that need no search.
 ///
 /// # Panics
 /// If `n > 64` ([`MAX_N`]).
 pub fn boards(n: u32) -> Boards {
-    check_range("boards", n);
-    // n <= 64, so `n as usize` is exact and a board exists unless n = 2 or 3.
-    let Some(constructed) = crate::construct::construct(n as usize) else {
-        return Boards { at_once: Vec::new(), given: 0, search: Search::new(n, u64::MAX, Vec::new()) };
-    };
+    check_range("streaming::boards", n);
+    let Some(constructed) = crate::construct::construct(n as usize) else { return boards_in_order(n) };
     // The images of a solution are solutions; the class holds the board itself once.
     let mut at_once = unique::class_of(&constructed);
     at_once.retain(|image| *image != constructed);
@@ -85,24 +67,16 @@ pub fn boards(n: u32) -> Boards {
 
 /// Every solution for `n`, one at a time, in ascending lexicographic order of
 /// their columns: bitmask's order. The first board can take long to reach
-/// for large n (see the module docs for n = 30); [`boards`] starts at once.
+/// for large n; [`boards`] starts at once.
 ///
 /// # Panics
 /// If `n > 64` ([`MAX_N`]).
 pub fn boards_in_order(n: u32) -> Boards {
-    check_range("boards_in_order", n);
+    check_range("streaming::boards_in_order", n);
     Boards { at_once: Vec::new(), given: 0, search: Search::new(n, u64::MAX, Vec::new()) }
 }
 
-fn check_range(function: &str, n: u32) {
-    assert!(
-        n <= MAX_N,
-        "streaming::{function}: n = {n} is out of range; it supports n <= {MAX_N} (one bit per column in a u64)"
-    );
-}
-
-/// The iterator of [`boards`] and [`boards_in_order`]: the boards that need
-/// no search, then the search, paused between two boards.
+/// The iterator of [`boards`] and [`boards_in_order`].
 #[derive(Clone, Debug)]
 pub struct Boards {
     /// The boards given before any search, in their order: the constructed
@@ -131,8 +105,7 @@ impl Iterator for Boards {
         None
     }
 
-    /// At least the boards given at once that are still to come; how many
-    /// the search adds is not known before it runs.
+    /// At least the boards given at once that are still to come.
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.at_once.len() - self.given, None)
     }
@@ -156,11 +129,5 @@ mod tests {
             assert_eq!(boards.size_hint(), (left, None));
         }
         assert_eq!(boards_in_order(8).size_hint(), (0, None));
-    }
-
-    #[test]
-    #[should_panic(expected = "supports n <= 64")]
-    fn refuses_n_past_64() {
-        boards(65);
     }
 }

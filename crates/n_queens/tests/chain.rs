@@ -1,20 +1,17 @@
 //! Every step of LeetCode 51's chain against the shared cases of
-//! `n_queens_cases` (the other approaches: `beyond_the_judge.rs`).
-//!
-//! Each step gets its own module, numbered in chain order, so a failure
-//! names the step and the case, e.g. `s04::bitmask::boards::case_8_n8`. Boards are sorted before they are
-//! compared (the judge accepts any order), and compared with
-//! `pretty_assertions`, so a wrong board shows as a readable diff. Each
-//! file is pasted as the judge compiles it in `n_queens_judge`'s
+//! `n_queens_cases` (the other approaches: `beyond_the_judge.rs`), each in a
+//! module numbered in chain order, so a failure names the step and the case
+//! (`s04::bitmask::boards::case_8_n8`). Boards are sorted before they are
+//! compared (the judge accepts any order), with `pretty_assertions`' diff.
+//! Each file is pasted as the judge compiles it in `n_queens_judge`'s
 //! `tests/judge_paste.rs`.
 
-use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_sizes, out_of_range, sorted, validate};
+use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_counts, out_of_range, sorted, validate};
 use rstest::rstest;
 use rstest_reuse::apply;
 
-/// Generates one test module per step of the chain
-/// ([`n_queens_chain::steps!`]), as `n_queens::APPROACHES` is made, each in
-/// a module numbered by its place in the chain (`s01`, `s02`, ...), so that
+/// One test module per step of the chain ([`n_queens_chain::steps!`], as
+/// `n_queens::APPROACHES` is made), in a module `s01`, `s02`, ... so that
 /// the test names sort in chain order.
 macro_rules! approach_tests {
     ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,
@@ -24,57 +21,50 @@ macro_rules! approach_tests {
     (@numbered [$step:ident $($steps:ident)*] $approach:ident, $($rest:tt)*) => {
         mod $step {
             use super::*;
-            approach_module!($approach);
+
+            mod $approach {
+                use super::*;
+                use n_queens::$approach::Solution;
+                use pretty_assertions::assert_eq;
+
+                /// The judge's range: exactly the proven boards.
+                #[apply(judge_counts)]
+                fn boards(#[case] n: i32, #[case] _expected: u64) {
+                    let expected = expected_boards(n).unwrap();
+                    assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
+                }
+
+                /// n = 0 gives one empty board, negative n none.
+                #[apply(edge_cases)]
+                fn edge(#[case] n: i32, #[case] expected: u64) {
+                    let boards = Solution::solve_n_queens(n);
+                    assert_eq!(boards.len() as u64, expected);
+                    assert_eq!(boards, expected_boards(n).unwrap());
+                }
+
+                /// Past the judge's range: valid, distinct, and as many as OEIS
+                /// A000170 gives, which together mean all of them.
+                #[apply(beyond_judge)]
+                fn beyond(#[case] n: i32, #[case] expected: u64) {
+                    let boards = Solution::solve_n_queens(n);
+                    assert_eq!(boards.len() as u64, expected);
+                    validate::check_solution_set(n, &boards).unwrap();
+                }
+
+                /// Past n = 15 the boards as strings outgrow memory: refused,
+                /// from n = 16 (the shared cases start at 19, past LeetCode 52's
+                /// `i32`).
+                #[apply(out_of_range)]
+                #[case::n16(16)]
+                #[should_panic(expected = "supports n <= 15")]
+                fn refuses(#[case] n: i32) {
+                    Solution::solve_n_queens(n);
+                }
+            }
         }
         approach_tests!(@numbered [$($steps)*] $($rest)*);
     };
     (@numbered [$($steps:ident)*]) => {};
-}
-
-/// The shared cases for one approach file,
-/// `src/<approach>.rs`.
-macro_rules! approach_module {
-    ($approach:ident) => {
-        mod $approach {
-            use super::*;
-            use n_queens::$approach::Solution;
-            use pretty_assertions::assert_eq;
-
-            /// The judge's range: exactly the proven boards.
-            #[apply(judge_sizes)]
-            fn boards(#[case] n: i32) {
-                let expected = expected_boards(n).unwrap();
-                assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
-            }
-
-            /// n = 0 gives one empty board, negative n none.
-            #[apply(edge_cases)]
-            fn edge(#[case] n: i32, #[case] expected: u64) {
-                let boards = Solution::solve_n_queens(n);
-                assert_eq!(boards.len() as u64, expected);
-                assert_eq!(boards, expected_boards(n).unwrap());
-            }
-
-            /// Past the judge's range: valid, distinct, and as many as OEIS
-            /// A000170 gives, which together mean all of them.
-            #[apply(beyond_judge)]
-            fn beyond(#[case] n: i32, #[case] expected: u64) {
-                let boards = Solution::solve_n_queens(n);
-                assert_eq!(boards.len() as u64, expected);
-                validate::check_solution_set(n, &boards).unwrap();
-            }
-
-            /// Past n = 15 the boards as strings outgrow memory: refused,
-            /// from n = 16 (the shared cases start at 19, past LeetCode 52's
-            /// `i32`).
-            #[apply(out_of_range)]
-            #[case::n16(16)]
-            #[should_panic(expected = "supports n <= 15")]
-            fn refuses(#[case] n: i32) {
-                Solution::solve_n_queens(n);
-            }
-        }
-    };
 }
 
 n_queens_chain::steps!([51] => approach_tests);

@@ -1,42 +1,27 @@
 //! Shared test material for the N-Queens crates (`n_queens` for LeetCode 51,
 //! `n_queens_ii` for LeetCode 52).
 //!
-//! Nothing here trusts an approach. The expected outputs are data; this crate
-//! proves them with its own plainly written validator ([`validate`]): every
-//! board is a valid placement, no board repeats, and their number is the one
-//! OEIS A000170 gives. Together those make each list complete and correct.
+//! Nothing here trusts an approach. The expected outputs are data, proven by
+//! this crate's own plainly written validator ([`validate`]): every board
+//! valid, none repeated, and as many as OEIS A000170 gives ([`oeis`]).
 //!
-//! - [`oeis`]: the known counts, total (A000170) and unique (A002562), n = 0..=27
-//!   (from `n_queens_chain`, which the `queens` command shares).
 //! - [`expected_boards`] and [`expected_count`]: what a correct approach returns.
-//! - [`validate`]: the independent validator, O(n) per board.
-//! - The rstest templates below ([`judge_counts`], [`judge_sizes`],
-//!   [`edge_cases`], [`beyond_judge`], [`out_of_range`]), applied by both
+//! - The rstest templates below ([`judge_counts`], [`edge_cases`],
+//!   [`beyond_judge`], [`out_of_range`]), applied by both
 //!   problem crates with `#[apply(..)]`, and the same cases as data
 //!   ([`JUDGE_COUNTS`], [`EDGE_CASES`], [`BEYOND_JUDGE`], [`OUT_OF_RANGE`]) for
-//!   tests that walk them in a loop, such as the common mistakes of
-//!   LeetCode 52 (`n_queens_judge`'s `tests/mistakes.rs`). A test here keeps
-//!   both the same.
-//! - What compiles and runs code as the judge does (the judge-paste
-//!   harness, the practice harness, the child-process test of a mistake)
-//!   is in `n_queens_judge`, so that the problem crates' tests build none
-//!   of it.
-//!
-//! Board convention, everywhere in the workspace: row 0 is the top row and
-//! column 0 the leftmost column; `row - col` is constant along a "\" diagonal,
-//! `row + col` along a "/" anti-diagonal.
+//!   tests that walk them in a loop (`n_queens_judge`'s `tests/mistakes.rs`).
+//!   A test here keeps both the same.
+//! - What compiles and runs code as the judge does is in `n_queens_judge`,
+//!   so that the problem crates' tests build none of it.
 
 pub mod oeis;
 pub mod validate;
 
 use rstest_reuse::template;
 
-/// The largest `n` with boards kept as data (`data/boards_N.txt`): the judge's range.
-pub const MAX_BOARDS_N: i32 = 9;
-
-/// The number of solutions for `n`, or `None` when it is not known (n > 27).
-///
-/// `n = 0` has one solution, the empty board; `n < 0` has none.
+/// The number of solutions for `n`, or `None` when it is not known (n > 27);
+/// `n = 0` has one, the empty board; `n < 0` has none.
 pub fn expected_count(n: i32) -> Option<u64> {
     if n < 0 {
         return Some(0);
@@ -44,11 +29,9 @@ pub fn expected_count(n: i32) -> Option<u64> {
     oeis::A000170.get(usize::try_from(n).ok()?).copied()
 }
 
-/// Every solution for `n` in the judge's format, sorted, or `None` when no
-/// data is kept for that `n` (n > [`MAX_BOARDS_N`]).
-///
-/// `n = 0` gives one empty board and `n < 0` none, as every approach must.
-/// The data files hold `n = 1..=9`; this crate's tests prove each of them.
+/// Every solution for `n` in the judge's format, sorted, or `None` past the
+/// judge's range, n = 1..=9 (`data/boards_N.txt`); `n = 0` gives one empty
+/// board and `n < 0` none, as every approach must.
 pub fn expected_boards(n: i32) -> Option<Vec<Vec<String>>> {
     let text = match n {
         i32::MIN..=-1 => return Some(Vec::new()),
@@ -94,13 +77,9 @@ pub fn sorted(mut boards: Vec<Vec<String>>) -> Vec<Vec<String>> {
     boards
 }
 
-/// One shared case as data: the template it belongs to, its name there, its
-/// input and the expected number of solutions.
-///
-/// The rstest templates below are written out case by case (rstest needs its
-/// `#[case]` attributes literally); these lists hold the same cases, in the
-/// same order, for tests that loop over them. `tests::templates_and_data_agree`
-/// fails when the two differ.
+/// One shared case as data. The rstest templates below are written out case
+/// by case (rstest needs its `#[case]` attributes literally); these lists
+/// hold the same cases, in the same order (`tests::templates_and_data_agree`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Case {
     /// The template that holds it, e.g. `"judge_counts"`.
@@ -119,7 +98,7 @@ const fn shared_case(template: &'static str, name: &'static str, n: i32, expecte
     Case { template, name, n, expected }
 }
 
-/// The cases of [`judge_counts`] (and the sizes of [`judge_sizes`]): the judge's range.
+/// The cases of [`judge_counts`]: the judge's range.
 pub const JUDGE_COUNTS: [Case; 9] = [
     shared_case("judge_counts", "n1", 1, 1),
     shared_case("judge_counts", "n2", 2, 0),
@@ -176,22 +155,6 @@ pub fn counted_cases() -> impl Iterator<Item = Case> {
 #[case::n9(9, 352)]
 pub fn judge_counts(#[case] n: i32, #[case] expected: u64) {}
 
-/// The judge's range, n = 1..=9, alone: for tests that fetch
-/// [`expected_boards`] themselves.
-#[template]
-#[export]
-#[rstest]
-#[case::n1(1)]
-#[case::n2(2)]
-#[case::n3(3)]
-#[case::n4(4)]
-#[case::n5(5)]
-#[case::n6(6)]
-#[case::n7(7)]
-#[case::n8(8)]
-#[case::n9(9)]
-pub fn judge_sizes(#[case] n: i32) {}
-
 /// Inputs outside the judge's constraints that still have a defined answer:
 /// `n = 0` has one (empty) solution, a negative `n` none.
 #[template]
@@ -227,38 +190,20 @@ mod tests {
     use rstest::rstest;
     use rstest_reuse::apply;
 
-    /// The data files are complete and correct: every board valid, none
-    /// repeated, and as many as OEIS A000170 says there are.
-    #[apply(judge_sizes)]
-    fn boards_data_is_proven(#[case] n: i32) {
+    /// The data files are complete, correct and sorted: every board valid,
+    /// none repeated, and as many as OEIS A000170 says there are.
+    #[apply(judge_counts)]
+    fn boards_data_is_proven_and_sorted(#[case] n: i32, #[case] _expected: u64) {
         let boards = expected_boards(n).expect("data for the judge's range");
         validate::check_solution_set(n, &boards).unwrap();
-    }
-
-    #[apply(judge_sizes)]
-    fn boards_data_is_sorted(#[case] n: i32) {
-        let boards = expected_boards(n).unwrap();
         assert_eq!(sorted(boards.clone()), boards);
-    }
-
-    /// The counts written into the templates agree with the OEIS table.
-    #[apply(judge_counts)]
-    fn judge_counts_match_oeis(#[case] n: i32, #[case] expected: u64) {
-        assert_eq!(expected_count(n), Some(expected));
     }
 
     #[apply(edge_cases)]
     fn edge_cases_match_boards(#[case] n: i32, #[case] expected: u64) {
         let boards = expected_boards(n).unwrap();
         assert_eq!(boards.len() as u64, expected);
-        assert_eq!(expected_count(n), Some(expected));
         validate::check_solution_set(n, &boards).unwrap();
-    }
-
-    #[apply(beyond_judge)]
-    fn beyond_judge_matches_oeis(#[case] n: i32, #[case] expected: u64) {
-        assert_eq!(expected_count(n), Some(expected));
-        assert_eq!(expected_boards(n), None);
     }
 
     /// The templates' `#[case::NAME(ARGS)]` lines in this file, in order.
@@ -280,20 +225,16 @@ mod tests {
             i32::MAX => "i32::MAX".to_string(),
             n => n.to_string(),
         };
-        if with_expected {
-            format!("#[case::{}({n}, {})]", case.name, case.expected)
-        } else {
-            format!("#[case::{}({n})]", case.name)
-        }
+        let expected = if with_expected { format!(", {}", case.expected) } else { String::new() };
+        format!("#[case::{}({n}{expected})]", case.name)
     }
 
-    /// The data lists hold exactly the cases of the templates, in order, so
-    /// that a test looping over the data runs what `#[apply(..)]` runs.
+    /// The data lists hold exactly the cases of the templates, in order, and
+    /// their counts are the OEIS table's.
     #[test]
     fn templates_and_data_agree() {
-        let lists: [(&str, &[Case], bool); 5] = [
+        let lists: [(&str, &[Case], bool); 4] = [
             ("judge_counts", &JUDGE_COUNTS, true),
-            ("judge_sizes", &JUDGE_COUNTS, false),
             ("edge_cases", &EDGE_CASES, true),
             ("beyond_judge", &BEYOND_JUDGE, true),
             ("out_of_range", &OUT_OF_RANGE, false),
@@ -301,9 +242,7 @@ mod tests {
         for (template, data, with_expected) in lists {
             let written: Vec<String> = data.iter().map(|case| as_attribute(case, with_expected)).collect();
             assert_eq!(template_cases(template), written, "the template {template} and its data list differ");
-            if template != "judge_sizes" {
-                assert!(data.iter().all(|case| case.template == template), "{template}: a case names another template");
-            }
+            assert!(data.iter().all(|case| case.template == template), "{template}: a case names another template");
         }
         for case in counted_cases() {
             assert_eq!(expected_count(case.n), Some(case.expected), "{case:?}");
@@ -311,7 +250,8 @@ mod tests {
     }
 
     #[test]
-    fn no_count_past_the_record() {
+    fn no_boards_past_the_data_nor_count_past_the_record() {
+        assert!(BEYOND_JUDGE.iter().all(|case| expected_boards(case.n).is_none()));
         assert_eq!(expected_count(28), None);
         assert_eq!(expected_count(i32::MAX), None);
     }

@@ -97,20 +97,12 @@ mod tests {
     }
 
     #[test]
-    fn rejects_a_shared_column() {
+    fn rejects_a_shared_line_or_a_column_off_the_board() {
         assert!(check_columns(&[1, 1, 0, 2]).unwrap_err().contains("column 1 already"));
-    }
-
-    #[test]
-    fn rejects_a_shared_diagonal() {
         // (0, 0) and (1, 1): row - col = 0 for both.
         assert!(check_columns(&[0, 1]).unwrap_err().contains("\"\\\" diagonal"));
         // (0, 1) and (1, 0): row + col = 1 for both.
         assert!(check_columns(&[1, 0]).unwrap_err().contains("\"/\" anti-diagonal"));
-    }
-
-    #[test]
-    fn rejects_a_column_off_the_board() {
         assert!(check_columns(&[0, 4, 1, 3]).unwrap_err().contains("off"));
     }
 

@@ -3,19 +3,14 @@
 //! idea in each), the step it builds on, and whether it is judge-ready, an
 //! exercise of the ladder and shown by `queens watch`.
 //!
-//! Every list that names the steps is made from it: the problem crates'
-//! modules and `APPROACHES`, their approach tests and practice targets, the
-//! ladder (`n_queens_facts::chain`) and the view's table of checkers. Each
-//! hands [`steps!`] a macro of its own, which is called with the steps it
-//! asked for (a callback), so that no list is kept by hand beside another.
-//!
-//! Adding a step is its approach files and one entry below; an exercise also
-//! needs its starting texts and hints, a watched step its checker (see
-//! `docs/adding-a-step.md`).
+//! Every list that names the steps (the problem crates' modules and
+//! `APPROACHES`, their tests and practice targets, the ladder, the view's
+//! checkers) hands [`steps!`] a macro of its own, called back with the steps
+//! it asked for, so that no list is kept by hand beside another. Adding a
+//! step: `docs/adding-a-step.md`.
 //!
 //! Beside it, [`oeis`]: the known counts every crate checks against, kept
-//! here, without dependencies, so that the problem crates' tests reach them
-//! without the command's child-process runner.
+//! here, without dependencies.
 
 #![no_std]
 
@@ -40,11 +35,9 @@ pub mod oeis;
 ///
 /// with `number: none` past the judge's chain, `builds_on: none` for the
 /// first step, `yes` or `no` for the three flags ([`flag!`]), and one
-/// `problem: idea` pair per problem that has the step (in the manifest,
-/// `both: idea` stands for the same idea in each). The name comes twice,
-/// as an identifier (modules, paths) and as a string (attributes such as
-/// `#[cfg(exercise = "...")]`, which take no macro); the crate checks that the
-/// two agree.
+/// `problem: idea` pair per problem that has the step (`both: idea` in the
+/// manifest). The name comes twice, as an identifier (modules, paths) and as
+/// a string (attributes such as `#[cfg(exercise = "...")]` take no macro).
 ///
 /// ```
 /// macro_rules! names {

@@ -1,14 +1,9 @@
-//! Known counts of the N-Queens problem, n = 0..=27, from the On-Line
-//! Encyclopedia of Integer Sequences.
-//!
-//! - A000170 (<https://oeis.org/A000170>): all solutions.
-//! - A002562 (<https://oeis.org/A002562>): unique (fundamental) solutions,
-//!   each class of boards equal under the 8 rotations and reflections of the
-//!   square counted once. OEIS starts it at n = 1; a(0) = 1 here, the empty
-//!   board being its own single class.
-//!
-//! n = 27 is the largest n ever counted: by the Q27 project at TU Dresden in
-//! 2016, on FPGAs.
+//! Known counts of the N-Queens problem, n = 0..=27 (the largest n ever
+//! counted, by the Q27 project at TU Dresden in 2016, on FPGAs), from the
+//! On-Line Encyclopedia of Integer Sequences: A000170
+//! (<https://oeis.org/A000170>), all solutions, and A002562
+//! (<https://oeis.org/A002562>), one per class under the 8 rotations and
+//! reflections of the square (OEIS starts it at n = 1; a(0) = 1 here).
 
 /// Total solutions for n = 0..=27 (OEIS A000170). Index by `n`.
 pub const A000170: [u64; 28] = [

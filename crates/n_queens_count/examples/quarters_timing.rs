@@ -14,10 +14,9 @@
 //! cargo run --release -p n_queens_count --example quarters_timing -- bitmask 16
 //! ```
 //!
-//! One-thread runs are timed by the CPU time of the thread that runs them
-//! (`/proc/thread-self/schedstat`, Linux; wall time elsewhere), which other
-//! programs on a busy machine disturb far less than wall time; runs on
-//! several threads can only be timed by wall time.
+//! One-thread runs are timed by this thread's CPU time (`clock/mod.rs`),
+//! which a busy machine disturbs far less than wall time; runs on several
+//! threads only by wall time.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -28,19 +27,7 @@ use n_queens_count::quarters;
 use n_queens_ii::bitmask;
 
 mod clock;
-use clock::{median, thread_cpu_seconds};
-
-/// Runs `count` once: its result, and its CPU time on this thread (or its
-/// wall time, with `wall` or where CPU time is unknown).
-fn timed(wall: bool, count: impl FnOnce() -> u64) -> (u64, f64) {
-    let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
-    let total = count();
-    let elapsed = start.elapsed().as_secs_f64();
-    match (cpu_start, thread_cpu_seconds()) {
-        (Some(before), Some(after)) if !wall => (total, after - before),
-        _ => (total, elapsed),
-    }
-}
+use clock::{median, timed};
 
 fn bitmask_count(n: u32) -> u64 {
     let n = i32::try_from(n).expect("small n");

@@ -2,11 +2,9 @@
 //! said, interleaved (each run times every counter once, in turn), median of
 //! several runs. Checks every count against OEIS A000170 as it goes.
 //!
-//! The one-thread counters (`parallel_1t` included: one thread runs on the
-//! caller's) run on the main thread and are timed by its CPU time
-//! (`/proc/thread-self/schedstat`, Linux; wall time elsewhere), which a busy
-//! machine disturbs far less than wall time; `parallel_2t` can only be timed
-//! by wall time, so on a busy machine its numbers are the noisiest.
+//! The one-thread counters (`parallel_1t` too) are timed by this thread's
+//! CPU time (`clock/mod.rs`), which a busy machine disturbs far less than wall
+//! time; `parallel_2t` only by wall time, so its numbers are the noisiest.
 //!
 //! ```sh
 //! # mirror, symmetry, parallel on 1 and 2 threads, against bitmask:
@@ -21,7 +19,6 @@
 //! runs a single counter once, for a profiler: `timing one symmetry 16`.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use n_queens_cases::oeis::A000170;
 use n_queens_count::counting::{Options, total_with};
@@ -29,7 +26,7 @@ use n_queens_count::parallel;
 use n_queens_ii::{bitmask, mirror, symmetry};
 
 mod clock;
-use clock::{median, thread_cpu_seconds};
+use clock::{median, timed};
 
 type Counter = (&'static str, fn(u32) -> u64);
 
@@ -64,14 +61,9 @@ fn main() {
         let mut times = vec![Vec::new(); counters.len()];
         for _ in 0..runs {
             for ((name, count), times) in counters.iter().zip(&mut times) {
-                let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
-                let total = count(black_box(n));
-                let wall = start.elapsed().as_secs_f64();
                 let on_this_thread = mode != "threads" && *name != "parallel_2t";
-                times.push(match (cpu_start, thread_cpu_seconds()) {
-                    (Some(before), Some(after)) if on_this_thread => after - before,
-                    _ => wall,
-                });
+                let (total, time) = timed(!on_this_thread, || count(black_box(n)));
+                times.push(time);
                 assert_eq!(total, A000170[n as usize], "{name}, n = {n}");
             }
         }

@@ -1,32 +1,15 @@
 //! Counting past the judge: the number of solutions (and of classes) in
-//! `u64`, for every `n` the masks allow, by any approach.
-//!
-//! The judge's signature returns `i32` and stops at n = 18; this module
-//! returns `u64` and reports every input it cannot answer as a [`CountError`]
-//! that names the valid range or names:
-//!
-//! - an unknown approach name: [`CountError::UnknownApproach`];
-//! - `n` past what an approach serves ([`crate::Approach::max_n`]: 18 for the
-//!   chain, which counts through the judge's signature; [`MAX_N`] = 32 for the
-//!   `u32`-mask counters): [`CountError::OutOfRange`];
-//! - a unique count from an approach that does not sort solutions into
-//!   classes: [`CountError::UniqueUnsupported`];
-//! - a count past `u64`: [`CountError::Overflow`]. A000170 grows about
-//!   tenfold per step (a(27) = 2.3 · 10^17), so from about n = 29 on the
-//!   total passes `u64::MAX` ≈ 1.8 · 10^19; no run would get that far, but
-//!   the answer is defined. Counts are only ever
-//!   combined (doubled, weighted by 2, 4 or 8, summed over threads) with
-//!   checked arithmetic, so they never wrap; inside a search they grow by one
-//!   per solution found, which cannot reach 2^64 in any feasible run time.
-//!
-//! `n` is a `u32`, so the negative `n` of the judge's signature cannot occur;
-//! n = 0 gives 1, the empty board.
+//! `u64`, for every `n` the masks allow, by any approach. Every input it
+//! cannot answer is a [`CountError`] that names the valid range or names;
+//! never a wrong or wrapped number. Counts are only ever combined (doubled,
+//! weighted by 2, 4 or 8, summed over threads) with checked arithmetic, so a
+//! count past `u64` (A000170 passes it from about n = 29 on) is
+//! [`CountError::Overflow`]; inside a search they grow by one per solution,
+//! which cannot reach 2^64 in any feasible run time.
 //!
 //! It sits above the counters and only dispatches, through the registry
 //! ([`crate::APPROACHES`]); what they share ([`Options`], [`CountError`],
 //! ...) stands below them, in `interface.rs`, and is re-exported here.
-//!
-//! Not judge-ready (it is the crate's own API, not an approach).
 
 use std::fmt;
 
@@ -59,18 +42,13 @@ impl fmt::Display for CountError {
                 f,
                 "n = {n} is too large for `{approach}`: by its estimate it would need {needed} bytes, \
                  more than its limit of {limit} bytes ({:.1} GiB)",
-                gibibytes(*limit)
+                *limit as f64 / f64::from(1u32 << 30)
             ),
         }
     }
 }
 
 impl std::error::Error for CountError {}
-
-/// `bytes` in GiB, for messages.
-fn gibibytes(bytes: u64) -> f64 {
-    bytes as f64 / f64::from(1u32 << 30)
-}
 
 /// The names of the approaches `keep` accepts, comma-separated.
 fn names(keep: impl Fn(&Approach) -> bool) -> String {

@@ -1,9 +1,7 @@
 //! What every counter past the judge takes and gives: [`Options`] in,
 //! [`Counts`] or a [`CountError`] out, the function types the registry
-//! holds ([`CountFn`], [`MemoryFn`]), and the judge's signature over a
-//! 64-bit count. It uses no other module: the counters stand on it, and
-//! [`crate::counting`] re-exports it as the crate's API (where the errors'
-//! messages, which name the approaches, are written).
+//! holds, and the judge's signature over a 64-bit count. It uses no other
+//! module; [`crate::counting`] re-exports it and writes the errors' messages.
 
 use std::fmt;
 

@@ -8,15 +8,10 @@
 //! | [`parallel`] | `symmetry` cut at row 3 into independent tasks, shared out to every core (not judge-ready) | as `symmetry` | `symmetry`'s ÷ cores | O(tasks · n) |
 //! | [`quarters`] | the board cut into four quarters, each quarter's placements built once; half boards' diagonal patterns joined 512 pairs at a time; the symmetries counted once; tasks on every core (not judge-ready) | a few word operations per 512 pairs of half boards | no whole board is searched: see its docs | the quarter table (every placement on an (n/2)×(n/2) board) and O(4^(n/2)) indexes |
 //!
-//! **Past the judge.** [`counting`] counts in `u64` with the fastest counter,
-//! [`quarters`], or with any approach by name within its range
-//! ([`Approach::max_n`]), and gives the unique count (OEIS A002562) with the
-//! fastest counter that sorts boards into classes, [`parallel`]. It returns
-//! an error, never a wrong or wrapped number.
-//!
-//! [`APPROACHES`] lists every counter in order: the chain's steps, then
-//! [`parallel`] and [`quarters`]. Checkpoint files ([`quarters::Checkpoint`])
-//! are the only file I/O of the workspace's libraries.
+//! [`counting`] counts in `u64` with the fastest counter or with any
+//! approach of [`APPROACHES`] by name: the chain's steps, then [`parallel`]
+//! and [`quarters`]. Checkpoint files ([`quarters::Checkpoint`]) are the only
+//! file I/O of the workspace's libraries.
 
 use std::ops::Deref;
 
@@ -63,24 +58,17 @@ impl Deref for Approach {
 /// fit in its `i32`.
 pub const JUDGE_MAX_N: u32 = 18;
 
-/// How a step of the chain counts past the judge's signature.
-struct Counted {
-    max_n: u32,
-    counts_unique: bool,
-    count: Option<interface::CountFn>,
-}
-
-/// The steps with a 64-bit counter of their own; every other counts
-/// through the judge's signature, up to [`JUDGE_MAX_N`].
+/// The steps with a 64-bit counter of their own, from their [`chain_step`];
+/// every other counts through the judge's signature.
 macro_rules! counted {
-    (mirror) => {
-        Counted { max_n: interface::MAX_N, counts_unique: false, count: Some(counters::mirror) }
+    (mirror, $counter:expr) => {
+        Approach { max_n: interface::MAX_N, count: Some(counters::mirror), ..$counter }
     };
-    (symmetry) => {
-        Counted { max_n: interface::MAX_N, counts_unique: true, count: Some(counters::symmetry) }
+    (symmetry, $counter:expr) => {
+        Approach { max_n: interface::MAX_N, counts_unique: true, count: Some(counters::symmetry), ..$counter }
     };
-    ($step:ident) => {
-        Counted { max_n: JUDGE_MAX_N, counts_unique: false, count: None }
+    ($step:ident, $counter:expr) => {
+        $counter
     };
 }
 
@@ -92,7 +80,7 @@ macro_rules! counters_of {
         /// counters that are not judge-ready, every field written out. A new
         /// one past the chain is one more entry.
         pub const APPROACHES: &[Approach] = &[
-            $(chain_step(step_named($file), counted!($name)),)*
+            $(counted!($name, chain_step(step_named($file))),)*
             Approach {
                 step: n_queens_ii::Approach {
                     name: "parallel",
@@ -155,10 +143,10 @@ const fn same(a: &str, b: &str) -> bool {
     true
 }
 
-/// A step of the chain as a counter: on one thread, with no tables.
-const fn chain_step(step: n_queens_ii::Approach, counted: Counted) -> Approach {
-    let Counted { max_n, counts_unique, count } = counted;
-    Approach { step, max_n, counts_unique, threads: false, count, memory_needed: None }
+/// A step of the chain as a counter: through the judge's signature, up to
+/// [`JUDGE_MAX_N`], on one thread, with no tables.
+const fn chain_step(step: n_queens_ii::Approach) -> Approach {
+    Approach { step, max_n: JUDGE_MAX_N, counts_unique: false, threads: false, count: None, memory_needed: None }
 }
 
 /// The approach called `name`, if there is one.

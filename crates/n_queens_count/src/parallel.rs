@@ -1,20 +1,16 @@
 //! # Past the judge: every core
 //!
 //! **Not judge-ready**: it uses `std::thread::scope` (Rust 1.63) and the
-//! crate's own modules. It is for counting past the judge's range.
+//! crate's own modules.
 //!
 //! **Idea.** The subtrees of the search share nothing: what lies below a
-//! placement of the first rows depends only on those queens. So
-//! [`split`] walks rows `0..SPLIT_ROW` under [`n_queens_ii::symmetry`]'s corner and
-//! edge rules and keeps each placement as a task; the crate's worker
-//! pool hands the tasks out to every core (hundreds of tasks, so the cores
-//! finish together), and the threads' classes are added with checked
-//! arithmetic. The pool and the reasons are on `docs/parallel.md`.
-//!
-//! **The search is `symmetry`'s.** [`n_queens_ii::symmetry::Classes::split`]
-//! stops its search at a row and keeps each placement there (a
-//! [`Partial`]), [`Classes::resume`] finishes one: a task is a partial
-//! placement, run by `symmetry`'s own code, which stays judge-ready.
+//! placement of the first rows depends only on those queens. So [`split`]
+//! stops [`n_queens_ii::symmetry`]'s own search (which stays judge-ready) at
+//! row [`SPLIT_ROW`] and keeps each placement there as a task (a
+//! [`Partial`]), which [`Classes::resume`] finishes. The crate's worker pool
+//! hands the tasks out to every core (hundreds of them, so the cores finish
+//! together), and the threads' classes are added with checked arithmetic
+//! (`docs/parallel.md`).
 //!
 //! **Cost.** `symmetry`'s work divided by the cores, plus O(tasks) to build
 //! the list; space O(tasks · n).
@@ -27,7 +23,7 @@ use crate::pool::{self, Progress, Queue};
 use n_queens_ii::symmetry::Classes;
 pub use n_queens_ii::symmetry::Partial;
 
-/// The judge's signature, for the shared cases (not judge-ready: see the module docs).
+/// The judge's signature, for the shared cases (not judge-ready).
 pub struct Solution;
 
 impl Solution {

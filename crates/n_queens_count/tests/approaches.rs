@@ -31,21 +31,16 @@ fn judge_signature(#[values("parallel", "quarters")] name: &str) {
 #[test]
 fn counting_matches_oeis() {
     for approach in APPROACHES {
-        counts_match_oeis(approach);
-    }
-}
-
-/// One counter against the OEIS tables.
-fn counts_match_oeis(approach: &n_queens_count::Approach) {
-    let last = if approach.count.is_some() { 15 } else { 11 };
-    for n in 0..=last {
-        let total = total_with(approach.name, n, &Options::default());
-        assert_eq!(total, Ok(A000170[n as usize]), "{}: total, n = {n}", approach.name);
-        let unique = unique_with(approach.name, n, &Options::default());
-        if approach.counts_unique {
-            assert_eq!(unique, Ok(A002562[n as usize]), "{}: unique, n = {n}", approach.name);
-        } else {
-            assert_eq!(unique, Err(CountError::UniqueUnsupported { approach: approach.name }));
+        let last = if approach.count.is_some() { 15 } else { 11 };
+        for n in 0..=last {
+            let total = total_with(approach.name, n, &Options::default());
+            assert_eq!(total, Ok(A000170[n as usize]), "{}: total, n = {n}", approach.name);
+            let unique = unique_with(approach.name, n, &Options::default());
+            if approach.counts_unique {
+                assert_eq!(unique, Ok(A002562[n as usize]), "{}: unique, n = {n}", approach.name);
+            } else {
+                assert_eq!(unique, Err(CountError::UniqueUnsupported { approach: approach.name }));
+            }
         }
     }
 }

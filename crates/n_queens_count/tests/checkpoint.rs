@@ -1,10 +1,6 @@
 //! Mutated checkpoint files, as a disk, a copy, an editor or another count
-//! leaves them (a byte or a digit changed, lines dropped, repeated or
-//! swapped, another n or part in the header, another count's records among
-//! its own or in their place, CRLF,
-//! a cut anywhere, bytes added without a newline), opened and resumed: each
-//! is refused with a message, and left as it was, or resumes to the exact
-//! count. None panics.
+//! leaves them (`Mutation`), opened and resumed: each is refused with a
+//! message, and left as it was, or resumes to the exact count. None panics.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -1,9 +1,6 @@
-//! `n_queens_count::quarters`, the four-quarter join, against OEIS A000170.
-//!
-//! The expected numbers come from `n_queens_cases` (the OEIS tables), never
-//! from another approach.
-
-use std::sync::Mutex;
+//! `n_queens_count::quarters`, the four-quarter join: its range and its
+//! memory limit (its counts, threads and progress: `approaches.rs` and
+//! `counting.rs`; n = 16..=18: `large_n.rs`).
 
 use n_queens_cases::oeis::A000170;
 use n_queens_count::counting::{CountError, Options};
@@ -13,43 +10,6 @@ use rstest::rstest;
 
 fn on_threads(n: u32, threads: usize) -> Result<u64, CountError> {
     quarters::count(n, &Options { threads, progress: None })
-}
-
-/// n = 0..=15 on one thread against OEIS A000170 (n < 4 is answered by the
-/// bitmask search, and checked here too); n = 16..=18 are in `large_n.rs`.
-#[rstest]
-fn counts_up_to_15(#[values(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)] n: u32) {
-    assert_eq!(on_threads(n, 1), Ok(A000170[n as usize]));
-}
-
-/// The tasks are independent: any number of threads gives the same count,
-/// including more threads than cores and more than there are tasks.
-#[rstest]
-fn same_count_for_any_thread_count(#[values(0, 1, 2, 3, 8, 10_000)] threads: usize, #[values(4, 5, 12, 13)] n: u32) {
-    assert_eq!(on_threads(n, threads), Ok(A000170[n as usize]));
-}
-
-/// Progress is `(0, total)` first, then one call per task with every count
-/// of done tasks from 1 to `total` exactly once (threads may report out of
-/// order).
-#[rstest]
-fn progress_reports_every_task(#[values(1, 2, 4)] threads: usize, #[values(0, 4, 7, 12, 13)] n: u32) {
-    let calls = Mutex::new(Vec::new());
-    let record = |done: u64, total: u64| calls.lock().unwrap().push((done, total));
-    let options = Options { threads, progress: Some(&record) };
-    assert_eq!(quarters::count(n, &options), Ok(A000170[n as usize]));
-    let calls = calls.into_inner().unwrap();
-    let total = calls[0].1;
-    assert_eq!(calls[0], (0, total));
-    let mut done: Vec<u64> = calls.iter().map(|&(done, _)| done).collect();
-    done.sort_unstable();
-    assert_eq!(done, (0..=total).collect::<Vec<_>>());
-    assert!(calls.iter().all(|&(_, all)| all == total));
-    if n >= 4 {
-        assert!(total > 1, "n = {n}: the work is split into tasks");
-    } else {
-        assert_eq!(total, 0, "n = {n}: no quarters, no tasks");
-    }
 }
 
 /// Past `MAX_N` the answer is an error naming the range.

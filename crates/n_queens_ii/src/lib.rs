@@ -1,12 +1,10 @@
 //! LeetCode 52, N-Queens II: place `n` queens on an n×n board so that no two
 //! attack each other, and count the ways.
 //!
-//! Each approach is one module, in the order a learner climbs them. Each
-//! file stands alone and pastes into the judge as it is (everything after
-//! its `pub struct Solution;` line). The crate depends only on the chain's
-//! manifest (`n_queens_chain`, macros without dependencies), from which its
-//! modules and [`APPROACHES`] are made, and does no file I/O; counting past the judge (`u64`, threads, checkpoint files)
-//! is the crate `n_queens_count`, which builds on these steps.
+//! Each approach module is one step, in the order a learner climbs them;
+//! each file pastes into the judge as it is (everything after its
+//! `pub struct Solution;` line). Counting past the judge (`u64`, threads,
+//! checkpoint files) is the crate `n_queens_count`, which builds on these.
 //!
 //! | approach | idea | check cost | time | space |
 //! |---|---|---|---|---|
@@ -17,22 +15,19 @@
 //! | [`mirror`] | left-right mirror: row 0's queen in the left half (odd n: middle, then row 1 in the left half), count doubled | O(1) per free square | O(n!), ½ of `bitmask`'s nodes | O(n) |
 //! | [`symmetry`] | all 8 symmetries: one canonical board per class, by corner and edge rules and a check against its rotations, weighted 8, 4 or 2; also the unique count | O(1) per free square, O(n) per solution | O(n!); about a quarter of `bitmask`'s nodes | O(n) |
 //!
-//! The time bounds are loose upper bounds on the backtracking tree; what each
-//! step buys in practice is measured by the benchmark crate.
+//! The time bounds are loose upper bounds on the backtracking tree; the
+//! benchmark crate measures what each step buys.
 //!
 //! **Board convention.** Row 0 is the top row, column 0 the leftmost column;
 //! `row - col` is constant along a "\" diagonal and `row + col` along a "/"
 //! anti-diagonal. Masks use bit `c` for column `c` (column 0 is the lowest bit).
 //!
-//! **Every `i32` has an answer.** `n = 0` has exactly one solution, the empty
-//! board (OEIS A000170 gives a(0) = 1), so `total_n_queens(0) == 1`; `n < 0`
-//! has none, 0. `n > 18` panics with a message naming the range: the count
-//! for n = 19, 4,968,057,848, does not fit in the judge's `i32`. The answer
-//! is always the number of boards LeetCode 51's `solve_n_queens` returns.
-//!
-//! [`APPROACHES`] lists them all in order, for tests, benchmarks and tools.
+//! **Every `i32` has an answer.** `n = 0` has one solution, the empty board
+//! (OEIS A000170: a(0) = 1); `n < 0` has none; `n > 18` panics with a message
+//! naming the range: the count for n = 19, 4,968,057,848, does not fit in the
+//! judge's `i32`.
 
-// The chain's steps: their modules are declared with `APPROACHES`, below.
+// The chain's modules are declared with `APPROACHES`, below.
 
 /// One approach to LeetCode 52.
 #[derive(Clone, Copy, Debug)]

@@ -1,22 +1,17 @@
 //! Every step of LeetCode 52's chain against the shared cases of
-//! `n_queens_cases`.
-//!
-//! Each step gets its own module, numbered in chain order, so a failure
-//! names the step and the case, e.g. `s04::bitmask::counts::case_8_n8`. Each approach's 64-bit counting
-//! is checked in `n_queens_count`'s `tests/approaches.rs`, and each
-//! judge-ready file pasted as the judge compiles it in `n_queens_judge`'s
-//! `tests/judge_paste.rs`.
+//! `n_queens_cases`, judge-ready or not, each in a module numbered in chain
+//! order, so a failure names the step and the case
+//! (`s04::bitmask::counts::case_8_n8`). Each approach's 64-bit counting is
+//! checked in `n_queens_count`'s `tests/approaches.rs`, each judge-ready file
+//! as the judge compiles it in `n_queens_judge`'s `tests/judge_paste.rs`.
 
 use n_queens_cases::{beyond_judge, edge_cases, judge_counts, out_of_range};
 use rstest::rstest;
 use rstest_reuse::apply;
 
-/// Generates one test module per step of the chain
-/// ([`n_queens_chain::steps!`], as `n_queens_ii::APPROACHES` is made), each
-/// in a module numbered by its place in the chain (`s01`, `s02`, ...), so
-/// that the test names sort in chain order.
-///
-/// Every step gets every shared case, judge-ready or not.
+/// One test module per step of the chain ([`n_queens_chain::steps!`], as
+/// `n_queens_ii::APPROACHES` is made), in a module `s01`, `s02`, ... so that
+/// the test names sort in chain order.
 macro_rules! approach_tests {
     ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,
         judge_ready: $kind:ident, exercise: $exercise:ident, watched: $watched:ident, problems: $problems:tt })*) => {
@@ -25,45 +20,40 @@ macro_rules! approach_tests {
     (@numbered [$step:ident $($steps:ident)*] $approach:ident, $($rest:tt)*) => {
         mod $step {
             use super::*;
-            approach_tests!(@module $approach);
+
+            mod $approach {
+                use super::*;
+                use pretty_assertions::assert_eq;
+                use n_queens_ii::$approach::Solution;
+
+                /// The judge's range, against OEIS A000170.
+                #[apply(judge_counts)]
+                fn counts(#[case] n: i32, #[case] expected: i32) {
+                    assert_eq!(Solution::total_n_queens(n), expected);
+                }
+
+                /// n = 0 has one solution, negative n none.
+                #[apply(edge_cases)]
+                fn edge(#[case] n: i32, #[case] expected: i32) {
+                    assert_eq!(Solution::total_n_queens(n), expected);
+                }
+
+                /// Past the judge's range, still against OEIS A000170.
+                #[apply(beyond_judge)]
+                fn beyond(#[case] n: i32, #[case] expected: i32) {
+                    assert_eq!(Solution::total_n_queens(n), expected);
+                }
+
+                #[apply(out_of_range)]
+                #[should_panic(expected = "supports n <= 18")]
+                fn refuses(#[case] n: i32) {
+                    Solution::total_n_queens(n);
+                }
+            }
         }
         approach_tests!(@numbered [$($steps)*] $($rest)*);
     };
     (@numbered [$($steps:ident)*]) => {};
-    (@module $approach:ident) => {
-        mod $approach {
-            use super::*;
-            use pretty_assertions::assert_eq;
-            use n_queens_ii::$approach::Solution;
-
-            approach_tests!(@judge_signature);
-        }
-    };
-    (@judge_signature) => {
-            /// The judge's range, against OEIS A000170.
-            #[apply(judge_counts)]
-            fn counts(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            /// n = 0 has one solution, negative n none.
-            #[apply(edge_cases)]
-            fn edge(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            /// Past the judge's range, still against OEIS A000170.
-            #[apply(beyond_judge)]
-            fn beyond(#[case] n: i32, #[case] expected: i32) {
-                assert_eq!(Solution::total_n_queens(n), expected);
-            }
-
-            #[apply(out_of_range)]
-            #[should_panic(expected = "supports n <= 18")]
-            fn refuses(#[case] n: i32) {
-                Solution::total_n_queens(n);
-            }
-    };
 }
 
 n_queens_chain::steps!([52] => approach_tests);

@@ -3,15 +3,9 @@
 //! the CRC-32 of the header line and the rest of the record's line, so that
 //! each record is bound to its count: another count's record (another n,
 //! part or version) fails its check. A record is written as its unit ends
-//! (a killed process loses none), the file synced to disk at most
-//! [`SYNC_EVERY`] apart; a write that fails (a full disk) is cut back to the
-//! last whole record, so that every record before it stays usable.
-//! Reopened, it gives the units already counted, refusing what it cannot
-//! trust: a record whose check fails, a unit with two counts, lines ended
-//! by CRLF, a file that is not a regular one, a file another count holds (a
-//! lock). A last line cut short by a crash (the start of a record, without
-//! its newline) is dropped, and [`Checkpoint::dropped`] says so; any other
-//! line without its newline is refused (`docs/quarters.md`).
+//! ([`Checkpoint::record`]); reopened, the file gives the units already
+//! counted, refusing what it cannot trust ([`Checkpoint::open`],
+//! [`CheckpointError`], `docs/quarters.md`).
 
 use std::collections::BTreeMap;
 use std::fmt;

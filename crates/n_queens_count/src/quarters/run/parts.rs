@@ -1,6 +1,6 @@
 //! Parts of a count: the units of work (one task of one start) cut into `M`
 //! parts by their modelled sizes, the same cut on every machine, so that
-//! parts counted apart add up to the count (`docs/at-scale.md`).
+//! parts counted apart add up to the count (`docs/quarters.md#at-scale`).
 //!
 //! A unit's modelled size is what its join would cost if every quarter
 //! placement of its rows fitted: `E + W + ⌈E / 512⌉ · W`, with `E` and `W`

@@ -173,9 +173,11 @@ mod tests {
         assert_eq!(list_schedule(1, [0.5, 0.25].into_iter()), 0.75);
     }
 
-    /// The timed run counts right, and one thread is predicted at 1×.
+    /// The timed run counts right, one thread is predicted at 1×, and the
+    /// plan keeps to the limit it is given: one that is too small is
+    /// refused, as the count would be.
     #[test]
-    fn the_timed_count_is_the_count_and_one_thread_is_one() {
+    fn the_timed_count_is_the_count_and_the_limit_is_the_plans() {
         let timings = time_units(12, plan::MEMORY_LIMIT).expect("small n");
         assert_eq!(timings.count, n_queens_cases::oeis::A000170[12]);
         assert!(timings.units() > 1);
@@ -183,6 +185,9 @@ mod tests {
         assert!((one.speedup - 1.0).abs() < 1e-3, "{one:?}");
         let two = timings.predict(2).expect("fits");
         assert!(two.speedup >= 1.0 && two.speedup <= 2.0 + 1e-9, "{two:?}");
+        assert!(matches!(time_units(12, 1 << 10), Err(CountError::MemoryLimit { limit: 1024, .. })));
+        let tight = Timings { limit: plan::plan(&Board::new(12), 1, u64::MAX).unwrap().needed, ..timings };
+        assert_eq!(tight.predict(8).expect("one thread fits").threads, 1);
     }
 
     /// Below n = 4 there is nothing to time: every prediction is 1×, no NaN.
@@ -195,15 +200,5 @@ mod tests {
                 assert_eq!(timings.predict(threads).expect("fits").speedup, 1.0, "n = {n}");
             }
         }
-    }
-
-    /// The plan keeps to the limit it is given: one that is too small is
-    /// refused, as the count would be.
-    #[test]
-    fn the_limit_is_the_plans() {
-        assert!(matches!(time_units(12, 1 << 10), Err(CountError::MemoryLimit { limit: 1024, .. })));
-        let timings = time_units(12, plan::MEMORY_LIMIT).expect("small n");
-        let tight = Timings { limit: plan::plan(&Board::new(12), 1, u64::MAX).unwrap().needed, ..timings };
-        assert_eq!(tight.predict(8).expect("one thread fits").threads, 1);
     }
 }

@@ -1,10 +1,8 @@
 //! The judge's cut of an approach file: what a user copies into
-//! leetcode.com or leetcode.cn.
-//!
-//! The judge declares `struct Solution;` itself, so a submission is the text
-//! after the file's `pub struct Solution;` line, up to its `#[cfg(test)]`
-//! module if it has one. [`judge_text`] makes that cut; `queens paste` prints
-//! it, and the judge-paste tests of `n_queens_judge` compile it.
+//! leetcode.com or leetcode.cn. The judge declares `struct Solution;`
+//! itself, so a submission is the text after the file's
+//! `pub struct Solution;` line, up to its `#[cfg(test)]` module if it has
+//! one: `queens paste` prints it, `n_queens_judge`'s tests compile it.
 
 /// The line in an approach file after which the judge-ready text starts.
 pub const SOLUTION_LINE: &str = "pub struct Solution;";
@@ -32,13 +30,18 @@ pub fn exercise_text(source: &str) -> Option<&str> {
     Some(after_solution_line(source)?.trim_matches(|c| c == '\n' || c == '\r'))
 }
 
-/// The text after the `pub struct Solution;` line (at a line start).
-fn after_solution_line(source: &str) -> Option<&str> {
-    let line_start = source
+/// Where the `pub struct Solution;` line starts: the line itself, at a
+/// line start, not a mention of it in prose.
+pub fn solution_line(source: &str) -> Option<usize> {
+    source
         .match_indices(SOLUTION_LINE)
         .map(|(index, _)| index)
-        .find(|&index| index == 0 || source[..index].ends_with('\n'))?;
-    let after = &source[line_start + SOLUTION_LINE.len()..];
+        .find(|&index| index == 0 || source[..index].ends_with('\n'))
+}
+
+/// The text after the `pub struct Solution;` line.
+fn after_solution_line(source: &str) -> Option<&str> {
+    let after = &source[solution_line(source)? + SOLUTION_LINE.len()..];
     after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))
 }
 
@@ -66,25 +69,17 @@ mod tests {
     const FILE: &str = "//! Docs.\n\n/// The type.\npub struct Solution;\n\nimpl Solution {}\n\nfn helper() {}\n\n#[cfg(test)]\nmod tests {}\n";
 
     #[test]
-    fn cuts_after_the_solution_line_and_before_the_tests() {
+    fn cuts_after_the_solution_line_at_a_line_start_and_before_the_tests() {
         assert_eq!(judge_text(FILE), Some("impl Solution {}\n\nfn helper() {}"));
+        assert_eq!(judge_text("pub struct Solution;\nimpl Solution {}\n"), Some("impl Solution {}"));
+        assert_eq!(judge_text("// pub struct Solution;\nimpl Solution {}\n"), None);
+        assert_eq!(judge_text("impl Solution {}\n"), None);
     }
 
     #[test]
     fn an_exercise_keeps_its_test_module_and_what_follows() {
         assert_eq!(exercise_text(FILE), Some(&FILE[FILE.find("impl").unwrap()..FILE.len() - 1]));
         assert_eq!(exercise_text("impl Solution {}\n"), None);
-    }
-
-    #[test]
-    fn keeps_everything_without_a_test_module() {
-        assert_eq!(judge_text("pub struct Solution;\nimpl Solution {}\n"), Some("impl Solution {}"));
-    }
-
-    #[test]
-    fn needs_the_solution_line_at_a_line_start() {
-        assert_eq!(judge_text("// pub struct Solution;\nimpl Solution {}\n"), None);
-        assert_eq!(judge_text("impl Solution {}\n"), None);
     }
 
     #[test]

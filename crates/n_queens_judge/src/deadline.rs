@@ -1,17 +1,13 @@
-//! Time limits for code that may never finish: a learner's exercise, a
-//! deliberate mistake, a pasted program. A search with a wrong loop condition
-//! runs forever, and a test run that only says "has been running for over 60
-//! seconds" teaches nothing; these helpers stop waiting and say what ran.
+//! Time limits for code that may never finish (a learner's exercise, a
+//! deliberate mistake, a pasted program): a test run that only says "has
+//! been running for over 60 seconds" teaches nothing.
 //!
-//! - [`call_with_deadline`]: a function call, on its own thread; [`within`],
-//!   the same call that says when it ran too long instead of failing.
-//! - [`output_with_deadline`]: a child process, killed when it runs too long
-//!   (`n_queens_facts`' one runner, which the `queens` command shares).
+//! - [`call_with_deadline`] and [`within`]: a function call, on a thread of
+//!   its own; [`output_with_deadline`]: a child process (`n_queens_facts`').
 //! - [`caught!`](crate::caught): the test that the shared cases catch a
-//!   deliberate mistake, which runs in a child process (this test binary
-//!   started again on its own test), since a mistake may overflow the stack
-//!   and abort the whole process; [`first_catch`] reads what the child
-//!   printed: the first case it gets wrong, and what it does there.
+//!   deliberate mistake, run in a child process (this test binary again, on
+//!   its own test), since a mistake may overflow the stack and abort the
+//!   whole process; [`first_catch`] reads what the child printed.
 
 use std::fmt;
 use std::process::Command;
@@ -260,11 +256,10 @@ pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
 
 /// The test that `queens practice` links the mistake `mistake`, first caught
 /// as `catch`, to the common mistake `number` of `n_queens_facts::mistakes`
-/// and no other in an exercise of its step, and never in an exercise of
-/// another step (where another mistake may have the same signature): what the mistake did is read
-/// as practice reads a failing case (the count returned, a panic's message,
-/// a stack overflow), and what it returns at another n that a
-/// signature names is asked of `solve`.
+/// and no other in an exercise of its step, and never in another step's
+/// (where another mistake may have the same signature). What the mistake did
+/// is read as practice reads a failing case; what it returns at another n
+/// that a signature names is asked of `solve`.
 ///
 /// Practice builds with overflow checks on, as the test profile does; built
 /// without them, two mistakes panic elsewhere, and this check is left out.
@@ -319,29 +314,18 @@ mod tests {
     }
 
     #[test]
-    fn a_call_in_time_returns_its_value() {
-        let value = call_with_deadline("quick", Duration::from_secs(5), String::new, || 6 * 7);
-        assert_eq!(value, 42);
-    }
-
-    #[test]
-    #[should_panic(expected = "the call's own message")]
-    fn a_panic_goes_on_with_its_own_message() {
-        call_with_deadline("panics", Duration::from_secs(5), String::new, || -> u8 {
-            panic!("the call's own message")
-        });
-    }
-
-    #[test]
-    #[should_panic(expected = "still running")]
-    fn a_call_past_the_limit_fails_with_the_message() {
-        call_with_deadline(
-            "endless",
-            Duration::from_millis(50),
-            || "still running".to_string(),
-            || loop {
-                thread::sleep(Duration::from_millis(10));
-            },
-        );
+    fn a_call_returns_its_value_or_goes_on_with_its_panic_or_the_limits_message() {
+        assert_eq!(call_with_deadline("quick", Duration::from_secs(5), String::new, || 6 * 7), 42);
+        let panics = |limit, f: fn() -> u8| {
+            let too_slow = || "still running".to_string();
+            let payload = std::panic::catch_unwind(|| call_with_deadline("f", limit, too_slow, f)).unwrap_err();
+            let message = payload.downcast_ref::<&str>().map(|text| text.to_string());
+            message.or_else(|| payload.downcast_ref::<String>().cloned()).unwrap()
+        };
+        assert_eq!(panics(Duration::from_secs(5), || panic!("the call's own message")), "the call's own message");
+        let endless = || loop {
+            thread::sleep(Duration::from_millis(10));
+        };
+        assert_eq!(panics(Duration::from_millis(50), endless), "still running");
     }
 }

@@ -1,24 +1,14 @@
-//! The judge-paste check: an approach file, cut exactly as a user copies it
-//! into leetcode.com or leetcode.cn, compiled and run the way the judge would.
+//! The judge-paste check: an approach file, cut as a user copies it
+//! ([`judge_text`], `n_queens_facts`' cut, which `queens paste` prints too),
+//! or a learner's exercise pasted whole after the solution line
+//! ([`exercise_text`]), compiled and run the way the judge would.
 //!
-//! The judge declares `struct Solution;` itself, so a submission is the text
-//! after the file's `pub struct Solution;` line, up to its `#[cfg(test)]`
-//! module if it has one. [`judge_text`] does that cut (it lives in
-//! `n_queens_facts`, re-exported here, since the `queens paste` command
-//! prints the same text and must not link this crate's test frameworks).
-//! A learner's exercise is pasted whole after that line ([`exercise_text`]):
-//! a test module of their own is left out by the judge's compiler, not cut.
-//!
-//! The approach files are run on [`HARNESS_NS`], the judge's range and the
-//! workspace's edge cases; a learner's exercise only on [`JUDGE_NS`], the
-//! judge's own range. The harness compares the answers alone, written to a
-//! file: what a solution prints is ignored, as the judge ignores it.
-//!
-//! As the judge does, a paste is compiled with none of cargo's variables
-//! (`env!("CARGO_MANIFEST_DIR")` names nothing) under [`COMPILE_LIMIT`], and
-//! run under [`RUN_LIMIT`] in an empty folder of its own with an empty
-//! environment: where the folder it is built in is outside the workspace
-//! (the practice harness's), none of the repository's files are there.
+//! The approach files are run on [`HARNESS_NS`], a learner's exercise only
+//! on [`JUDGE_NS`]. The harness writes the answers alone to a file: what a
+//! solution prints is ignored, as the judge ignores it. As the judge does,
+//! a paste is compiled with none of cargo's variables under
+//! [`COMPILE_LIMIT`], and run under [`RUN_LIMIT`] in an empty folder of its
+//! own with an empty environment.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -225,21 +215,15 @@ fn run_answers(binary: &Path, dir: &Path, name: &str) -> Result<String, String> 
     std::fs::read_to_string(&answers).map_err(|error| format!("reading {}: {error}", answers.display()))
 }
 
-/// The judge-paste check of one approach file: cuts `source` with
+/// The judge-paste test of one approach file: cuts `source` with
 /// [`judge_text`], wraps it in the [`harness`], compiles it with
-/// `rustc --edition <edition>` into `dir` and runs it. Returns its answers,
-/// to compare with [`expected_output`]; an error says why the file does not
-/// paste, compile or run.
-pub fn paste_and_run(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
-    let pasted = judge_text(source).ok_or_else(|| no_solution_line(name))?;
-    compile_and_run(&harness(problem, pasted), edition, dir, name)
-}
-
-/// The judge-paste test of one approach file, as both problem crates run it:
-/// [`paste_and_run`], then its answers compared with [`expected_output`]
-/// (a readable diff when they differ). Panics with the reason on failure.
+/// `rustc --edition <edition>` into `dir`, runs it and compares its answers
+/// with [`expected_output`] (a readable diff when they differ). Panics with
+/// the reason on failure.
 pub fn assert_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) {
-    let output = paste_and_run(problem, source, edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
+    let pasted = judge_text(source).unwrap_or_else(|| panic!("{}", no_solution_line(name)));
+    let output =
+        compile_and_run(&harness(problem, pasted), edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
     pretty_assertions::assert_eq!(output, expected_output(problem), "{name}: the judge's answers differ");
 }
 
@@ -341,17 +325,24 @@ impl Place<'_> {
             return stderr.lines().next().unwrap_or("no message").to_string();
         };
         let place = lines[index + 1..].iter().find_map(|line| line.trim_start().strip_prefix("--> "));
-        let line_and_column = place.and_then(|place| {
-            let mut parts = place.rsplitn(3, ':');
-            let column = parts.next()?;
-            let line: usize = parts.next()?.parse().ok()?;
-            Some((line, column))
-        });
-        match line_and_column {
+        match place.and_then(line_and_column) {
             Some((line, column)) => format!("{} (at {}:{column})", lines[index], self.line(line)),
             None => lines[index].to_string(),
         }
     }
+}
+
+/// An exercise file whose answer is `answer`, for the tests.
+#[cfg(test)]
+pub(crate) fn exercise(answer: &str) -> String {
+    format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
+}
+
+/// The line and column of a compiler's place, `file.rs:12:5`.
+pub(crate) fn line_and_column(place: &str) -> Option<(usize, usize)> {
+    let mut parts = place.rsplitn(3, ':');
+    let column = parts.next()?.parse().ok()?;
+    Some((parts.next()?.parse().ok()?, column))
 }
 
 /// The error of a file without the solution line.
@@ -421,11 +412,6 @@ mod tests {
         let out = compile_and_run(&harness_for(Problem::NQueensII, paste, &[1]), "2021", &dir, "nothing").unwrap();
         assert_eq!(out, "n = 1: 0 solutions\n", "files, variables, cargo's variable");
         let _ = std::fs::remove_dir_all(dir);
-    }
-
-    /// The file `shown` of an exercise whose answer is `answer`.
-    fn exercise(answer: &str) -> String {
-        format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
     }
 
     #[test]

@@ -128,13 +128,7 @@ fn newer_std_items(
         let version = since.1.trim_end_matches('`');
         let version = version.strip_suffix(".0").unwrap_or(version);
         let at = stderr_lines.by_ref().find_map(|line| line.trim_start().strip_prefix("--> "));
-        let at = at.and_then(|at| {
-            let mut parts = at.rsplitn(3, ':');
-            let column: usize = parts.next()?.parse().ok()?;
-            let line: usize = parts.next()?.parse().ok()?;
-            Some((line, column))
-        });
-        let Some((line, column)) = at else { continue };
+        let Some((line, column)) = at.and_then(crate::judge::line_and_column) else { continue };
         let text = lines.get(line - 1).copied().unwrap_or_default();
         let item: String =
             text.chars().skip(column - 1).take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();

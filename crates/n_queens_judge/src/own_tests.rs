@@ -95,11 +95,7 @@ fn own_test_failure(test: &str, stderr: &str, code: Option<i32>, place: &Place) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The file `shown` of an exercise whose answer is `answer`.
-    fn exercise(answer: &str) -> String {
-        format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
-    }
+    use crate::judge::exercise;
 
     #[test]
     fn an_own_failing_test_is_named_at_its_line() {

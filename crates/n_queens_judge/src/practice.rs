@@ -417,9 +417,9 @@ fn outcome<T>(
 /// How many boards of each kind a failure shows.
 const SHOWN: usize = 2;
 
-/// `1 board`, `2 boards`.
-fn in_boards(count: usize) -> String {
-    if count == 1 { "1 board".to_string() } else { format!("{count} boards") }
+/// `1 board`, `2 boards`: `count` and what it counts, `one` or `many`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
 }
 
 /// How `boards` differs from the `expected` list, in words: `None` exactly
@@ -439,35 +439,30 @@ fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String
         return None;
     }
     // The first line names what differs, even when the count is right.
+    let returned = counted(boards.len(), "board", "boards");
     let first = if boards.len() == expected.len() {
-        let is = |count: usize, one: &str, many: &str| {
-            if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
-        };
-        let mut what = Vec::new();
-        if !wrong.is_empty() {
-            what.push(is(wrong.len(), "is not a solution", "are not solutions"));
-        }
-        if repeated > 0 {
-            what.push(is(repeated, "board is repeated", "boards are repeated"));
-        }
-        if !missing.is_empty() {
-            what.push(is(missing.len(), "expected board is missing", "expected boards are missing"));
-        }
-        format!("returned {}, the right number, but {}", in_boards(boards.len()), what.join(", "))
+        let what = [
+            (wrong.len(), "is not a solution", "are not solutions"),
+            (repeated, "board is repeated", "boards are repeated"),
+            (missing.len(), "expected board is missing", "expected boards are missing"),
+        ];
+        let what: Vec<String> =
+            what.iter().filter(|(count, ..)| *count > 0).map(|&(count, one, many)| counted(count, one, many)).collect();
+        format!("returned {returned}, the right number, but {}", what.join(", "))
     } else {
-        format!("returned {}, expected {}", in_boards(boards.len()), expected.len())
+        format!("returned {returned}, expected {}", expected.len())
     };
     let mut lines = vec![first];
-    if !missing.is_empty() {
-        lines.push(format!("{} of the expected boards are missing, such as:", missing.len()));
-        lines.extend(missing.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
-    }
-    if !wrong.is_empty() {
-        lines.push(format!("{} returned boards are not solutions, such as:", wrong.len()));
-        lines.extend(wrong.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+    for (boards, are) in
+        [(&missing, "of the expected boards are missing"), (&wrong, "returned boards are not solutions")]
+    {
+        if !boards.is_empty() {
+            lines.push(format!("{} {are}, such as:", boards.len()));
+            lines.extend(boards.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+        }
     }
     if repeated > 0 {
-        lines.push(format!("{} returned more than once", in_boards(repeated)));
+        lines.push(format!("{} returned more than once", counted(repeated, "board", "boards")));
     }
     Some(lines.join("\n"))
 }

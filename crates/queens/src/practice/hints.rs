@@ -115,27 +115,16 @@ fn start_over(shown: &str) -> String {
 mod tests {
     use super::*;
 
-    fn exercise() -> Exercise {
-        Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() }
-    }
-
-    fn scratch(name: &str) -> Workspace {
-        let root = std::env::temp_dir().join(format!("queens_hints_{name}_{}", std::process::id()));
-        let _ = fs::remove_dir_all(&root);
-        fs::create_dir_all(root.join("crates/n_queens_ii/exercises")).unwrap();
-        Workspace { root, at_root: false }
-    }
-
     #[test]
     fn the_next_hint_advances_and_stays_at_the_last() {
-        let workspace = scratch("advance");
+        let (workspace, bitmask) = (Workspace::scratch("advance"), Exercise::bitmask_52());
         let mut shown = Shown::read(&workspace, Problem::NQueensII).unwrap();
-        assert_eq!(shown.next(exercise()), 1);
+        assert_eq!(shown.next(bitmask), 1);
         for expected in [2, 3, 3] {
-            let number = shown.next(exercise());
-            shown.record(&workspace, exercise(), number).unwrap();
+            let number = shown.next(bitmask);
+            shown.record(&workspace, bitmask, number).unwrap();
             let again = Shown::read(&workspace, Problem::NQueensII).unwrap();
-            assert_eq!(again.next(exercise()), expected, "read back from the file");
+            assert_eq!(again.next(bitmask), expected, "read back from the file");
             shown = again;
         }
         let other = Exercise { problem: Problem::NQueensII, step: chain::step("board_scan").unwrap() };
@@ -145,7 +134,7 @@ mod tests {
 
     #[test]
     fn a_corrupt_record_is_refused_and_a_failed_write_keeps_the_old_one() {
-        let workspace = scratch("corrupt");
+        let workspace = Workspace::scratch("corrupt");
         let path = workspace.root.join(relative(Problem::NQueensII));
         for text in ["bitmask two\n", "nothing 1\n", "bitmask 1\nbitmask 2\n", "bitmask 1 2\n"] {
             fs::write(&path, text).unwrap();
@@ -156,7 +145,7 @@ mod tests {
         let mut shown = Shown::read(&workspace, Problem::NQueensII).unwrap();
         // The new version cannot be written where it goes: a folder is in its way.
         fs::create_dir_all(path.with_file_name(".hints.new/in_the_way")).unwrap();
-        assert!(shown.record(&workspace, exercise(), 2).is_err());
+        assert!(shown.record(&workspace, Exercise::bitmask_52(), 2).is_err());
         assert_eq!(fs::read_to_string(&path).unwrap(), "bitmask 1\n", "what was recorded is kept");
         let _ = fs::remove_dir_all(&workspace.root);
     }

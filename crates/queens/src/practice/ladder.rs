@@ -9,7 +9,7 @@
 //! problem's practice test target (`practice_52` of `n_queens_judge`), built
 //! with `--cfg exercise="<step>"`, runs the shared cases against that file alone.
 
-use n_queens_facts::chain;
+use n_queens_facts::{chain, judge};
 
 use crate::common::Problem;
 
@@ -98,23 +98,7 @@ impl Exercise {
     pub fn hints(self) -> &'static [&'static str] {
         self.entry().hints
     }
-}
 
-/// The header of an exercise: everything up to and including the
-/// `pub struct Solution;` line, which the learner leaves as it is. The rest
-/// is theirs.
-pub fn header(text: &str) -> &str {
-    let line = n_queens_facts::judge::SOLUTION_LINE;
-    // The line itself, not a mention of it in the header's prose.
-    let start =
-        text.match_indices(line).map(|(index, _)| index).find(|&index| index == 0 || text[..index].ends_with('\n'));
-    match start {
-        Some(start) => &text[..start + line.len()],
-        None => text,
-    }
-}
-
-impl Exercise {
     /// Whether the learner's `text` is still at its start: after the
     /// `pub struct Solution;` line, a line still holds the starting call,
     /// `todo!("exercise 52 bitmask, ...")`, and nothing but it. A `todo!()`
@@ -131,6 +115,20 @@ impl Exercise {
         let line = start[header(start).len()..].lines().find(|line| line.trim_start().starts_with("todo!("));
         line.expect("a starting text holds its `todo!()` call").trim()
     }
+
+    /// Exercise 52 bitmask, for the tests.
+    #[cfg(test)]
+    pub fn bitmask_52() -> Exercise {
+        Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() }
+    }
+}
+
+/// The header of an exercise: everything up to and including the
+/// `pub struct Solution;` line, which the learner leaves as it is. The rest
+/// is theirs.
+pub fn header(text: &str) -> &str {
+    let line = judge::solution_line(text);
+    line.map_or(text, |start| &text[..start + judge::SOLUTION_LINE.len()])
 }
 
 #[cfg(test)]
@@ -149,7 +147,7 @@ mod tests {
         for exercise in Exercise::all() {
             let start = exercise.starting_text();
             assert!(exercise.not_started(start), "{}", exercise.label());
-            assert!(header(start).ends_with(n_queens_facts::judge::SOLUTION_LINE), "{}", exercise.label());
+            assert!(header(start).ends_with(judge::SOLUTION_LINE), "{}", exercise.label());
             let command = format!("practice test {}", exercise.label());
             assert!(start.contains(&command), "{}: the header should show `{command}`", exercise.label());
             assert!(
@@ -181,7 +179,7 @@ mod tests {
 
     #[test]
     fn not_started_looks_for_the_starting_call_only() {
-        let exercise = Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() };
+        let exercise = Exercise::bitmask_52();
         let start = exercise.starting_text();
         assert!(exercise.not_started(start));
         let answer = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n } }";

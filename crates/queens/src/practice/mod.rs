@@ -145,16 +145,17 @@ const COMMAND: &str = "cargo run --release -- practice";
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     // As `rustlings` alone does, on a terminal; piped, the list as before.
     let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    // Where this command runs cargo, its processes end with it.
+    let ready = || {
+        results::end_with_this_process(|| {}).map_err(Failure::Failed)?;
+        workspace()
+    };
     match &args.action {
         None if on_terminal => watch::run(&workspace()?),
         Some(Action::Watch) => watch::run(&workspace()?),
-        None | Some(Action::List) => {
-            results::end_with_this_process().map_err(Failure::Failed)?;
-            list(&workspace()?, out)
-        }
+        None | Some(Action::List) => list(&ready()?, out),
         Some(Action::Test(which)) => {
-            results::end_with_this_process().map_err(Failure::Failed)?;
-            let workspace = workspace()?;
+            let workspace = ready()?;
             match which.exercise()? {
                 Some(exercise) => test(&workspace, exercise, out),
                 None => test_next(&workspace, out),
@@ -164,8 +165,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             if let Some(exercise) = which.exercise()? {
                 return hint_recorded(workspace().ok().as_ref(), exercise, *number, out);
             }
-            results::end_with_this_process().map_err(Failure::Failed)?;
-            let workspace = workspace()?;
+            let workspace = ready()?;
             let Some((exercise, _)) = first_not_passing(&workspace, out)? else {
                 writeln!(out, "Every exercise pastes into the judge: no hint is needed.")?;
                 writeln!(out, "Name one to read its hints again: `{COMMAND} hint 52 bitmask`.")?;
@@ -191,6 +191,15 @@ impl Workspace {
     /// the user stands.
     fn show(&self, relative: &str) -> String {
         if self.at_root { relative.to_string() } else { self.root.join(relative).display().to_string() }
+    }
+
+    /// A workspace of its own for a test, in the temporary folder.
+    #[cfg(test)]
+    fn scratch(name: &str) -> Workspace {
+        let root = std::env::temp_dir().join(format!("queens_practice_{name}_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("crates/n_queens_ii/exercises")).unwrap();
+        Workspace { root, at_root: false }
     }
 }
 
@@ -404,23 +413,16 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
     for line in status.report(&label) {
         writeln!(out, "{line}")?;
     }
-    match status {
-        Status::Pastes(_) => {
-            writeln!(out, "Everything after `pub struct Solution;` is accepted by the judge as it is.")?;
-            let (yours, chain) = (workspace.show(&exercise.path()), workspace.show(&exercise.chain_path()));
-            writeln!(out, "Compare it with the step's own file:")?;
-            writeln!(out, "  diff {yours} \\\n    {chain}")?;
-        }
-        Status::Failing { .. }
-        | Status::OwnTestFailing { .. }
-        | Status::DoesNotCompile(_)
-        | Status::Passing(_)
-        | Status::NoVerdict(_) => {
+    let Status::Pastes(_) = status else {
+        if status != Status::NotStarted {
             writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
-            return Err(Failure::Unsuccessful);
         }
-        Status::NotStarted => return Err(Failure::Unsuccessful),
-    }
+        return Err(Failure::Unsuccessful);
+    };
+    writeln!(out, "Everything after `pub struct Solution;` is accepted by the judge as it is.")?;
+    let (yours, chain) = (workspace.show(&exercise.path()), workspace.show(&exercise.chain_path()));
+    writeln!(out, "Compare it with the step's own file:")?;
+    writeln!(out, "  diff {yours} \\\n    {chain}")?;
     Ok(())
 }
 
@@ -512,29 +514,20 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
 mod tests {
     use super::*;
 
-    fn exercise() -> Exercise {
-        Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() }
-    }
-
     #[test]
-    fn a_hint_says_how_to_see_the_next_one() {
-        let mut out = Vec::new();
-        hint(None, exercise(), 1, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+    fn a_hint_says_how_to_see_the_next_one_and_one_past_the_last_is_a_usage_error() {
+        let hint_said = |number| {
+            let mut out = Vec::new();
+            hint(None, Exercise::bitmask_52(), number, &mut out).map(|()| String::from_utf8(out).unwrap())
+        };
+        let text = hint_said(1).unwrap();
         assert!(text.starts_with("Hint 1 of 3 for exercise 52 bitmask:"), "{text}");
         assert!(text.contains("practice hint 52 bitmask 2"), "{text}");
-        let mut out = Vec::new();
-        hint(None, exercise(), 3, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = hint_said(3).unwrap();
         assert!(text.contains("That was the last hint"), "{text}");
         assert!(text.contains("crates/n_queens_ii/src/bitmask.rs"), "{text}");
-    }
-
-    #[test]
-    fn a_hint_past_the_last_is_a_usage_error() {
-        let error = hint(None, exercise(), 4, &mut Vec::new()).unwrap_err();
-        let Failure::Usage(message) = error else { panic!("a usage error") };
+        let Err(Failure::Usage(message)) = hint_said(4) else { panic!("a usage error") };
         assert_eq!(message, "exercise 52 bitmask has 3 hints, numbered 1 to 3 (got 4)");
-        assert!(hint(None, exercise(), 0, &mut Vec::new()).is_err());
+        assert!(hint_said(0).is_err());
     }
 }

@@ -62,6 +62,13 @@ impl Printed {
         self.code == Some(0)
     }
 
+    /// A run that ended with `code` after printing `stdout` and `stderr`, for the tests.
+    #[cfg(test)]
+    pub fn of(code: Option<i32>, stdout: &str, stderr: &str) -> Printed {
+        let (stdout, stderr) = (stdout.to_string(), stderr.to_string());
+        Printed { code, signal: None, timed_out: false, stopped: false, stdout, stderr }
+    }
+
     /// How the process ended, in words: `exited with code 3`, `was killed by signal 9`.
     pub fn how_it_ended(&self) -> String {
         if self.timed_out {
@@ -183,17 +190,12 @@ pub fn run_tests(binary: &Path, dir: &Path, echo: &mut dyn FnMut(&str, bool)) ->
 
 /// Makes every process that a run starts end with this one: the orphans
 /// they leave are adopted, to be ended after each run, and Ctrl-C, SIGTERM
-/// or a hung-up terminal end every child before this process ends as the
-/// signal says (the learner's test process has a group of its own, which
-/// the terminal's Ctrl-C does not reach). Once per process.
-pub fn end_with_this_process() -> Result<(), String> {
-    end_with_this_process_restoring(|| {})
-}
-
-/// [`end_with_this_process`], calling `restore` once the children are
-/// ended and before the process ends: `practice watch` gives the terminal
-/// back there, even in the middle of a build.
-pub fn end_with_this_process_restoring(restore: fn()) -> Result<(), String> {
+/// or a hung-up terminal end every child, then call `restore` (`practice
+/// watch` gives the terminal back there, even in the middle of a build),
+/// before this process ends as the signal says (the learner's test process
+/// has a group of its own, which the terminal's Ctrl-C does not reach).
+/// Once per process.
+pub fn end_with_this_process(restore: fn()) -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     n_queens_facts::child::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
@@ -253,10 +255,7 @@ mod tests {
 
     #[test]
     fn an_exit_names_its_code_and_a_signal_its_number() {
-        let ended = |code, signal| {
-            Printed { code, signal, timed_out: false, stopped: false, stdout: String::new(), stderr: String::new() }
-                .why_it_ended()
-        };
+        let ended = |code, signal| Printed { signal, ..Printed::of(code, "", "") }.why_it_ended();
         assert!(ended(Some(3), None).starts_with("the process exited with code 3 "), "{}", ended(Some(3), None));
         assert!(ended(Some(3), None).contains("`std::process::exit(3)`"));
         assert!(ended(None, Some(6)).contains("signal 6 (SIGABRT"), "{}", ended(None, Some(6)));

@@ -360,17 +360,6 @@ fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], end
 mod tests {
     use super::*;
 
-    fn printed(code: Option<i32>, stdout: &str, stderr: &str) -> Printed {
-        Printed {
-            code,
-            signal: None,
-            timed_out: false,
-            stopped: false,
-            stdout: stdout.to_string(),
-            stderr: stderr.to_string(),
-        }
-    }
-
     /// The target's lines for counts at n = 1, 2, ...
     fn counts(counts: &[(i64, i64)]) -> String {
         let line = |(index, (count, expected)): (usize, &(i64, i64))| {
@@ -398,7 +387,7 @@ mod tests {
     #[test]
     fn the_smallest_failing_n_and_its_message() {
         let stdout = counts(&[(1, 1), (0, 0), (0, 0), (0, 2), (0, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
-        let Status::Failing { n, reason, details } = Status::of(&printed(Some(1), &stdout, ""), "bitmask") else {
+        let Status::Failing { n, reason, details } = Status::of(&Printed::of(Some(1), &stdout, ""), "bitmask") else {
             panic!("failing");
         };
         assert_eq!((n, reason.as_str()), (4, "returned 0, expected 2"));
@@ -410,7 +399,7 @@ mod tests {
     fn a_crash_is_reported_at_the_case_that_was_running() {
         let stderr =
             "thread 'exercise bitmask, n = 2' (9) has overflowed its stack\nfatal runtime error: stack overflow";
-        let status = Status::of(&printed(None, &counts(&[(1, 1)]), stderr), "bitmask");
+        let status = Status::of(&Printed::of(None, &counts(&[(1, 1)]), stderr), "bitmask");
         let Status::Failing { n, reason, details } = status else { panic!("a crash is a failure") };
         assert_eq!(n, 2);
         assert!(reason.contains("stack overflow"), "{reason}");
@@ -423,7 +412,7 @@ mod tests {
         let paste = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"pastes\"}\n\
                      {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n";
         let past = "{\"case\":\"past_the_judge\",\"n\":0,\"outcome\":\"returned\",\"count\":1}\n";
-        let Status::Pastes(note) = Status::of(&printed(Some(0), &format!("{right}{paste}{past}"), ""), "bitmask")
+        let Status::Pastes(note) = Status::of(&Printed::of(Some(0), &format!("{right}{paste}{past}"), ""), "bitmask")
         else {
             panic!("pastes");
         };
@@ -431,7 +420,7 @@ mod tests {
         let refused = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"refused\",\"message\":\"no.\\nmore\"}\n\
                        {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n";
         assert_eq!(
-            Status::of(&printed(Some(1), &format!("{right}{refused}"), ""), "bitmask"),
+            Status::of(&Printed::of(Some(1), &format!("{right}{refused}"), ""), "bitmask"),
             Status::Passing("no.".into())
         );
     }

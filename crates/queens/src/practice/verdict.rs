@@ -228,14 +228,7 @@ mod tests {
 
     /// A run that printed `lines` and ended with `code`.
     fn printed(lines: &str, code: Option<i32>) -> Printed {
-        Printed {
-            code,
-            signal: None,
-            timed_out: false,
-            stopped: false,
-            stdout: lines.to_string(),
-            stderr: String::new(),
-        }
+        Printed::of(code, lines, "")
     }
 
     /// The lines of counts at n = 1..=9, all right but at `wrong`.

@@ -10,7 +10,7 @@
 //! terminal ([`crate::watch::input_within`]), which sees a closed window. A
 //! signal, which may come in the middle of a build, ends the build's
 //! processes and restores the terminal before the process ends by it
-//! ([`results::end_with_this_process_restoring`]).
+//! ([`results::end_with_this_process`]).
 
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
@@ -43,7 +43,7 @@ pub fn run(workspace: &Workspace) -> Outcome {
             "practice watch needs a terminal; `{COMMAND} test` checks the next exercise once"
         )));
     }
-    results::end_with_this_process_restoring(ratatui::restore).map_err(Failure::Failed)?;
+    results::end_with_this_process(ratatui::restore).map_err(Failure::Failed)?;
     let (sender, saved) = mpsc::channel();
     let mut debouncer = new_debouncer(DEBOUNCE, move |result: DebounceEventResult| {
         if let Ok(events) = result {
@@ -243,10 +243,7 @@ fn watch(
                 let reset = files::reset(workspace, screen.exercise, &mut said);
                 screen.said = String::from_utf8_lossy(&said).lines().map(String::from).collect();
                 if let Err(Failure::Failed(why) | Failure::Usage(why)) = reset {
-                    screen.said = textwrap::wrap(&why, crate::common::wrapping(WIDTH))
-                        .iter()
-                        .map(|line| line.to_string())
-                        .collect();
+                    screen.said = wrap(&why);
                 }
                 let said = std::mem::take(&mut screen.said);
                 check(terminal, workspace, &mut screen)?;
@@ -262,13 +259,7 @@ fn watch(
                 };
                 screen.hint = Some(number);
                 let recorded = hints.and_then(|mut shown| shown.record(workspace, screen.exercise, number));
-                screen.said = match recorded {
-                    Ok(()) => Vec::new(),
-                    Err(why) => textwrap::wrap(&why, crate::common::wrapping(WIDTH))
-                        .iter()
-                        .map(|line| line.to_string())
-                        .collect(),
-                };
+                screen.said = recorded.err().as_deref().map(wrap).unwrap_or_default();
             }
             (Mode::Exercise, KeyCode::Char('l')) => screen.mode = Mode::List(Screen::index(screen.exercise)),
             (Mode::Exercise, KeyCode::Char('r')) => screen.mode = Mode::ConfirmReset,
@@ -309,23 +300,25 @@ fn check(terminal: &mut ratatui::DefaultTerminal, workspace: &Workspace, screen:
     let label = exercise.label();
     let heading = format!("Checking {label}: {}", workspace.show(&exercise.path()));
     draw(terminal, std::slice::from_ref(&heading))?;
-    let text = files::read(workspace, exercise).ok();
-    screen.checked = text.clone();
-    let known = match text {
-        None => None,
-        Some(_) => {
-            let mut drawn = Ok(());
-            let checked = status(workspace, exercise, &mut |line, is_stderr| {
-                if is_stderr && drawn.is_ok() {
-                    drawn = draw(terminal, &[heading.clone(), String::new(), super::fit(line.trim(), WIDTH)]);
-                }
-            });
-            drawn?;
-            Some(checked?)
-        }
-    };
+    screen.checked = files::read(workspace, exercise).ok();
+    let mut known = None;
+    if screen.checked.is_some() {
+        let mut drawn = Ok(());
+        let checked = status(workspace, exercise, &mut |line, is_stderr| {
+            if is_stderr && drawn.is_ok() {
+                drawn = draw(terminal, &[heading.clone(), String::new(), super::fit(line.trim(), WIDTH)]);
+            }
+        });
+        drawn?;
+        known = Some(checked?);
+    }
     screen.known[Screen::index(exercise)] = known;
     Ok(())
+}
+
+/// `text` in lines of [`WIDTH`] columns.
+fn wrap(text: &str) -> Vec<String> {
+    textwrap::wrap(text, crate::common::wrapping(WIDTH)).iter().map(|line| line.to_string()).collect()
 }
 
 /// Draws `lines` from the top of a cleared screen.

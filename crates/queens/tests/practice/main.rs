@@ -18,26 +18,33 @@ mod scratch;
 mod verdicts;
 mod watch;
 
-use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+use n_queens_facts::judge::SOLUTION_LINE;
 use scratch::Scratch;
+use verdicts::{answer_bitmask, assert_passes_and_pastes, right_answer};
+
+/// The starting text of exercise `problem` (`"51"`, `"52"`) `step`.
+fn starting_text(problem: &str, step: &str) -> String {
+    let path = format!("{}/../n_queens_facts/exercises/{problem}/{step}.rs", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// Writes exercise `problem` `step` in the scratch copy: its starting
+/// header, then `answer`.
+fn write_answer(scratch: &Scratch, problem: &str, step: &str, answer: &str) {
+    let crate_name = if problem == "52" { "n_queens_ii" } else { "n_queens" };
+    let start = starting_text(problem, step);
+    let line = format!("\n{SOLUTION_LINE}\n");
+    let header = &start[..start.find(&line).unwrap() + line.len()];
+    scratch.write(&format!("crates/{crate_name}/exercises/{step}.rs"), &format!("{header}\n{answer}\n"));
+}
 
 /// An exercise answered with the step's own file passes every case and
 /// pastes into the judge, as the command reads it from the harness's lines.
 #[test]
 fn a_solved_exercise_passes_and_pastes() {
     let scratch = Scratch::take();
-    let start = include_str!("../../../n_queens_facts/exercises/52/bitmask.rs");
-    // Up to the line itself, not a mention of it in the header's prose.
-    let line = format!("\n{SOLUTION_LINE}\n");
-    let header = &start[..start.find(&line).unwrap() + line.len()];
-    let answer = judge_text(include_str!("../../../n_queens_ii/src/bitmask.rs")).unwrap();
-    scratch.write("crates/n_queens_ii/exercises/bitmask.rs", &format!("{header}\n{answer}\n"));
-
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
-    assert!(stdout.contains("\nExercise 52 bitmask: passing, and pastes into the judge\n"), "{stdout}");
+    answer_bitmask(&scratch, &right_answer());
+    assert_passes_and_pastes(&scratch);
 }
 
 /// An exercise that does not pass yet is a "no", as `cargo test` says it:
@@ -53,5 +60,5 @@ fn an_exercise_not_started_is_written_and_exit_code_1() {
     assert!(stdout.contains("not started"), "{stdout}");
     assert!(stdout.contains("cargo run --release -- practice hint 52 bitmask"), "{stdout}");
     let written = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/bitmask.rs")).unwrap();
-    assert_eq!(written, include_str!("../../../n_queens_facts/exercises/52/bitmask.rs"));
+    assert_eq!(written, starting_text("52", "bitmask"));
 }

@@ -4,21 +4,7 @@
 //! one realistic mistake made in it.
 
 use crate::scratch::Scratch;
-use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
-
-/// The exercise file of `problem` (`"51"`, `"52"`) and `step`: its starting
-/// header, then `answer`.
-fn exercise(problem: &str, step: &str, answer: &str) -> (String, String) {
-    let crate_name = if problem == "52" { "n_queens_ii" } else { "n_queens" };
-    let start = std::fs::read_to_string(format!(
-        "{}/../n_queens_facts/exercises/{problem}/{step}.rs",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let line = format!("\n{SOLUTION_LINE}\n");
-    let header = &start[..start.find(&line).unwrap() + line.len()];
-    (format!("crates/{crate_name}/exercises/{step}.rs"), format!("{header}\n{answer}\n"))
-}
+use n_queens_facts::judge::judge_text;
 
 /// The step's own file, judge-ready, with `from` replaced by `to`.
 fn chain_with(problem: &str, step: &str, from: &str, to: &str) -> String {
@@ -35,8 +21,7 @@ fn chain_with(problem: &str, step: &str, from: &str, to: &str) -> String {
 /// most 80 columns a line, no colour code even with `NO_COLOR` unset).
 fn practice_test(problem: &str, step: &str, answer: &str) -> (Option<i32>, String) {
     let scratch = Scratch::take();
-    let (path, text) = exercise(problem, step, answer);
-    scratch.write(&path, &text);
+    crate::write_answer(&scratch, problem, step, answer);
     let output = scratch.queens(&["practice", "test", problem, step]);
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
     for line in stdout.lines() {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Output;
 
 use crate::scratch::Scratch;
-use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+use n_queens_facts::judge::judge_text;
 
 /// The learner's file of exercise 52 bitmask.
 pub(crate) const BITMASK: &str = "crates/n_queens_ii/exercises/bitmask.rs";
@@ -16,12 +16,15 @@ pub(crate) fn right_answer() -> String {
     judge_text(include_str!("../../../n_queens_ii/src/bitmask.rs")).unwrap().to_string()
 }
 
+/// `right_answer()` with `code` run first in `total_n_queens`.
+pub(crate) fn right_answer_doing(code: &str) -> String {
+    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
+    right_answer().replacen(signature, &format!("{signature}\n{code}"), 1)
+}
+
 /// Writes exercise 52 bitmask: its starting header, then `answer`.
 pub(crate) fn answer_bitmask(scratch: &Scratch, answer: &str) {
-    let start = include_str!("../../../n_queens_facts/exercises/52/bitmask.rs");
-    let line = format!("\n{SOLUTION_LINE}\n");
-    let header = &start[..start.find(&line).unwrap() + line.len()];
-    scratch.write(BITMASK, &format!("{header}\n{answer}\n"));
+    crate::write_answer(scratch, "52", "bitmask", answer);
 }
 
 /// Its standard output and error, as text.
@@ -70,55 +73,8 @@ fn code_after_the_learners_own_test_module_is_pasted_too() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn what_the_answer_prints_is_not_its_answer() {
     let scratch = Scratch::take();
-    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
-    let answer =
-        right_answer().replacen(signature, &format!("{signature}\n        println!(\"debug: n = {{}}\", n);"), 1);
-    answer_bitmask(&scratch, &answer);
+    answer_bitmask(&scratch, &right_answer_doing("        println!(\"debug: n = {}\", n);"));
     assert_passes_and_pastes(&scratch);
-}
-
-/// An answer that starts processes of its own, one holding the output pipe
-/// (`sleep 40`), one not (`sleep 600`, its id written to a file): the run
-/// ends without waiting for them, and none of them is left running.
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn no_process_an_answer_starts_outlives_the_run() {
-    let scratch = Scratch::take();
-    let ids = scratch.root.join("sleep_ids.txt");
-    let _ = std::fs::remove_file(&ids);
-    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
-    let spawn = format!(
-        "{signature}
-        if n == 4 {{
-            use std::io::Write;
-            let _ = std::process::Command::new(\"sleep\").arg(\"40\").spawn();
-            let quiet = std::process::Command::new(\"sleep\")
-                .arg(\"600\")
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .unwrap();
-            let mut ids = std::fs::OpenOptions::new().create(true).append(true).open({ids:?}).unwrap();
-            writeln!(ids, \"{{}}\", quiet.id()).unwrap();
-        }}"
-    );
-    answer_bitmask(&scratch, &right_answer().replacen(signature, &spawn, 1));
-    assert_passes_and_pastes(&scratch);
-    let ids = std::fs::read_to_string(&ids).unwrap();
-    // The cases, then the paste test in two editions.
-    assert_eq!(ids.lines().count(), 3, "{ids}");
-    for id in ids.lines() {
-        // Gone, or a zombie left for its new parent to reap: not running.
-        // A killed process ends when next scheduled, which on a busy
-        // machine may take a moment: a few seconds, far below its 600.
-        let state = || std::fs::read_to_string(format!("/proc/{id}/stat")).unwrap_or_default();
-        let running = |state: &str| state.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'));
-        let ended = (0..100).any(|_| {
-            std::thread::sleep(std::time::Duration::from_millis(50));
-            !running(&state())
-        });
-        assert!(ended, "sleep {id} still runs: {}", state());
-    }
 }
 
 /// A cargo that cannot build is not the learner's mistake: exit code 1 and
@@ -176,12 +132,7 @@ fn unreadable_exercises_are_listed_and_reset() {
             assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
         }
         let path = scratch.root.join(format!("crates/n_queens_ii/exercises/{step}.rs"));
-        let start = if step == "board_scan" {
-            include_str!("../../../n_queens_facts/exercises/52/board_scan.rs")
-        } else {
-            include_str!("../../../n_queens_facts/exercises/52/column_abs.rs")
-        };
-        assert_eq!(std::fs::read_to_string(path).unwrap(), start);
+        assert_eq!(std::fs::read_to_string(path).unwrap(), crate::starting_text("52", step));
     }
     let backups = std::fs::read_dir(scratch.root.join("crates/n_queens_ii/exercises/backup")).unwrap().count();
     assert_eq!(backups, 2);

@@ -9,33 +9,23 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+use n_queens_facts::judge::judge_text;
 
 use super::scratch::{self, Scratch};
 
 /// Far longer than a build of an exercise takes, the first one included.
 const DEADLINE: Duration = Duration::from_secs(15 * 60);
 
-/// The starting text of 52 board_scan, the first exercise.
+/// The first exercise, 52 board_scan: its file and starting text.
+const FILE: &str = "crates/n_queens_ii/exercises/board_scan.rs";
 const START: &str = include_str!("../../../n_queens_facts/exercises/52/board_scan.rs");
 
-/// The header of the first exercise, then `answer`.
-fn answered(answer: &str) -> String {
-    let line = format!("\n{SOLUTION_LINE}\n");
-    format!("{}\n{answer}\n", &START[..START.find(&line).unwrap() + line.len()])
+/// Writes the first exercise answered with the step's own file, as the
+/// judge takes it: a right answer.
+fn solve(scratch: &Scratch) {
+    let right = judge_text(include_str!("../../../n_queens_ii/src/board_scan.rs")).unwrap();
+    crate::write_answer(scratch, "52", "board_scan", right);
 }
-
-/// The step's own file, as the judge takes it: a right answer.
-fn right() -> String {
-    answered(judge_text(include_str!("../../../n_queens_ii/src/board_scan.rs")).unwrap())
-}
-
-/// An answer that compiles and is wrong from n = 2 on.
-fn wrong() -> String {
-    answered("impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        n\n    }\n}")
-}
-
-const FILE: &str = "crates/n_queens_ii/exercises/board_scan.rs";
 
 fn tmux(socket: &str, args: &[&str]) -> String {
     let output = Command::new("tmux").arg(socket).args(args).output().expect("tmux runs");
@@ -112,10 +102,11 @@ fn watch_checks_each_save_and_its_keys_act() {
         assert!(!scratch.root.join("crates/n_queens_ii/exercises/backup").exists(), "n keeps it as it is");
 
         // A save of a wrong answer, then of a right one, each checked.
-        scratch.write(FILE, &wrong());
+        let wrong = "impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        n\n    }\n}";
+        crate::write_answer(&scratch, "52", "board_scan", wrong);
         let screen = wait_for(&socket, &session, "Exercise 52 board_scan: failing");
         assert!(!screen.contains("pastes into the judge"), "{screen}");
-        scratch.write(FILE, &right());
+        solve(&scratch);
         let screen = wait_for(&socket, &session, "passing, and pastes into the judge");
         assert!(screen.contains("n: next"), "says what to do now: {screen}");
 
@@ -191,7 +182,7 @@ fn hint_advances_and_test_finds_the_next_exercise() {
     assert!(stdout.contains("Exercise 52 board_scan is not started"), "{stdout}");
 
     // Solved, it is passed over for the next one, not started.
-    scratch.write(FILE, &right());
+    solve(&scratch);
     let output = scratch.queens(&["practice", "test"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("Exercise 52 board_scan passes and pastes into the judge."), "{stdout}");

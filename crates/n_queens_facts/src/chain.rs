@@ -117,16 +117,11 @@ impl Step {
     pub fn builds_on(&self) -> Option<&'static Step> {
         self.builds_on.and_then(step)
     }
-
-    /// Whether `queens watch` shows its search ([`Step::check_unit`]).
-    pub fn watched(&self) -> bool {
-        self.check_unit.is_some()
-    }
 }
 
-/// The steps `queens watch` shows, in order.
+/// The steps `queens watch` shows (those with a [`Step::check_unit`]), in order.
 pub fn watched() -> impl Iterator<Item = &'static Step> {
-    STEPS.iter().filter(|step| step.watched())
+    STEPS.iter().filter(|step| step.check_unit.is_some())
 }
 
 /// The steps of the practice ladder (those with exercises), in order.
@@ -293,16 +288,6 @@ mod tests {
         assert!(step("bitmasks").is_none());
     }
 
-    #[test]
-    fn every_exercise_has_two_or_three_hints() {
-        for step in STEPS {
-            for exercise in step.exercises {
-                let count = exercise.hints.len();
-                assert!((2..=3).contains(&count), "{} {}: {count} hints", exercise.problem, step.name);
-            }
-        }
-    }
-
     /// 51 keeps its queens in a shared `Vec`: they must be popped, and the
     /// board is drawn with what the exercise has, not a `draw` it never
     /// introduced. The fix for `-free` (E0600) comes before the last hint.
@@ -317,12 +302,15 @@ mod tests {
         }
     }
 
-    /// Every starting text after step 1 says to copy the answer of the step
-    /// it builds on, by its path, and fits 80 columns.
+    /// Every exercise has two or three hints, and every starting text after
+    /// step 1 says to copy the answer of the step it builds on, by its path,
+    /// and fits 80 columns.
     #[test]
-    fn the_starting_texts_say_where_to_start_from() {
+    fn the_starting_texts_say_where_to_start_from_and_the_hints_are_few() {
         for step in STEPS {
             for exercise in step.exercises {
+                let count = exercise.hints.len();
+                assert!((2..=3).contains(&count), "{} {}: {count} hints", exercise.problem, step.name);
                 let text = exercise.starting_text;
                 for line in text.lines() {
                     assert!(line.chars().count() <= 80, "{} {}: {line}", exercise.problem, step.name);

@@ -1,20 +1,17 @@
 //! A child process run to its end or to a time limit, its output read as it
-//! comes: the one runner that the command (`queens practice`) and the tests
-//! (the judge-paste check, the mistakes' children) share. Unix only, as the
-//! workspace is (Linux for what adopts orphans).
+//! comes: the one runner of the command (`queens practice`) and the tests.
+//! Unix only, as the workspace is (Linux for what adopts orphans).
 //!
-//! - What it keeps of each output is bounded: its first and its last
-//!   [`KEPT`] bytes, with a line between that says how many were cut. A line
-//!   handed on as it comes is its last [`LINE`] bytes.
+//! - Each output is kept as its first and last [`KEPT`] bytes, with a line
+//!   between that says how many were cut; a line handed on as it comes is
+//!   its last [`LINE`] bytes.
 //! - A learner's code runs in a process group of its own
 //!   ([`Run::own_group`]), killed once the child has ended or been stopped.
 //! - Reading stops once the child has ended and what it wrote is read: a
-//!   process it left behind that still holds the pipes (one that left the
-//!   group with `setsid`) cannot keep the run waiting.
-//! - A process that runs one child at a time can adopt the orphans its
-//!   children leave ([`adopt_orphans`]) and end them all after each run
-//!   ([`Run::end_orphans`]); [`end_for_good`] ends every child at once, for
-//!   a process that is being stopped.
+//!   process that left the group (`setsid`) and still holds the pipes
+//!   cannot keep the run waiting.
+//! - Orphans can be adopted ([`adopt_orphans`]) and ended after each run
+//!   ([`Run::end_orphans`]); [`end_for_good`] ends every child at once.
 //!
 //! Cargo stays in the terminal's group, so that Ctrl-C stops it.
 
@@ -109,7 +106,7 @@ impl Run<'_> {
         ];
         let mut ended = None;
         let stopped = |pipes: &[Pipe]| pipes.iter().any(|pipe| pipe.stopped);
-        while ended.is_none() && left() != Some(Duration::ZERO) && pipes.iter().any(Pipe::is_open) {
+        while ended.is_none() && left() != Some(Duration::ZERO) && pipes.iter().any(|pipe| pipe.file.is_some()) {
             wait_for_output(&pipes, left().map_or(TICK, |left| left.min(TICK)))?;
             for pipe in &mut pipes {
                 pipe.read(echo, self.stop_at);
@@ -192,10 +189,6 @@ impl Pipe {
         }
         let file = fd.map(File::from);
         Ok(Pipe { file, is_stderr, line: Vec::new(), line_cut: 0, kept: Kept::default(), stopped: false })
-    }
-
-    fn is_open(&self) -> bool {
-        self.file.is_some()
     }
 
     /// Reads what the pipe holds now, up to [`BURST`] bytes, handing on
@@ -323,27 +316,16 @@ mod tests {
         assert_eq!(String::from_utf8_lossy(&ran.output.stdout), "started\n", "what it printed before it was stopped");
     }
 
-    #[test]
-    fn a_process_the_child_starts_ends_with_its_group() {
-        // The grandchild holds stdout open; the run still ends when the
-        // child does, and the grandchild ends with the child's group.
+    /// The pid that `script` prints, run in a group of its own: the run ends
+    /// when the child does, whoever else holds its pipes.
+    fn pid_printed(script: &str) -> String {
         let mut lines = Vec::new();
         let ran = Run { own_group: true, ..Run::default() }
-            .run(Command::new("sh").args(["-c", "sleep 600 & echo $!"]), &mut |line, _| {
-                lines.push(line.to_string());
-            })
+            .run(Command::new("sh").args(["-c", script]), &mut |line, _| lines.push(line.to_string()))
             .unwrap();
         assert!(ran.output.status.success());
-        let [grandchild] = &lines[..] else { panic!("one line, the grandchild's pid: {lines:?}") };
-        // The kill is sent as the run ends; the kernel takes a moment to carry it out.
-        let gone = (0..200).any(|_| {
-            let gone = !running(grandchild);
-            if !gone {
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            gone
-        });
-        assert!(gone, "the grandchild {grandchild} outlived the run");
+        let [pid] = &lines[..] else { panic!("one line, a process id: {lines:?}") };
+        pid.clone()
     }
 
     /// Whether the process `pid` is running: not gone, and not a zombie.
@@ -352,21 +334,24 @@ mod tests {
         stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
     }
 
+    #[test]
+    fn a_process_the_child_starts_ends_with_its_group() {
+        let grandchild = pid_printed("sleep 600 & echo $!");
+        // The kill is sent as the run ends; the kernel takes a moment to carry it out.
+        let gone = (0..200).any(|_| {
+            std::thread::sleep(Duration::from_millis(50));
+            !running(&grandchild)
+        });
+        assert!(gone, "the grandchild {grandchild} outlived the run");
+    }
+
     /// A process that left the child's group (`setsid`) and holds its
-    /// pipes: the run ends when the child does, and leaves that process
-    /// running (ended here by hand): the run did not wait for it.
+    /// pipes is left running (ended here by hand): the run did not wait for it.
     #[cfg(target_os = "linux")]
     #[test]
     fn a_process_that_left_the_group_does_not_hold_the_run() {
-        let mut lines = Vec::new();
-        let ran = Run { own_group: true, ..Run::default() }
-            .run(Command::new("sh").args(["-c", "setsid sleep 600 & echo $!"]), &mut |line, _| {
-                lines.push(line.to_string());
-            })
-            .unwrap();
-        assert!(ran.output.status.success());
-        let [pid] = &lines[..] else { panic!("one line, the process id: {lines:?}") };
-        let still_running = running(pid);
+        let pid = pid_printed("setsid sleep 600 & echo $!");
+        let still_running = running(&pid);
         let pid = rustix::process::Pid::from_raw(pid.parse().unwrap()).unwrap();
         let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         assert!(still_running, "sleep {pid} ended first: the run waited for it");

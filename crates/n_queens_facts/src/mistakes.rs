@@ -457,18 +457,12 @@ mod tests {
     }
 
     #[test]
-    fn every_mistake_has_its_own_slug_and_a_known_step() {
+    fn each_row_has_its_own_slug_a_known_step_and_is_found_by_its_id_and_its_name() {
         for (index, mistake) in MISTAKES.iter().enumerate() {
             assert_eq!(usize::from(mistake.number), index + 1);
             assert!(crate::chain::step(mistake.step).is_some(), "{mistake:?}");
             assert!(mistake.slug.starts_with(&format!("{}-", mistake.number)), "{mistake:?}");
             assert_eq!(MISTAKES.iter().filter(|other| other.slug == mistake.slug).count(), 1);
-        }
-    }
-
-    #[test]
-    fn each_row_is_found_by_its_id_and_its_name() {
-        for (index, mistake) in MISTAKES.iter().enumerate() {
             assert_eq!(mistake.id as usize, index, "{mistake:?}");
             assert_eq!(Id::ALL[index], mistake.id);
             assert_eq!(Id::named(mistake.name), Some(mistake.id));

@@ -1,31 +1,19 @@
 //! The classic mistakes, each caught by the shared cases.
 //!
 //! Each mistake of `docs/common-mistakes.md` is a file of its own in
-//! `crates/n_queens_judge/tests/mistakes/`, where `queens watch` and the
-//! docs read it too: a step of the chain with one mistake that learners and
-//! write-ups make (four of them bugs in the seed write-ups), written with
-//! the chain's names so that it diffs against its step like a wrong turn;
-//! the lines marked in it are the ones `queens watch --mistake` shows in
-//! place of its step's code. Its row of `n_queens_facts::mistakes` (what
-//! practice links, what watch runs) reads the same file. The modules here
-//! are what looks like a mistake and is not, and what the files share.
+//! `tests/mistakes/` (its row of `n_queens_facts::mistakes`, which practice
+//! links and watch runs, reads the same file): a step of the chain with one
+//! mistake that learners and write-ups make, in the chain's names, so that
+//! it diffs against its step like a wrong turn. The modules here are what
+//! looks like a mistake and is not, and what the files share.
 //!
-//! For each mistake, a test runs it over the shared cases as data,
-//! [`counted_cases`]: the judge's range n = 1..=9, then the edge cases n = 0
-//! and below, then n = 10 and 11. These are the very cases the rstest
-//! templates give every approach (`n_queens_cases` tests that the two agree),
-//! so if a change to the cases ever lets a mistake through, its test here
-//! fails. Each test also pins the first case that catches the mistake and
-//! what the mistake does there (returns a wrong count, panics, crashes): the
-//! docs page quotes those, and the test says when they change.
-//!
-//! A mistake may not even return: infinite recursion overflows the stack,
-//! which aborts the whole process, not just one test. So every mistake runs
-//! in a child process, this test binary started again on its own test, by
-//! the harness of `n_queens_judge::deadline` ([`caught!`]). What a mistake
-//! does there is also read as `queens practice` reads a failing case: each
-//! test checks that practice links the mistake's own row of the docs page
-//! (numbered in the test) and no other, and only in an exercise of its step.
+//! Each test runs its mistake over the shared cases as data,
+//! [`counted_cases`] (the very cases the rstest templates give every
+//! approach), in a child process, since a mistake may overflow the stack
+//! ([`caught!`]). It pins the first case that catches the mistake and what
+//! the mistake does there, which the docs page quotes, and that practice
+//! links the mistake's own row (numbered in the test) and no other, and
+//! only in an exercise of its step.
 
 use n_queens_cases::counted_cases;
 use n_queens_facts::mistakes::{Code, MISTAKES};
@@ -240,8 +228,13 @@ caught!(base_case_after_the_loop, 7, Expect::Panics("judge_counts::n1", "index o
 #[cfg(not(debug_assertions))]
 #[test]
 fn offset_after_the_subtraction_counts_right_without_overflow_checks() {
+    counts_right(offset_after_the_subtraction::Solution::total_n_queens);
+}
+
+/// `solve` counts right on every shared case.
+fn counts_right(solve: fn(i32) -> i32) {
     for case in counted_cases() {
-        assert_eq!(offset_after_the_subtraction::Solution::total_n_queens(case.n) as u64, case.expected, "{case:?}");
+        assert_eq!(solve(case.n) as u64, case.expected, "{case:?}");
     }
 }
 
@@ -264,17 +257,12 @@ fn each_mistake_of_the_shared_table_is_tested_here_from_its_file() {
 /// of the right search (see the module).
 #[test]
 fn seed_003_code_counts_right() {
-    for case in counted_cases() {
-        assert_eq!(seed_003_code::Solution::total_n_queens(case.n) as u64, case.expected, "{case:?}");
-    }
+    counts_right(seed_003_code::Solution::total_n_queens);
 }
 
 /// The misplaced base case in the check-first shape counts right on every
 /// case (see the module): not a wrong answer, only wasted work.
 #[test]
 fn base_case_after_the_loop_check_first_counts_right() {
-    for case in counted_cases() {
-        let count = base_case_after_the_loop_check_first::Solution::total_n_queens(case.n);
-        assert_eq!(count as u64, case.expected, "{case:?}");
-    }
+    counts_right(base_case_after_the_loop_check_first::Solution::total_n_queens);
 }

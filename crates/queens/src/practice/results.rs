@@ -100,15 +100,12 @@ impl Printed {
         }
         let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty());
         let said = last.map_or(String::new(), |line| format!(" Its last words: {line}"));
-        match (self.code, self.signal) {
-            (Some(code), _) => format!(
+        match self.code {
+            Some(code) => format!(
                 "the process exited with code {code} in the middle of the case: does the answer call \
                  `std::process::exit({code})`? The judge would stop there too.{said}"
             ),
-            (None, Some(signal)) => {
-                format!("the process was killed by signal {signal}{}.{said}", signal_cause(signal))
-            }
-            (None, None) => format!("the process ended without an exit code.{said}"),
+            None => format!("the process {}{}.{said}", self.how_it_ended(), self.signal.map_or("", signal_cause)),
         }
     }
 }

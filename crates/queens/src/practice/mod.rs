@@ -1,23 +1,12 @@
 //! `queens practice`: the practice ladder, one exercise per step of the
-//! chain for each problem, in the spirit of `rustlings`.
-//!
-//! - `list` (the default, when not on a terminal): where the learner stands
-//!   on every exercise.
-//! - `watch` (the default on a terminal): the first exercise not yet
-//!   passing, checked again each time it is saved ([`watch`]).
-//! - `test [52 bitmask]`: the shared cases of the judge's range, then the
-//!   judge-paste test, on one exercise (the first not yet passing when
-//!   none is named), with cargo's output as it comes.
-//! - `hint [52 bitmask [K]]`: one hint at a time, the next not yet shown
-//!   unless numbered ([`hints`]).
-//! - `reset 52 bitmask`: the exercise's starting text again, and only that
-//!   exercise's.
+//! chain for each problem, in the spirit of `rustlings`: `list`, `watch`
+//! ([`watch`]), `test`, `hint` ([`hints`]) and `reset` ([`files`]).
 //!
 //! The exercises are files of the workspace it runs in, written from the
 //! command's own starting texts when first needed ([`ladder`]); their tests
-//! are a test target of each problem crate that the normal test run leaves
-//! out, built here by cargo for one exercise and run ([`results`]), whose
-//! lines are told in a few of the command's own ([`summary`]).
+//! are a test target of each problem that the normal test run leaves out,
+//! built here by cargo for one exercise and run ([`results`]), whose lines
+//! are told in a few of the command's own ([`summary`]).
 
 mod files;
 mod hints;
@@ -166,7 +155,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
                 return hint_recorded(workspace().ok().as_ref(), exercise, *number, out);
             }
             let workspace = ready()?;
-            let Some((exercise, _)) = first_not_passing(&workspace, out)? else {
+            let Some(exercise) = first_not_passing(&workspace, out)? else {
                 writeln!(out, "Every exercise pastes into the judge: no hint is needed.")?;
                 writeln!(out, "Name one to read its hints again: `{COMMAND} hint 52 bitmask`.")?;
                 return Ok(());
@@ -427,20 +416,13 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
 }
 
 /// The first exercise, in the ladder's order, that does not paste into the
-/// judge yet, and where it stands (`None` when its file cannot be read);
-/// `None` when every one does. Each exercise before it is built and run,
-/// and said in a line on `out` as it is passed.
-fn first_not_passing(
-    workspace: &Workspace,
-    out: &mut impl Write,
-) -> Result<Option<(Exercise, Option<Status>)>, Failure> {
+/// judge yet or cannot be read; `None` when every one pastes. Each exercise
+/// before it is built and run, and said in a line on `out` as it is passed.
+fn first_not_passing(workspace: &Workspace, out: &mut impl Write) -> Result<Option<Exercise>, Failure> {
     for exercise in Exercise::all() {
-        if files::read(workspace, exercise).is_err() {
-            return Ok(Some((exercise, None)));
-        }
-        let status = status(workspace, exercise, &mut |_, _| {})?;
-        if !matches!(status, Status::Pastes(_)) {
-            return Ok(Some((exercise, Some(status))));
+        let unreadable = files::read(workspace, exercise).is_err();
+        if unreadable || !matches!(status(workspace, exercise, &mut |_, _| {})?, Status::Pastes(_)) {
+            return Ok(Some(exercise));
         }
         writeln!(out, "Exercise {} passes and pastes into the judge.", exercise.label())?;
     }
@@ -452,7 +434,7 @@ fn first_not_passing(
 fn test_next(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     writeln!(out, "Looking for the first exercise not yet passing...")?;
     out.flush()?;
-    let Some((exercise, _)) = first_not_passing(workspace, out)? else {
+    let Some(exercise) = first_not_passing(workspace, out)? else {
         writeln!(out, "Every exercise pastes into the judge.")?;
         writeln!(out, "Name one to test it again: `{COMMAND} test 52 bitmask`.")?;
         return Ok(());

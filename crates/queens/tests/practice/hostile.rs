@@ -8,7 +8,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use crate::scratch::Scratch;
-use crate::verdicts::{BITMASK, answer_bitmask, assert_passes_and_pastes, printed, right_answer, right_answer_doing};
+use crate::verdicts::{
+    BITMASK, answer_bitmask, assert_passes_and_pastes, printed, right_answer, right_answer_doing, succeeds,
+};
 
 /// Runs `practice test` on exercise `problem` bitmask, which must not pass
 /// (exit code 1): its standard output.
@@ -337,9 +339,7 @@ fn an_exercise_that_is_not_a_regular_file_is_refused() {
         let made = Command::new("sh").args(["-c", &format!("{make} \"$0\""), path.to_str().unwrap()]).status();
         assert!(made.unwrap().success(), "{make}");
 
-        let output = scratch.queens(&["practice", "list"]);
-        let (stdout, stderr) = printed(&output);
-        assert!(output.status.success(), "{stdout}\n{stderr}");
+        let stdout = succeeds(&scratch, &["practice", "list"]);
         let line = stdout.lines().find(|line| line.contains(" bitmask ")).unwrap_or_default();
         assert!(line.contains(&format!("not a regular file ({what})")), "{stdout}");
         for action in ["test", "reset"] {
@@ -359,9 +359,7 @@ fn an_exercise_that_is_not_a_regular_file_is_refused() {
 fn with_the_exercises_folder_a_file_list_says_what_works() {
     let scratch = Scratch::take();
     std::fs::write(scratch.root.join("crates/n_queens_ii/exercises"), "a file").unwrap();
-    let output = scratch.queens(&["practice", "list"]);
-    let (stdout, stderr) = printed(&output);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = succeeds(&scratch, &["practice", "list"]);
     // The first command it names, between backticks, run as it says.
     let (_, after) = stdout.split_once('`').unwrap_or_else(|| panic!("a command to run:\n{stdout}"));
     let suggested: String = after.split('`').next().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
@@ -370,9 +368,7 @@ fn with_the_exercises_folder_a_file_list_says_what_works() {
         None => Command::new("sh").args(["-c", &suggested]).current_dir(&scratch.root).output().unwrap(),
     };
     assert!(ran.status.success(), "`{suggested}`: {:?}", printed(&ran));
-    let output = scratch.queens(&["practice", "list"]);
-    let (stdout, stderr) = printed(&output);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = succeeds(&scratch, &["practice", "list"]);
     assert_eq!(stdout.matches("not started").count(), 10, "after `{suggested}`:\n{stdout}");
     let _ = std::fs::remove_file(scratch.root.join("crates/n_queens_ii/exercises.old"));
 }

@@ -32,11 +32,18 @@ pub(crate) fn printed(output: &Output) -> (String, String) {
     (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
 }
 
-/// Runs `practice test 52 bitmask` and checks that it passes and pastes.
-pub(crate) fn assert_passes_and_pastes(scratch: &Scratch) -> String {
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
+/// Runs `queens` with `args` in the scratch copy, which must succeed: its
+/// standard output.
+pub(crate) fn succeeds(scratch: &Scratch, args: &[&str]) -> String {
+    let output = scratch.queens(args);
     let (stdout, stderr) = printed(&output);
     assert!(output.status.success(), "{stdout}\n{stderr}");
+    stdout
+}
+
+/// Runs `practice test 52 bitmask` and checks that it passes and pastes.
+pub(crate) fn assert_passes_and_pastes(scratch: &Scratch) -> String {
+    let stdout = succeeds(scratch, &["practice", "test", "52", "bitmask"]);
     assert!(stdout.contains("\nExercise 52 bitmask: passing, and pastes into the judge\n"), "{stdout}");
     stdout
 }
@@ -113,9 +120,7 @@ fn unreadable_exercises_are_listed_and_reset() {
         "impl Solution { pub fn total_n_queens(n: i32) -> i32 { a_function_whose_name_is_long_enough_to_overflow_any_line(n) } }",
     );
 
-    let output = scratch.queens(&["practice", "list"]);
-    let (stdout, stderr) = printed(&output);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = succeeds(&scratch, &["practice", "list"]);
     for line in stdout.lines() {
         assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
     }
@@ -124,9 +129,7 @@ fn unreadable_exercises_are_listed_and_reset() {
     assert!(stdout.contains("does not compile"), "{stdout}");
 
     for step in ["board_scan", "column_abs"] {
-        let output = scratch.queens(&["practice", "reset", "52", step]);
-        let (stdout, stderr) = printed(&output);
-        assert!(output.status.success(), "{stdout}\n{stderr}");
+        let stdout = succeeds(&scratch, &["practice", "reset", "52", step]);
         assert!(stdout.contains("Your version is kept in\n  crates/n_queens_ii/exercises/backup/"), "{stdout}");
         for line in stdout.lines() {
             assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
@@ -145,9 +148,7 @@ fn a_deleted_exercises_folder_is_written_again() {
     let scratch = Scratch::take();
     answer_bitmask(&scratch, "// started");
     std::fs::remove_dir_all(scratch.root.join("crates/n_queens_ii/exercises")).unwrap();
-    let output = scratch.queens(&["practice", "reset", "52", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = succeeds(&scratch, &["practice", "reset", "52", "bitmask"]);
     assert!(stdout.contains(&format!("{BITMASK} is back at its starting text")), "{stdout}");
     assert!(scratch.root.join(BITMASK).is_file());
 }

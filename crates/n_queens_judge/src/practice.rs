@@ -51,7 +51,7 @@
 //! environment, as the judge runs them: none of the repository's files are
 //! there to read.
 //!
-//! A target's `main.rs` names each step once, with [`exercise!`](crate::exercise).
+//! A target's `main.rs` has each exercise from the chain, with [`exercise!`](crate::exercise).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -120,14 +120,14 @@ pub fn boards(n: i32, boards: &Vec<Vec<String>>) -> Judged {
     Judged { count: boards.len() as u64, wrong: difference(boards, &expected) }
 }
 
-/// `exercise!(52, bitmask, "bitmask")`, once per exercise of the problem
-/// in this crate's `tests/practice_51/main.rs` or `tests/practice_52/main.rs` (made from the chain,
-/// `n_queens_chain::steps!`): the problem, the step, and its name as
-/// `--cfg exercise="bitmask"` picks it. Built with that flag, the learner's
-/// `crates/<crate>/exercises/bitmask.rs` is `chosen`, which `main` runs
-/// ([`run`]); the starting text of `crates/n_queens_facts/exercises/<problem>/`
-/// is built every time, so that a change to the harness that it cannot meet
-/// fails the build.
+/// `exercise!(52, bitmask, "bitmask")`: the problem, the step, and its name
+/// as `--cfg exercise="bitmask"` picks it; or, as a callback of
+/// `n_queens_chain::steps!([52 exercise] => ...)` in the practice targets'
+/// `main.rs`, one of those per exercise of the problem. Built with that flag,
+/// the learner's `crates/<crate>/exercises/bitmask.rs` is `chosen`, which
+/// `main` runs ([`run`]); the starting text of
+/// `crates/n_queens_facts/exercises/<problem>/` is built every time, so that
+/// a change to the harness that it cannot meet fails the build.
 #[macro_export]
 macro_rules! exercise {
     (52, $step:ident, $name:literal) => {
@@ -177,6 +177,10 @@ macro_rules! exercise {
         fn chosen() -> ! {
             $step::learner::run()
         }
+    };
+    ($($step:ident $name:literal { number: $number:tt, builds_on: $builds_on:ident, judge_ready: $ready:ident,
+        exercise: yes, watched: $watched:ident, problems: [$problem:tt: $idea:literal] })*) => {
+        $($crate::exercise!($problem, $step, $name);)*
     };
 }
 

@@ -4,16 +4,11 @@
 //! alone). Built without that flag (CI, clippy), it holds only the starting
 //! texts, `todo!()`s: `test = false`, never run unasked.
 
-use n_queens_judge::exercise;
 // The exercise chosen, or else a message.
 #[allow(unused_imports)]
 use n_queens_judge::practice::none_chosen::*;
 
-/// One `exercise!` per exercise of LeetCode 52 in the chain.
-macro_rules! exercises {
-    ($($step:ident $name:literal { $($field:tt)* })*) => { $(exercise!(52, $step, $name);)* };
-}
-n_queens_chain::steps!([52 exercise] => exercises);
+n_queens_chain::steps!([52 exercise] => n_queens_judge::exercise);
 
 fn main() {
     chosen()

@@ -171,7 +171,7 @@ mod tests {
             assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
             assert!(exercise.path().ends_with(&format!("/exercises/{step}.rs")), "{}", exercise.label());
             let number = exercise.problem.number();
-            let line = format!("\nn_queens_chain::steps!([{number} exercise] => exercises);\n");
+            let line = format!("\nn_queens_chain::steps!([{number} exercise] => n_queens_judge::exercise);\n");
             assert!(target.contains(&line), "{}: no line {line:?}", exercise.label());
             assert!(root().join(exercise.chain_path()).exists(), "{}", exercise.label());
         }

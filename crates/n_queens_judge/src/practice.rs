@@ -199,26 +199,18 @@ thread_local! {
     static PANIC: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
 }
 
-/// What one call of the answer did.
-enum Did<T> {
-    Returned(T),
-    Panicked(String, String),
-    TooSlow,
-}
+/// What one call of the answer did: what it returned, or its panic's
+/// message and place; `None` when it was still running at its limit.
+type Did<T> = Option<Result<T, (String, String)>>;
 
 /// Calls `solve(n)` on a thread of its own, named after the exercise and n
 /// (which a stack overflow's message names), under `limit`. The call is over
 /// when its thread has ended, its thread-locals dropped included: a panic
 /// there aborts the process at this n.
 fn call<T: Send + 'static>(name: &str, n: i32, limit: Duration, solve: fn(i32) -> T) -> Did<T> {
-    let called = crate::deadline::within(&format!("exercise {name}, n = {n}"), limit, move || {
+    crate::deadline::within(&format!("exercise {name}, n = {n}"), limit, move || {
         panic::catch_unwind(move || solve(n)).map_err(|_| PANIC.with(|last| last.take()).unwrap_or_default())
-    });
-    match called {
-        Some(Ok(value)) => Did::Returned(value),
-        Some(Err((message, place))) => Did::Panicked(message, place),
-        None => Did::TooSlow,
-    }
+    })
 }
 
 /// Where the harness's lines go: standard output, each line after the run's
@@ -325,7 +317,7 @@ pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
             line["outcome"] = "not_run".into();
         } else {
             let did = call(exercise.name, n, CASE_LIMIT, exercise.solve);
-            too_slow = matches!(did, Did::TooSlow);
+            too_slow = did.is_none();
             all_right &= outcome(&mut line, did, exercise, &shown, CASE_LIMIT, true);
         }
         lines.say(line);
@@ -387,7 +379,7 @@ fn outcome<T>(
 ) -> bool {
     let n = line["n"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("a case has its n");
     match did {
-        Did::Returned(answer) => {
+        Some(Ok(answer)) => {
             let Judged { count, wrong } = (exercise.judge)(n, &answer);
             line["outcome"] = "returned".into();
             line["count"] = count.into();
@@ -401,7 +393,7 @@ fn outcome<T>(
             }
             right
         }
-        Did::Panicked(message, place) => {
+        Some(Err((message, place))) => {
             line["outcome"] = "panicked".into();
             line["message"] = message.into();
             // The place in the learner's file; one in std's or the harness's is not theirs.
@@ -410,7 +402,7 @@ fn outcome<T>(
                 place.strip_prefix(shown).filter(|rest| rest.starts_with(':')).map(|_| place.clone()).into();
             false
         }
-        Did::TooSlow => {
+        None => {
             line["outcome"] = "too_slow".into();
             line["limit_s"] = limit.as_secs().into();
             false

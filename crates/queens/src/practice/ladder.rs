@@ -83,12 +83,6 @@ impl Exercise {
         format!("crates/{}/src/{}.rs", self.problem.crate_name(), self.step.name)
     }
 
-    /// The flag that builds the problem's practice test target
-    /// around this exercise's file alone.
-    pub fn cfg(self) -> String {
-        format!("exercise=\"{}\"", self.step.name)
-    }
-
     /// The starting text, exactly as `reset` writes it.
     pub fn starting_text(self) -> &'static str {
         self.entry().starting_text
@@ -158,17 +152,14 @@ mod tests {
         }
     }
 
-    /// The test target picks each exercise by its flag, from the chain's
-    /// exercises of its problem, and the learner's file is where
-    /// [`Exercise::path`] says.
+    /// The test target takes the chain's exercises of its problem, and the
+    /// learner's file is where [`Exercise::path`] says.
     #[test]
     fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
         for exercise in Exercise::all() {
             let target = root().join(practice_target_path(exercise.problem));
             let target = std::fs::read_to_string(target).unwrap();
-            // The flag, as rustc reads `--cfg`, then the learner's file in exercises/.
             let step = exercise.step.name;
-            assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
             assert!(exercise.path().ends_with(&format!("/exercises/{step}.rs")), "{}", exercise.label());
             let number = exercise.problem.number();
             let line = format!("\nn_queens_chain::steps!([{number} exercise] => n_queens_judge::exercise);\n");

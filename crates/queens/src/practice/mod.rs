@@ -263,7 +263,7 @@ fn status_from_root(
             why.unwrap_or("it said nothing").trim()
         )));
     }
-    let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success()) else {
+    let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.code == Some(0)) else {
         return Ok(Status::DoesNotCompile(results::first_error(&build.stderr)));
     };
     // Where `cargo test` would run it: its package's directory. Its

@@ -57,11 +57,6 @@ pub struct Printed {
 }
 
 impl Printed {
-    /// Whether it exited with success.
-    pub fn success(&self) -> bool {
-        self.code == Some(0)
-    }
-
     /// A run that ended with `code` after printing `stdout` and `stderr`, for the tests.
     #[cfg(test)]
     pub fn of(code: Option<i32>, stdout: &str, stderr: &str) -> Printed {
@@ -132,7 +127,7 @@ pub fn cargo_build(exercise: Exercise) -> Vec<String> {
     let args = ["rustc", "-p", PRACTICE_PACKAGE, "--test", &target, "--profile", "test"];
     let mut args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
     args.extend(["--message-format", "json-render-diagnostics", "--", "--cfg"].map(String::from));
-    args.push(exercise.cfg());
+    args.push(format!("exercise=\"{}\"", exercise.step.name));
     args.extend(["-F", "long_running_const_eval"].map(String::from));
     args
 }

@@ -8,9 +8,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use crate::scratch::Scratch;
-use crate::verdicts::{
-    BITMASK, answer_bitmask, assert_passes_and_pastes, printed, right_answer, right_answer_doing, succeeds,
-};
+use crate::verdicts::{BITMASK, answer_bitmask, assert_passes_and_pastes, printed, right_answer_doing, succeeds};
 
 /// Runs `practice test` on exercise `problem` bitmask, which must not pass
 /// (exit code 1): its standard output.
@@ -110,41 +108,32 @@ fn the_paste_runs_without_the_repository() {
     assert!(stdout.contains("No such file or directory"), "{stdout}");
 }
 
-/// A thread of the answer takes `stdout().lock()` and never lets go: the
-/// harness writes its lines through a handle of its own, and the run ends.
+/// An answer whose thread takes `stdout().lock()` and never lets go (the
+/// harness writes its lines through a handle of its own), and that starts
+/// processes of its own: `sleep 40`, which holds the output pipe; `sleep
+/// 600`, which does not; `setsid sleep 3600`, which leaves the group the run
+/// is killed with and holds its pipes. The run ends all the same, in the
+/// harness and in each paste run, and none of them is left running.
 #[test]
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn a_thread_holding_stdout_does_not_hang_the_run() {
-    let scratch = Scratch::take();
-    let hold = "        static HOLD: std::sync::Once = std::sync::Once::new();
-        HOLD.call_once(|| {
-            let (taken, is_taken) = std::sync::mpsc::channel();
-            std::thread::spawn(move || {
-                let _held = std::io::stdout().lock();
-                taken.send(()).unwrap();
-                loop {
-                    std::thread::park();
-                }
-            });
-            is_taken.recv().unwrap();
-        });";
-    answer_bitmask(&scratch, &right_answer_doing(hold));
-    assert_passes_and_pastes(&scratch);
-}
-
-/// An answer that starts processes of its own: `sleep 40`, which holds the
-/// output pipe; `sleep 600`, which does not; `setsid sleep 3600`, which
-/// leaves the group the run is killed with and holds its pipes. The run
-/// ends all the same, in the harness and in each paste run, without waiting
-/// for them, and none of them is left running.
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn no_process_an_answer_starts_holds_or_outlives_the_run() {
+fn no_thread_or_process_of_the_answer_holds_or_outlives_the_run() {
     let scratch = Scratch::take();
     let ids = scratch.root.join("sleep_ids.txt");
     let _ = std::fs::remove_file(&ids);
     let spawn = format!(
-        "        if n == 4 {{
+        "        static HOLD: std::sync::Once = std::sync::Once::new();
+        HOLD.call_once(|| {{
+            let (taken, is_taken) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {{
+                let _held = std::io::stdout().lock();
+                taken.send(()).unwrap();
+                loop {{
+                    std::thread::park();
+                }}
+            }});
+            is_taken.recv().unwrap();
+        }});
+        if n == 4 {{
             use std::io::Write;
             use std::process::{{Command, Stdio}};
             let _ = Command::new(\"sleep\").arg(\"40\").spawn();
@@ -312,19 +301,6 @@ fn the_harness_exit_is_not_the_answers() {
     assert!(stdout.contains("failing at n = 4; passing 1 to 3, 5 to 9"), "{stdout}");
     assert!(stdout.contains("\nn = 4: returned 3, expected 2\n"), "{stdout}");
     assert!(!stdout.contains("exit(1)"), "{stdout}");
-}
-
-/// An own test that ends the process with `exit(0)` is no pass.
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn an_own_test_that_exits_is_no_pass() {
-    let scratch = Scratch::take();
-    let tests = "\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn a_exits() {\n        std::process::exit(0);\n    }\n\n    \
-                 #[test]\n    fn b_four() {\n        assert_eq!(super::Solution::total_n_queens(4), 3);\n    }\n}\n";
-    answer_bitmask(&scratch, &(right_answer() + tests));
-    let stdout = not_passed(&scratch, "52");
-    assert!(stdout.contains("my_tests::a_exits"), "{stdout}");
-    assert!(stdout.contains("std::process::exit"), "{stdout}");
 }
 
 /// An exercise that is a link to `/dev/zero`, or a FIFO: `list`, `test` and

@@ -48,39 +48,21 @@ pub(crate) fn assert_passes_and_pastes(scratch: &Scratch) -> String {
     stdout
 }
 
+/// A right answer written as a learner might: a `todo!()` mentioned in a
+/// comment is not the starting call, what it prints is not its answer, and
+/// code after its own test module is pasted too.
 #[test]
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn a_todo_mentioned_in_a_comment_is_not_the_starting_call() {
+fn a_right_answer_with_a_todo_comment_a_print_and_a_test_module_passes() {
     let scratch = Scratch::take();
-    let answer = right_answer().replacen(
+    let answer = right_answer_doing("        println!(\"debug: n = {}\", n);").replacen(
         "/// The number of solutions",
         "/// No longer a `todo!()`, nor a todo!(\"later\"): the number of solutions",
         1,
     );
-    answer_bitmask(&scratch, &answer);
-    assert_passes_and_pastes(&scratch);
-}
-
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn code_after_the_learners_own_test_module_is_pasted_too() {
-    let scratch = Scratch::take();
-    let answer = right_answer();
     let helper = answer.find("/// The number of ways").expect("the helper's doc");
-    let answer = format!(
-        "{}\n#[cfg(test)]\nmod my_tests {{\n    #[test]\n    fn one() {{}}\n}}\n\n{}",
-        &answer[..helper],
-        &answer[helper..]
-    );
-    answer_bitmask(&scratch, &answer);
-    assert_passes_and_pastes(&scratch);
-}
-
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn what_the_answer_prints_is_not_its_answer() {
-    let scratch = Scratch::take();
-    answer_bitmask(&scratch, &right_answer_doing("        println!(\"debug: n = {}\", n);"));
+    let tests = "#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn one() {}\n}\n\n";
+    answer_bitmask(&scratch, &format!("{}\n{tests}{}", &answer[..helper], &answer[helper..]));
     assert_passes_and_pastes(&scratch);
 }
 

@@ -1,19 +1,13 @@
 //! The common mistakes of `docs/common-mistakes.md`, as data: the page's
-//! table is checked against [`MISTAKES`] (`n_queens_cases`' docs test), and
-//! `queens practice` links a failing exercise to the mistakes of its step
-//! whose signature it shows ([`linked`]).
-//!
-//! Each row also holds its mistake's code ([`Mistake::code`]): the file of
-//! `crates/n_queens_judge/tests/mistakes/` that the mistake tests compile and
-//! run, and whose marked lines `queens watch --mistake` shows in place of
-//! the step's right code ([`Mistake::replaces`]). So a mistake is written
-//! once, in its file, and described once, in its row.
-//!
-//! A mistake is known by its [`Mistake::slug`], the anchor of its section on
-//! the page (`docs/common-mistakes.md#3-full--1--n`): the slugs stay as they
-//! are, so that links and commands keyed on them keep working. A section
-//! whose title changes keeps its old slug as an anchor of its own
-//! (`<a id="..."></a>` above its heading).
+//! table is checked against [`MISTAKES`], and `queens practice` links a
+//! failing exercise to the mistakes of its step whose signature it shows
+//! ([`linked`]). Each row holds its mistake's code ([`Mistake::code`], a
+//! file of `crates/n_queens_judge/tests/mistakes/` that the mistake tests
+//! run, whose marked lines `queens watch --mistake` shows in place of
+//! [`Mistake::replaces`]): a mistake is written once and described once.
+//! Its [`Mistake::slug`], the anchor of its section on the page, never
+//! changes: a section whose title changes keeps its old slug as an anchor
+//! of its own (`<a id="..."></a>`).
 
 use std::fmt;
 

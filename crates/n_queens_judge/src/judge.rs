@@ -133,14 +133,11 @@ pub fn expected_output_for(problem: Problem, ns: &[i32]) -> String {
     out
 }
 
-/// Compiles `program` with `rustc --edition <edition>` into `dir` under the
-/// file name `name`, runs it with a file to write its answers in, and returns
-/// them. An error carries the compiler's or the program's own message.
-///
-/// `non_fmt_panics` is an error: in edition 2018, `assert!(ok, "n = {n}")`
-/// prints `{n}` as it stands, not the value.
-///
-/// `rustc` is the one on `PATH`, or the one named by the `RUSTC` variable.
+/// Compiles `program` with `rustc --edition <edition>` (`RUSTC`, or the one
+/// on `PATH`) into `dir` under the file name `name`, runs it with a file to
+/// write its answers in, and returns them; or the compiler's or program's
+/// own message. `non_fmt_panics` is an error: in edition 2018,
+/// `assert!(ok, "n = {n}")` prints `{n}` as it stands, not the value.
 pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
     let source = dir.join(format!("{name}.rs"));
     let binary = compile(program, edition, dir, name, false).map_err(|error| match error {
@@ -227,13 +224,12 @@ pub fn assert_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, 
     pretty_assertions::assert_eq!(output, expected_output(problem), "{name}: the judge's answers differ");
 }
 
-/// The judge-paste check of a learner's exercise, the file `shown` (its
-/// path from the workspace root) whose text is `source`: all of it after the
-/// solution line ([`exercise_text`]), compiled as the judge does and run on
-/// [`JUDGE_NS`] only, its answers compared with [`expected_output_for`], then
-/// held to the judge's Rust ([`newer_than_the_judge`]). The error says why,
-/// in its first line: the compiler's first error and its place in `shown`,
-/// or each item newer than the judge's Rust, and where.
+/// The judge-paste check of a learner's exercise, the file `shown` (from the
+/// workspace root) whose text is `source`: [`exercise_text`], compiled as
+/// the judge does, run on [`JUDGE_NS`] and compared with
+/// [`expected_output_for`], then held to the judge's Rust
+/// ([`newer_than_the_judge`]). The error's first line says why, at its
+/// place in `shown`.
 ///
 /// [`newer_than_the_judge`]: crate::msrv::newer_than_the_judge
 pub fn exercise_pastes(

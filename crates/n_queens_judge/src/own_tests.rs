@@ -22,13 +22,11 @@ pub struct OwnTestFailed {
 }
 
 /// The learner's own tests in an exercise (the file `shown` whose text is
-/// `source`), compiled with `rustc --test` as the judge's paste and run one
-/// at a time, each in a process of its own, as the judge runs a paste, all
-/// of them under [`RUN_LIMIT`]: `Ok(false)` when the file has none,
-/// `Ok(true)` when they all pass, the first failure otherwise. A test passes
-/// when libtest says so: one that ends the process (`std::process::exit(0)`)
-/// before libtest could, fails. The failure is read from what Rust's panic
-/// hook prints (`thread 'NAME' panicked at PLACE:` then the message).
+/// `source`), each run in a process of its own, all under [`RUN_LIMIT`]:
+/// `Ok(false)` when the file has none, `Ok(true)` when they all pass, the
+/// first failure otherwise. A test passes when libtest says so, not when it
+/// ends the process first (`std::process::exit(0)`). A failure is read from
+/// what Rust's panic hook prints (`thread 'NAME' panicked at PLACE:`).
 pub fn run(source: &str, shown: &str, dir: &Path, name: &str) -> Result<bool, OwnTestFailed> {
     let failed = |name: &str, message: String| OwnTestFailed { name: name.to_string(), message, place: None };
     let all = "(your tests)";

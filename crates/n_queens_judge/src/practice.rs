@@ -1,18 +1,15 @@
-//! The harness of the practice ladder's test targets (`harness = false`,
-//! one per problem in this crate): the shared cases against one exercise, told to
-//! `queens practice` in one JSON object a line on stdout, one per case.
+//! The harness of the practice ladder's test targets (`harness = false`):
+//! the shared cases against one exercise, told to `queens practice` in one
+//! JSON object a line on stdout.
 //!
-//! In order: n = 1..=9, the judge's range, each under [`CASE_LIMIT`]; once
-//! every one is right, the learner's own tests, the judge-paste check in
-//! editions 2018 and 2021, and n = 0 and -1, which the judge never asks,
-//! under [`PAST_THE_JUDGE_LIMIT`], for a note; last, the exit code it ends
-//! with. Run by the command, with [`TOKEN_FLAG`], each line starts with the
-//! run's token, which the command gives on standard input and the harness
-//! reads before any of the answer's code runs: a line that the answer
-//! prints, whatever it says, is not one of the harness's. Run by hand, a line
-//! is the JSON object alone. The lines of a run that fails at n = 4 and is
-//! too slow at n = 5, then the end of one where every case passes but the
-//! learner's own test and the paste in edition 2018 do not:
+//! In order: n = 1..=9, each under [`CASE_LIMIT`]; once every one is right,
+//! the learner's own tests, the judge-paste check in editions 2018 and 2021,
+//! and n = 0 and -1 under [`PAST_THE_JUDGE_LIMIT`], for a note; last, the
+//! exit code. Run by the command with [`TOKEN_FLAG`], each line starts with
+//! the run's token, read from standard input before any of the answer's
+//! code runs, so that no line the answer prints is one of the harness's.
+//! A run that fails at n = 4 and is too slow at n = 5, then the end of one
+//! where the learner's own test and the paste in edition 2018 fail:
 //!
 //! ```text
 //! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"counts","count":1,"expected":1,"n":1,"outcome":"returned"}
@@ -32,24 +29,18 @@
 //! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"end","exit_code":1}
 //! ```
 //!
-//! The keys are sorted, as `serde_json` writes an object. `case` is
-//! `counts` (LeetCode 52) or `boards` (51, where `count` is the number of
-//! boards) for the judge's range; `wrong` is there only when the answer is
-//! wrong, in words; `place` is in the learner's file or `null`; `not_run`
-//! follows a `too_slow` (a larger n searches a larger tree); `own_test` is
-//! there only when the file has tests. Each line is written whole, in one
-//! write of at most [`LINE_MAX`] bytes (its messages cut to fit), so that
-//! nothing the answer writes lands inside it, and through a handle of the
-//! harness's own: an answer that holds `stdout().lock()` does not stop it.
-//! A stack overflow or an exit ends the process before its `end` line: the
-//! lines before it stand, and the case after the last line is the one that
-//! was running. The exit code is 0 when every case is right, the learner's
-//! tests pass and both editions paste; 1 otherwise.
-//!
-//! The pasted programs and the learner's tests are built in a folder of
-//! their own outside the workspace, and run in an empty one with an empty
-//! environment, as the judge runs them: none of the repository's files are
-//! there to read.
+//! The keys are sorted, as `serde_json` writes them. `case` is `counts`
+//! (LeetCode 52) or `boards` (51) for the judge's range; `wrong` is there
+//! only when the answer is wrong; `place` is in the learner's file or
+//! `null`; `not_run` follows a `too_slow`; `own_test` is there only when the
+//! file has tests. Each line is one write of at most [`LINE_MAX`] bytes (its
+//! messages cut to fit), so that nothing the answer writes lands inside it,
+//! through a handle of the harness's own, which an answer that holds
+//! `stdout().lock()` does not stop. A stack overflow or an exit ends the
+//! process before its `end` line: the case after the last line is the one
+//! that was running. The exit code is 0 when every case is right, the
+//! learner's tests pass and both editions paste; 1 otherwise. The pastes
+//! are built outside the workspace and run in an empty folder.
 //!
 //! A target's `main.rs` has each exercise from the chain, with [`exercise!`](crate::exercise).
 

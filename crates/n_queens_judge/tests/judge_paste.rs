@@ -1,11 +1,8 @@
 //! Every judge-ready approach file of both problems, cut as a user pastes it
 //! and compiled and run as the judge does ([`assert_pastes`]), in editions
-//! 2018 and 2021: one test per approach and edition, e.g.
-//! `lc52::bitmask::edition_2018`.
-//!
-//! Here rather than in the problem crates' own tests, so that their first
-//! run builds only the shared cases: pasting needs a compiler run, a child
-//! process under a time limit and a Rust parser.
+//! 2018 and 2021: one test per approach and edition, such as
+//! `lc52::bitmask::edition_2018`. Here, not in the problem crates' tests, so
+//! that their first run builds only the shared cases.
 
 use std::path::Path;
 

@@ -1,13 +1,10 @@
 //! How many hints of each exercise the learner has seen, so that `practice
-//! hint` with no number shows the next one, and `h` in `practice watch` too.
-//!
-//! It is kept beside the learner's exercise files, in
-//! `crates/<crate>/exercises/.hints`, which git ignores with them and
-//! `reset` leaves alone: one line per exercise seen, `bitmask 2` (its step,
-//! then how many of its hints were shown). A new version is written to a
-//! file of its own and renamed over the old, so a failed write leaves what
-//! was recorded as it was. A file that is not in that form is refused with
-//! a message that says how to start over, never read as zero.
+//! hint` with no number and `h` in `practice watch` show the next one. The
+//! record is `crates/<crate>/exercises/.hints`, beside the learner's files
+//! (ignored by git, left alone by `reset`), one `bitmask 2` line per
+//! exercise seen; each new version is written to a file of its own and
+//! renamed over the old. A record not in that form is refused with a
+//! message that says how to start over, never read as zero.
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -1,13 +1,9 @@
 //! Building an exercise's test target with cargo and running it, each under
-//! a limit, and what they printed: cargo's JSON messages and compile errors,
-//! then the test target's own lines, one JSON object per case (their schema
-//! is the module doc of `n_queens_judge::practice`, the target's harness),
-//! which [`super::verdict`] reads.
-//!
-//! The harness's lines are those that start with the run's token, a random
-//! one for each run, which the test process reads on its standard input
-//! before any of the answer's code runs: no line that the answer prints is
-//! taken for one of them, whatever it says.
+//! a limit: cargo's JSON messages and compile errors, then the harness's
+//! lines (their schema is the module doc of `n_queens_judge::practice`),
+//! which [`super::verdict`] reads. Those are the lines that start with the
+//! run's random token, which the test process reads before any of the
+//! answer's code runs: no line that the answer prints is taken for one.
 
 use std::ffi::OsStr;
 use std::hash::{BuildHasher, RandomState};

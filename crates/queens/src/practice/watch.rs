@@ -1,15 +1,12 @@
 //! `queens practice watch` (and `queens practice` alone on a terminal): the
 //! first exercise not yet passing, checked again each time its file is
-//! saved, with the verdict `practice test` gives, in a screen of 80×24 drawn
-//! anew after each change. Keys: `h` the next hint, `l` the list (to choose
-//! another exercise), `n` the next exercise once this one passes, `r` reset
-//! (after a y/n), `q` quit.
+//! saved, on an 80×24 screen drawn anew after each change. Keys: `h` the
+//! next hint, `l` the list, `n` the next exercise once this one passes, `r`
+//! reset (after a y/n), `q` quit.
 //!
-//! The terminal is set up and given back as `queens watch` does it: ratatui's
-//! own set-up, whose panic hook restores it on a panic, and its wait on the
-//! terminal ([`crate::watch::input_within`]), which sees a closed window. A
-//! signal, which may come in the middle of a build, ends the build's
-//! processes and restores the terminal before the process ends by it
+//! The terminal is set up, waited on and given back as `queens watch` does
+//! ([`crate::watch::input_within`]); a signal, even in the middle of a
+//! build, ends the build's processes and restores the terminal first
 //! ([`results::end_with_this_process`]).
 
 use std::sync::mpsc::{self, Receiver};

@@ -1,8 +1,6 @@
-//! `queens practice` against answers written to fool it or to hang it, end
-//! to end: a verdict only the cases can give, a paste run where the judge
-//! runs it, and a run that always ends and leaves nothing running. Each test
-//! answers an exercise in the scratch copy (see `scratch.rs`) and runs the
-//! real command.
+//! `queens practice` against answers written to fool it or to hang it: a
+//! verdict only the cases can give, a paste run where the judge runs it, and
+//! a run that always ends and leaves nothing running.
 
 use std::process::Command;
 use std::time::Duration;

@@ -1,7 +1,5 @@
 //! What `queens practice test` says about a failing exercise, end to end:
-//! the real command on real wrong answers, in a scratch copy of the
-//! workspace (see `scratch.rs`). Each answer is a step's own file with
-//! one realistic mistake made in it.
+//! each answer is a step's own file with one realistic mistake made in it.
 
 use crate::scratch::Scratch;
 use n_queens_facts::judge::judge_text;

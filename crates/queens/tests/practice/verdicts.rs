@@ -1,6 +1,5 @@
 //! `queens practice` judges what a judge would judge, whatever the learner
-//! writes around a right answer: each test answers an exercise in a scratch
-//! copy of the workspace (see `scratch.rs`) and runs the real command.
+//! writes around a right answer.
 
 use std::path::Path;
 use std::process::Output;

@@ -1,9 +1,7 @@
-//! `queens practice watch` in a real terminal, a tmux pane of 80×24: a save
-//! checks the exercise again, and the keys act. Then `practice test` and
-//! `practice hint` without an exercise: the first one not yet passing, the
-//! next hint not yet shown. Needs tmux for the first; without it the test
-//! says so and checks nothing. Each wait polls the screen up to a deadline
-//! far past any build here, and asserts what is shown, never how long it took.
+//! `queens practice watch` in a tmux pane of 80×24 (skipped without tmux):
+//! a save checks the exercise again, and the keys act. Then `practice test`
+//! and `practice hint` without an exercise. Each wait polls the screen up to
+//! a deadline far past any build, and asserts what is shown, never how long.
 
 use std::process::Command;
 use std::thread::sleep;

@@ -351,17 +351,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn expected_output_covers_every_harness_n() {
+    fn the_harness_asks_for_its_ns_and_the_expected_output_covers_them() {
         let counts = expected_output(Problem::NQueensII);
         assert_eq!(counts.lines().count(), HARNESS_NS.len());
         assert!(counts.contains("n = 8: 92 solutions\n"));
         let boards = expected_output(Problem::NQueens);
         assert!(boards.contains("n = 0: 1 boards\n  \n"));
         assert!(boards.contains("n = 4: 2 boards\n  ..Q.|Q...|...Q|.Q..\n  .Q..|...Q|Q...|..Q.\n"));
-    }
-
-    #[test]
-    fn the_harness_asks_for_the_given_ns_only() {
         let full = harness(Problem::NQueensII, "");
         assert!(full.contains("let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];"));
         let judge = harness_for(Problem::NQueens, "", &JUDGE_NS);
@@ -371,19 +367,20 @@ mod tests {
         assert_eq!(expected.lines().count(), JUDGE_NS.len());
     }
 
+    /// A right paste runs, a wrong one fails, and one that does not compile
+    /// is refused. A paste is built with none of cargo's variables, and runs
+    /// in an empty folder with an empty environment: `nothing` counts all three.
     #[test]
-    fn a_correct_paste_runs_and_a_wrong_one_fails() {
+    fn a_paste_runs_as_the_judge_runs_it_and_sees_nothing_of_the_workspace() {
         let dir = std::env::temp_dir().join(format!("n_queens_judge_selftest_{}", std::process::id()));
         // Reads the answers from the shared data, so it is right by construction.
-        let mut table = String::from("const COUNTS: [i32; 12] = [");
-        for n in HARNESS_NS {
-            write!(table, "{}, ", n_queens_cases::expected_count(n).unwrap()).unwrap();
-        }
-        table.push_str("];\n");
+        let counts: Vec<String> =
+            HARNESS_NS.iter().map(|&n| n_queens_cases::expected_count(n).unwrap().to_string()).collect();
         let right = format!(
-            "{table}impl Solution {{ pub fn total_n_queens(n: i32) -> i32 {{ \
+            "impl Solution {{ pub fn total_n_queens(n: i32) -> i32 {{ \
              let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]; \
-             COUNTS[ns.iter().position(|&m| m == n).unwrap()] }} }}"
+             [{}][ns.iter().position(|&m| m == n).unwrap()] }} }}",
+            counts.join(", ")
         );
         let out = compile_and_run(&harness(Problem::NQueensII, &right), "2018", &dir, "right").unwrap();
         assert_eq!(out, expected_output(Problem::NQueensII));
@@ -392,20 +389,12 @@ mod tests {
         assert_ne!(out, expected_output(Problem::NQueensII));
         let broken = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n as u8 } }";
         assert!(compile_and_run(&harness(Problem::NQueensII, broken), "2021", &dir, "broken").is_err());
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    /// A paste is built with none of cargo's variables, and runs in an empty
-    /// folder with an empty environment: this one counts all three.
-    #[test]
-    fn a_paste_sees_nothing_of_the_workspace() {
-        let dir = std::env::temp_dir().join(format!("n_queens_judge_nothing_{}", std::process::id()));
-        let paste = "impl Solution { pub fn total_n_queens(_n: i32) -> i32 { \
-                     let files = std::fs::read_dir(\".\").unwrap().count(); \
-                     let variables = std::env::vars_os().count(); \
-                     let cargo = option_env!(\"CARGO_MANIFEST_DIR\").map_or(0, |_| 1); \
-                     (files * 100 + variables * 10 + cargo) as i32 } }";
-        let out = compile_and_run(&harness_for(Problem::NQueensII, paste, &[1]), "2021", &dir, "nothing").unwrap();
+        let nothing = "impl Solution { pub fn total_n_queens(_n: i32) -> i32 { \
+                       let files = std::fs::read_dir(\".\").unwrap().count(); \
+                       let variables = std::env::vars_os().count(); \
+                       let cargo = option_env!(\"CARGO_MANIFEST_DIR\").map_or(0, |_| 1); \
+                       (files * 100 + variables * 10 + cargo) as i32 } }";
+        let out = compile_and_run(&harness_for(Problem::NQueensII, nothing, &[1]), "2021", &dir, "nothing").unwrap();
         assert_eq!(out, "n = 1: 0 solutions\n", "files, variables, cargo's variable");
         let _ = std::fs::remove_dir_all(dir);
     }

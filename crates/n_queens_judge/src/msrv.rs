@@ -129,7 +129,6 @@ impl<'ast> syn::visit::Visit<'ast> for LetElse {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

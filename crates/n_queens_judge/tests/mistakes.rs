@@ -131,7 +131,7 @@ mod base_case_after_the_loop_check_first {
         let n = board.len();
         let mut count = 0;
         for col in 0..n {
-            if is_safe(board, row, col) {
+            if super::board_scan_is_safe(board, row, col) {
                 board[row][col] = true;
                 count += place_row(board, row + 1);
                 board[row][col] = false;
@@ -141,10 +141,6 @@ mod base_case_after_the_loop_check_first {
             return 1;
         }
         count
-    }
-
-    fn is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
-        super::board_scan_is_safe(board, row, col)
     }
 }
 

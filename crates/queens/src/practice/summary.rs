@@ -64,11 +64,9 @@ impl Status {
             return Status::Failing { n, reason, details };
         }
         if let Some(test) = &report.own_test {
-            let mut details = vec!["passing n = 1 to 9; your own test fails:".to_string()];
-            match &test.place {
-                Some(place) => details.push(format!("{}: panicked at {place}:", test.name)),
-                None => details.push(format!("{}:", test.name)),
-            }
+            let at = test.place.as_ref().map_or(String::new(), |place| format!(": panicked at {place}"));
+            let mut details =
+                vec!["passing n = 1 to 9; your own test fails:".to_string(), format!("{}{at}:", test.name)];
             details.extend(wrapped("  ", &test.message, 2));
             let reason = short(test.message.lines().next().unwrap_or_default());
             return Status::OwnTestFailing { name: test.name.clone(), reason, details };
@@ -238,15 +236,9 @@ fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ende
     let said = message(n, outcome, ended);
     let mut lines = match outcome {
         Outcome::Panicked { place: Some(place), .. } => {
-            let mut lines = vec![format!("n = {n}: panicked at {place}:")];
-            lines.extend(wrapped("  ", &said, 2));
-            lines
+            [vec![format!("n = {n}: panicked at {place}:")], wrapped("  ", &said, 2)].concat()
         }
-        Outcome::Ended => {
-            let mut lines = vec![format!("n = {n}: the test process ended:")];
-            lines.extend(wrapped("  ", &said, 2));
-            lines
-        }
+        Outcome::Ended => [vec![format!("n = {n}: the test process ended:")], wrapped("  ", &said, 2)].concat(),
         Outcome::NotRun | Outcome::Returned { wrong: None, .. } => Vec::new(),
         _ => wrapped(&format!("n = {n}: "), &said, 2),
     };

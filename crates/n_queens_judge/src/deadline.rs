@@ -19,12 +19,9 @@ pub use n_queens_facts::child::{Ran, output_with_deadline};
 
 use n_queens_cases::{Case, counted_cases};
 
-/// Calls `f` on a new thread named `name` and returns what it returns.
-///
-/// If `f` panics, the panic goes on here, so a test fails with `f`'s own
-/// message (the thread prints it, into the test's captured output). If `f`
-/// has not returned after `limit`, panics with the message `too_slow`
-/// builds.
+/// Calls `f` on a new thread named `name` ([`within`]) and returns what it
+/// returns; panics with the message `too_slow` builds if it has not
+/// returned after `limit`. A panic of `f` goes on here, with its own message.
 pub fn call_with_deadline<T, F>(name: &str, limit: Duration, too_slow: impl FnOnce() -> String, f: F) -> T
 where
     T: Send + 'static,
@@ -34,11 +31,9 @@ where
 }
 
 /// Calls `f` on a new thread named `name`: what it returns, or `None` if it
-/// has not returned after `limit`. The thread is then left to run: a thread
-/// cannot be stopped from outside, and it ends with the process. If `f`
-/// panics, the panic goes on here. The call is over when its thread has
-/// ended, its thread-locals dropped included (a panic there aborts the
-/// process): what it returns comes only then.
+/// has not returned after `limit` (the thread is left to run, to end with
+/// the process). A panic of `f` goes on here. The call is over when its
+/// thread has ended, its thread-locals dropped included.
 pub fn within<T, F>(name: &str, limit: Duration, f: F) -> Option<T>
 where
     T: Send + 'static,
@@ -75,8 +70,7 @@ pub enum Outcome {
     Returned(i64),
     /// It panicked; the panic message.
     Panicked(String),
-    /// The process died without a panic (a stack overflow); the last line of
-    /// its error output.
+    /// The process died without a panic (a stack overflow); its last words.
     Crashed(String),
     /// It was still running after [`CHILD_LIMIT`].
     TimedOut,
@@ -137,11 +131,9 @@ impl Expect {
 }
 
 /// `caught!(mistake, number, Expect::..)`: the test that the shared cases
-/// catch the module `mistake` (its `Solution::total_n_queens`), first where
-/// and how the [`Expect`] says, and that `queens practice` links it to the
-/// common mistake of that number and no other ([`check_linked`]). In the child
-/// process (with [`MISTAKE_CHILD`] set) the same test runs the mistake
-/// instead ([`run_as_child`]).
+/// catch the module `mistake` first where and how the [`Expect`] says, and
+/// that practice links it to the common mistake `number` ([`check_linked`]).
+/// In the child process ([`MISTAKE_CHILD`]) it runs the mistake instead.
 #[macro_export]
 macro_rules! caught {
     ($mistake:ident, $number:literal, $expect:expr) => {
@@ -191,9 +183,8 @@ pub fn run_as_child(solve: fn(i32) -> i32) {
     }
 }
 
-/// In the parent: runs the test `mistake` of this test binary as a child
-/// and finds the first case it gets wrong; `None` if it gets every case
-/// right.
+/// In the parent: runs the test `mistake` of this test binary as a child:
+/// the first case it gets wrong, `None` if none.
 pub fn first_catch(mistake: &str) -> Option<Catch> {
     let exe = std::env::current_exe().expect("the test binary");
     let mut command = Command::new(exe);

@@ -222,8 +222,8 @@ fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, 
 /// Where one exercise stands. Unless it is not started, builds its test
 /// target around it and runs it: the cases, then the learner's own tests,
 /// the judge-paste check and n = 0 and -1 once every case passes. Every line
-/// cargo prints on standard error is handed to `echo`. Paths are from the
-/// workspace root.
+/// cargo prints is handed to `echo` (`true` for standard error), then the
+/// test process's standard error. Paths are from the workspace root.
 fn status_from_root(
     workspace: &Workspace,
     exercise: Exercise,
@@ -234,13 +234,7 @@ fn status_from_root(
         return Ok(Status::NotStarted);
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut echo_stderr = |line: &str, is_stderr: bool| {
-        if is_stderr {
-            echo(line, true);
-        }
-    };
-    let build =
-        results::build(&cargo, &results::cargo_build(exercise), root, &mut echo_stderr).map_err(Failure::Failed)?;
+    let build = results::build(&cargo, &results::cargo_build(exercise), root, echo).map_err(Failure::Failed)?;
     if build.stopped {
         return Ok(Status::DoesNotCompile(format!(
             "{} (the build was stopped: a `const` whose evaluation does not end)",
@@ -269,7 +263,7 @@ fn status_from_root(
     // Where `cargo test` would run it: its package's directory. Its
     // lines on stdout are read, not shown; its standard error goes by.
     let dir = root.join("crates").join(ladder::PRACTICE_PACKAGE);
-    let ran = results::run_tests(&binary, &dir, &mut echo_stderr).map_err(Failure::Failed)?;
+    let ran = results::run_tests(&binary, &dir, echo).map_err(Failure::Failed)?;
     Ok(Status::of(&ran, exercise.step.name))
 }
 
@@ -288,11 +282,10 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     if !workspace.at_root {
         writeln!(out, "In {}", workspace.root.display())?;
     }
-    let mut started = 0;
-    for exercise in Exercise::all() {
-        // An unreadable one is said below, in its place.
-        started += usize::from(files::read(workspace, exercise).is_ok_and(|text| !exercise.not_started(&text)));
-    }
+    // An unreadable one is said below, in its place.
+    let started = Exercise::all()
+        .filter(|&exercise| files::read(workspace, exercise).is_ok_and(|t| !exercise.not_started(&t)))
+        .count();
     match started {
         0 => {}
         1 => writeln!(out, "Testing the started exercise now; its first build takes a while.")?,

@@ -22,10 +22,8 @@ pub fn judge_text(source: &str) -> Option<&str> {
 }
 
 /// What a learner pastes from a practice exercise: all of the text after the
-/// `pub struct Solution;` line, trimmed of blank lines at both ends. A test
-/// module of their own stays, as in their paste: the judge's compiler leaves
-/// a `#[cfg(test)]` item out, and keeps what follows it. `None` when the file
-/// has no such line.
+/// `pub struct Solution;` line, trimmed so; their own test module stays, as
+/// the judge's compiler leaves a `#[cfg(test)]` item out itself.
 pub fn exercise_text(source: &str) -> Option<&str> {
     Some(after_solution_line(source)?.trim_matches(|c| c == '\n' || c == '\r'))
 }
@@ -69,15 +67,12 @@ mod tests {
     const FILE: &str = "//! Docs.\n\n/// The type.\npub struct Solution;\n\nimpl Solution {}\n\nfn helper() {}\n\n#[cfg(test)]\nmod tests {}\n";
 
     #[test]
-    fn cuts_after_the_solution_line_at_a_line_start_and_before_the_tests() {
+    fn cuts_after_the_solution_line_at_a_line_start_and_before_the_tests_but_for_an_exercise() {
         assert_eq!(judge_text(FILE), Some("impl Solution {}\n\nfn helper() {}"));
         assert_eq!(judge_text("pub struct Solution;\nimpl Solution {}\n"), Some("impl Solution {}"));
         assert_eq!(judge_text("// pub struct Solution;\nimpl Solution {}\n"), None);
         assert_eq!(judge_text("impl Solution {}\n"), None);
-    }
-
-    #[test]
-    fn an_exercise_keeps_its_test_module_and_what_follows() {
+        // An exercise keeps its test module and what follows.
         assert_eq!(exercise_text(FILE), Some(&FILE[FILE.find("impl").unwrap()..FILE.len() - 1]));
         assert_eq!(exercise_text("impl Solution {}\n"), None);
     }

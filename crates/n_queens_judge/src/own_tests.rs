@@ -95,8 +95,11 @@ mod tests {
     use super::*;
     use crate::judge::exercise;
 
+    /// A failing test is named at its line. A test that ends the process
+    /// with `exit(0)` has not passed, and the tests after it still run: a
+    /// pass needs libtest's word for each.
     #[test]
-    fn an_own_failing_test_is_named_at_its_line() {
+    fn an_own_failing_test_is_named_at_its_line_and_one_that_exits_is_no_pass() {
         let dir = std::env::temp_dir().join(format!("n_queens_judge_own_{}", std::process::id()));
         let answer = "impl Solution {}\n\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn fine() {}\n\n    \
                       #[test]\n    fn four() {\n        assert_eq!(2, 3, \"four\");\n    }\n}";
@@ -105,14 +108,6 @@ mod tests {
         assert_eq!(failed.place.as_deref(), Some("ex/b.rs:14:9"));
         assert!(failed.message.starts_with("assertion `left == right` failed: four"), "{failed:?}");
         assert_eq!(run(&exercise("impl Solution {}"), "ex/b.rs", &dir, "own"), Ok(false));
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    /// A test that ends the process with `exit(0)` has not passed, and the
-    /// tests after it still run: a pass needs libtest's word for each.
-    #[test]
-    fn a_test_that_exits_is_not_a_pass_nor_hides_the_others() {
-        let dir = std::env::temp_dir().join(format!("n_queens_own_exit_{}", std::process::id()));
         let tests = |first: &str, second: &str| {
             format!(
                 "impl Solution {{}}\n\n#[cfg(test)]\nmod my_tests {{\n    #[test]\n    fn a() {{ {first} }}\n\n    \

@@ -1,7 +1,6 @@
 //! `queens practice` judges what a judge would judge, whatever the learner
 //! writes around a right answer.
 
-use std::path::Path;
 use std::process::Output;
 
 use crate::scratch::Scratch;
@@ -146,7 +145,8 @@ fn from_a_folder_inside_the_workspace_paths_are_true() {
     assert_eq!(output.status.code(), Some(1), "not started:\n{stdout}\n{stderr}");
     let named = stdout.lines().find_map(|line| line.strip_prefix("Write your answer in ")).expect("a path");
     let named = named.strip_suffix(", then run this again.").expect("the path alone");
-    let path = if Path::new(named).is_absolute() { Path::new(named).to_path_buf() } else { inside.join(named) };
+    // An absolute path, joined, is itself.
+    let path = inside.join(named);
     assert!(path.is_file(), "{named} is not there from {}", inside.display());
     assert_eq!(std::fs::canonicalize(path).unwrap(), std::fs::canonicalize(scratch.root.join(BITMASK)).unwrap());
 
@@ -157,6 +157,6 @@ fn from_a_folder_inside_the_workspace_paths_are_true() {
     assert_eq!(output.status.code(), Some(1), "does not compile:\n{stdout}\n{stderr}");
     let word = stdout.split_whitespace().find(|word| word.contains("exercises/bitmask.rs:")).expect("a place");
     let place = word.trim_start_matches('(').split(':').next().unwrap();
-    let path = if Path::new(place).is_absolute() { Path::new(place).to_path_buf() } else { inside.join(place) };
+    let path = inside.join(place);
     assert!(path.is_file(), "{place} is not there from {}:\n{stdout}", inside.display());
 }

@@ -44,12 +44,6 @@ fn wait_for(socket: &str, session: &str, wanted: &str) -> String {
     }
 }
 
-fn keys(socket: &str, session: &str, keys: &[&str]) {
-    for key in keys {
-        tmux(socket, &["send-keys", "-t", session, key]);
-    }
-}
-
 #[test]
 fn watch_checks_each_save_and_its_keys_act() {
     if Command::new("tmux").arg("-V").output().is_err() {
@@ -71,52 +65,49 @@ fn watch_checks_each_save_and_its_keys_act() {
     tmux(&socket, &["new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
     let ended = || std::fs::read_to_string(&status).unwrap_or_default();
     let result = std::panic::catch_unwind(|| {
+        let wait = |wanted: &str| wait_for(&socket, &session, wanted);
+        // Presses `key`, then waits for the screen to show `wanted`.
+        let press = |key: &str, wanted: &str| {
+            tmux(&socket, &["send-keys", "-t", &session, key]);
+            wait(wanted)
+        };
         // Nothing started: the first exercise, with no build.
-        let screen = wait_for(&socket, &session, "Practice 52 board_scan");
+        let screen = wait("Practice 52 board_scan");
         assert!(screen.contains("not started"), "{screen}");
         assert!(screen.contains("h hint  l list  n next  r reset  q quit"), "{screen}");
         assert!(screen.lines().all(|line| line.chars().count() <= 80), "{screen}");
 
-        keys(&socket, &session, &["h"]);
-        wait_for(&socket, &session, "Hint 1 of 3:");
-        keys(&socket, &session, &["h"]);
-        wait_for(&socket, &session, "Hint 2 of 3:");
+        press("h", "Hint 1 of 3:");
+        press("h", "Hint 2 of 3:");
         let recorded = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/.hints"));
         assert_eq!(recorded.unwrap(), "board_scan 2\n", "the hints seen are remembered");
 
-        keys(&socket, &session, &["n"]);
-        wait_for(&socket, &session, "n moves on once this exercise passes.");
+        press("n", "n moves on once this exercise passes.");
 
-        keys(&socket, &session, &["l"]);
-        let list = wait_for(&socket, &session, "Choose an exercise");
+        let list = press("l", "Choose an exercise");
         assert!(list.contains("> board_scan") && list.contains("LeetCode 51"), "{list}");
-        keys(&socket, &session, &["Escape"]);
-        wait_for(&socket, &session, "h hint  l list");
+        press("Escape", "h hint  l list");
 
-        keys(&socket, &session, &["r"]);
-        wait_for(&socket, &session, "y: reset, n: keep it");
-        keys(&socket, &session, &["n"]);
-        wait_for(&socket, &session, "h hint  l list");
+        press("r", "y: reset, n: keep it");
+        press("n", "h hint  l list");
         assert!(!scratch.root.join("crates/n_queens_ii/exercises/backup").exists(), "n keeps it as it is");
 
         // A save of a wrong answer, then of a right one, each checked.
         let wrong = "impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        n\n    }\n}";
         crate::write_answer(&scratch, "52", "board_scan", wrong);
-        let screen = wait_for(&socket, &session, "Exercise 52 board_scan: failing");
+        let screen = wait("Exercise 52 board_scan: failing");
         assert!(!screen.contains("pastes into the judge"), "{screen}");
         solve(&scratch);
-        let screen = wait_for(&socket, &session, "passing, and pastes into the judge");
+        let screen = wait("passing, and pastes into the judge");
         assert!(screen.contains("n: next"), "says what to do now: {screen}");
 
-        keys(&socket, &session, &["r"]);
-        wait_for(&socket, &session, "y: reset, n: keep it");
-        keys(&socket, &session, &["y"]);
-        let screen = wait_for(&socket, &session, "Your version is kept in");
+        press("r", "y: reset, n: keep it");
+        let screen = press("y", "Your version is kept in");
         assert_eq!(std::fs::read_to_string(scratch.root.join(FILE)).unwrap(), START);
-        let screen = if screen.contains("not started") { screen } else { wait_for(&socket, &session, "not started") };
+        let screen = if screen.contains("not started") { screen } else { wait("not started") };
         assert!(screen.contains("back at its starting text"), "{screen}");
 
-        keys(&socket, &session, &["q"]);
+        tmux(&socket, &["send-keys", "-t", &session, "q"]);
         let start = Instant::now();
         while ended().is_empty() {
             assert!(start.elapsed() < DEADLINE, "q did not end it");

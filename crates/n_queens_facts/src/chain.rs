@@ -1,8 +1,7 @@
 //! The chain as the ladder and the view read it: [`STEPS`], made from the
-//! manifest (`n_queens_chain::steps!`), with what each exercise and watched
-//! step needs beside it: its starting texts (`exercises/51|52/<step>.rs`, by
-//! that path), its hints and its check's unit (in `details!`, by the step's
-//! name). Its mistakes, if any, are in [`crate::mistakes`], by the step's name.
+//! manifest (`n_queens_chain::steps!`), with each step's starting texts
+//! (`exercises/51|52/<step>.rs`), hints and check's unit (`details!`). Its
+//! mistakes, if any, are in [`crate::mistakes`], by the step's name.
 
 use crate::Problem;
 
@@ -39,10 +38,9 @@ pub struct Exercise {
     pub problem: Problem,
     /// The starting text, exactly as `queens practice reset` writes it.
     pub starting_text: &'static str,
-    /// Its hints, from a nudge to nearly the answer. They are kept out of the
-    /// starting text so that a learner never reads one by accident, and use
-    /// the chain's names (`place_row`, `is_safe`, `queens`, `columns`,
-    /// `diagonals`, `anti_diagonals`, `full`, `free`, `lowest`).
+    /// Its hints, from a nudge to nearly the answer, in the chain's names
+    /// (`place_row`, `is_safe`, `full`, ...): out of the starting text, so
+    /// that a learner never reads one by accident.
     pub hints: &'static [&'static str],
 }
 

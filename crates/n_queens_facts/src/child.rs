@@ -48,8 +48,7 @@ const BURST: usize = 1 << 20;
 #[derive(Debug)]
 pub struct Ran {
     /// Its exit status, stdout and stderr, each cut to its first and last
-    /// [`KEPT`] bytes (after a timeout: the status of the killed process,
-    /// and what it printed until then).
+    /// [`KEPT`] bytes (after a timeout: the killed process's).
     pub output: Output,
     /// Whether it was killed for running past the limit.
     pub timed_out: bool,
@@ -64,16 +63,13 @@ pub struct Run<'a> {
     pub limit: Option<Duration>,
     /// Started as the leader of a new process group, killed with it once it ends.
     pub own_group: bool,
-    /// Once it has ended, every other child of this process is ended too
-    /// ([`end_children`]): the orphans it left, after [`adopt_orphans`].
-    /// Only for a process that runs one child at a time.
+    /// Once it has ended, every other child of this process is ended too: the
+    /// orphans it left, after [`adopt_orphans`] ([`end_children`]).
     pub end_orphans: bool,
-    /// Written to its standard input, which is then closed; empty: its
-    /// standard input is closed from the start. At most a few hundred bytes,
-    /// which a pipe holds whether or not the child reads them.
+    /// Written to its standard input, which is then closed (at most a few
+    /// hundred bytes, which a pipe holds whether or not the child reads them).
     pub input: &'a [u8],
-    /// Which line of standard error the child is killed at, at once, as at
-    /// its limit: one that says it never ends.
+    /// The line of standard error it is killed at: one that says it never ends.
     pub stop_at: Option<fn(&str) -> bool>,
 }
 

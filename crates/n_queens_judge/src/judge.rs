@@ -26,14 +26,11 @@ pub use n_queens_facts::judge::{SOLUTION_LINE, exercise_text, from_root, judge_t
 pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /// The judge's own range, its constraint `1 <= n <= 9`: all a judge-accepted
-/// answer is known to handle. An accepted answer may panic, allocate wildly
-/// or search without end on `n <= 0` (`vec![..; n as usize]` with n = -1), so a
-/// learner's exercise is run on these only.
+/// answer is known to handle (it may panic or search without end at n <= 0).
 pub const JUDGE_NS: [i32; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /// How long a compiled paste may run, and a learner's own tests all
-/// together. Every `n` of the harness takes an approach a fraction of this;
-/// a program still running is stuck in a loop.
+/// together: a program still running is stuck in a loop.
 pub const RUN_LIMIT: Duration = Duration::from_secs(60);
 
 /// An empty folder to run the program `name` in, made afresh in `dir`.

@@ -1,12 +1,8 @@
-//! The judge's Rust: a paste that this workspace's newer compiler builds may
-//! still need more than the judge's Rust 1.58 has.
-//!
-//! Two checks, each by a tool that reads Rust as the compiler does:
-//! clippy's `incompatible_msrv` lint, with 1.58 as the minimum version,
-//! names a std function, method or type newer than that (`abs_diff`, 1.60;
-//! `is_some_and`, 1.70); clippy has no lint for syntax, so the paste is also
-//! parsed with `syn` for `let ... else` (1.65). Other syntax newer than 1.58
-//! is not caught. `docs/try-it-yourself.md` says the same.
+//! The judge's Rust 1.58: a paste that this workspace's newer compiler
+//! builds may still need more. Clippy's `incompatible_msrv` lint names a std
+//! item newer than that (`abs_diff`, 1.60); clippy has no lint for syntax,
+//! so `syn` finds `let ... else` (1.65). Other newer syntax is not caught,
+//! as `docs/try-it-yourself.md` says.
 
 use std::path::Path;
 use std::process::Command;

@@ -58,9 +58,8 @@ use serde_json::{Value, json};
 use crate::judge::{self, Problem, from_root};
 pub use n_queens_facts::judge::TOKEN_FLAG;
 
-/// How long one case may run. A judge-accepted answer finishes n = 9 in a
-/// small fraction of it (the judge's own time limit covers every n at once);
-/// an answer still running is stuck in a loop, or too slow for the judge.
+/// How long one case may run: a judge-accepted answer finishes n = 9 in a
+/// small fraction of it; one still running is stuck, or too slow.
 pub const CASE_LIMIT: Duration = Duration::from_secs(10);
 
 /// How long an answer may run past the judge's range (n = 0 and -1): a note

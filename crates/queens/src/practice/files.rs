@@ -137,12 +137,10 @@ fn read_regular(path: &Path, shown: &str) -> Result<Vec<u8>, Unreadable> {
 }
 
 /// `queens practice reset 52 bitmask`: writes the starting text over the
-/// exercise file, after keeping what was there (a file, even one that is not
-/// text, or a directory) as a backup of its own, named with the time, next
-/// to the exercises, where git and `cargo clean` leave it; no other file is
-/// touched. A link is kept as a copy of the file it links to, since the link
-/// itself may name its file from where it is; a file that is not a regular
-/// one (a FIFO, a link to a device) is refused, as [`read`] refuses it.
+/// exercise file, after keeping what was there (even a directory, or a copy
+/// of the file a link names) as a backup named with the time, beside the
+/// exercises, where git and `cargo clean` leave it. A file that is not a
+/// regular one is refused, as [`read`] refuses it.
 pub fn reset(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outcome {
     check_folder(workspace, exercise.problem)?;
     let relative = exercise.path();

@@ -212,18 +212,15 @@ fn workspace() -> Result<Workspace, Failure> {
     Ok(Workspace { root, at_root })
 }
 
-/// Where one exercise stands, its file named by a path that is true where
-/// the user stands: see [`status_from_root`].
+/// Where one exercise stands ([`status_from_root`]), named from where the user stands.
 fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
     let relative = exercise.path();
     Ok(status_from_root(workspace, exercise, echo)?.renamed(&relative, &workspace.show(&relative)))
 }
 
-/// Where one exercise stands. Unless it is not started, builds its test
-/// target around it and runs it: the cases, then the learner's own tests,
-/// the judge-paste check and n = 0 and -1 once every case passes. Every line
-/// cargo prints is handed to `echo` (`true` for standard error), then the
-/// test process's standard error. Paths are from the workspace root.
+/// Where one exercise stands: unless it is not started, its test target is
+/// built around it and run. Cargo's lines, then the test process's standard
+/// error, go to `echo` as they come. Paths are from the workspace root.
 fn status_from_root(
     workspace: &Workspace,
     exercise: Exercise,

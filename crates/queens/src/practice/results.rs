@@ -46,9 +46,8 @@ pub struct Printed {
     /// Its standard output: cargo's JSON messages, or the harness's lines
     /// without their token.
     pub stdout: String,
-    /// Its standard error: cargo's own messages and compile errors, or what
-    /// the test process printed there (a stack overflow's message), cut to
-    /// its first and last part.
+    /// Its standard error (compile errors, a stack overflow's message), cut
+    /// to its first and last part.
     pub stderr: String,
 }
 
@@ -72,9 +71,8 @@ impl Printed {
         }
     }
 
-    /// Why the test process ended in the middle of a case, from what it
-    /// printed. Only the answer ends it there: the harness ends it after its
-    /// last line.
+    /// Why the test process ended in the middle of a case (which only the
+    /// answer does), from what it printed.
     pub fn why_it_ended(&self) -> String {
         let stderr = &self.stderr;
         if self.timed_out {
@@ -113,11 +111,10 @@ fn signal_cause(signal: i32) -> &'static str {
 }
 
 /// The cargo command, from the workspace root, that builds the problem's
-/// practice test target (in `n_queens_judge`) around `exercise`'s file alone. Its JSON
-/// messages on standard output name the test binary ([`test_binary`]);
-/// compile errors are on standard error, as cargo renders them. The lint on
-/// a `const` evaluation that runs long is forbidden, so that no `allow` turns
-/// it off: rustc says so as it happens, and the build is stopped there.
+/// practice test target around `exercise`'s file alone: its JSON messages
+/// name the test binary ([`test_binary`]). The lint on a `const` evaluation
+/// that runs long is forbidden, so that no `allow` turns it off: rustc says
+/// so as it happens, and the build is stopped there.
 pub fn cargo_build(exercise: Exercise) -> Vec<String> {
     let target = practice_target(exercise.problem);
     let args = ["rustc", "-p", PRACTICE_PACKAGE, "--test", &target, "--profile", "test"];
@@ -137,8 +134,7 @@ pub fn test_binary(stdout: &str) -> Option<PathBuf> {
 }
 
 /// Runs cargo with `args` in `dir` under [`BUILD_LIMIT`], handing every
-/// line to `echo` as it comes (`true` for a line of standard error), so that
-/// a learner can watch the build go by.
+/// line to `echo` as it comes (`true` for a line of standard error).
 pub fn build(cargo: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
     let mut command = Command::new(cargo);
     command.args(args).current_dir(dir);
@@ -150,10 +146,9 @@ pub fn build(cargo: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&s
     Ok(printed(&ran, text(&ran.output.stdout)))
 }
 
-/// Runs the test binary in `dir` under [`TEST_LIMIT`], in a process group
-/// of its own, with a new token, and keeps the harness's lines: those that
-/// carry the token, without it. Its standard error goes to `echo` as it
-/// comes; what the answer prints on standard output is passed over.
+/// Runs the test binary in `dir` under [`TEST_LIMIT`], in a process group of
+/// its own, with a new token, and keeps the lines that carry it, without it.
+/// Its standard error goes to `echo` as it comes.
 pub fn run_tests(binary: &Path, dir: &Path, echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
     let token = token();
     let mut lines = Vec::new();
@@ -176,13 +171,11 @@ pub fn run_tests(binary: &Path, dir: &Path, echo: &mut dyn FnMut(&str, bool)) ->
     Ok(printed(&ran, lines.iter().map(|line| format!("{line}\n")).collect()))
 }
 
-/// Makes every process that a run starts end with this one: the orphans
-/// they leave are adopted, to be ended after each run, and Ctrl-C, SIGTERM
-/// or a hung-up terminal end every child, then call `restore` (`practice
-/// watch` gives the terminal back there, even in the middle of a build),
-/// before this process ends as the signal says (the learner's test process
-/// has a group of its own, which the terminal's Ctrl-C does not reach).
-/// Once per process.
+/// Makes every process that a run starts end with this one: orphans are
+/// adopted, to be ended after each run, and Ctrl-C, SIGTERM or a hung-up
+/// terminal end every child (the test process's group, which Ctrl-C does
+/// not reach, included), then call `restore`, before this process ends as
+/// the signal says. Once per process.
 pub fn end_with_this_process(restore: fn()) -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     n_queens_facts::child::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;

@@ -1,9 +1,8 @@
-//! A run of an exercise's test target, read back ([`verdict::Report`]), told
-//! in a few lines: which n pass and which fail, the smallest failing n in
-//! detail (what it returned, or where it panicked), the notes that explain it
-//! first (a time-out, a stack overflow, a process that ended early), the
-//! common mistakes of the exercise's step with the same signature, and what
-//! the answer does past the judge's range. Every line fits [`WIDTH`] columns.
+//! A run of an exercise's test target ([`verdict::Report`]) told in a few
+//! lines of [`WIDTH`] columns: which n pass and which fail, the smallest
+//! failing n in detail after the notes that explain it (a time-out, a
+//! crash), the common mistakes with the same signature, and what the answer
+//! does past the judge's range.
 
 use n_queens_facts::mistakes::{self, Observed};
 
@@ -28,8 +27,7 @@ pub enum Status {
         /// The line over every n, then the smallest failing n in detail.
         details: Vec<String>,
     },
-    /// Every case of the judge's range passes, but a test the learner wrote
-    /// in the exercise file fails.
+    /// Every case passes, but a test the learner wrote in the file fails.
     OwnTestFailing {
         /// The test's name, as the learner wrote it (`my_tests::four`).
         name: String,
@@ -43,8 +41,7 @@ pub enum Status {
     /// Every case passes, and so does the judge-paste check; the note on what
     /// the answer does past the judge's range.
     Pastes(Vec<String>),
-    /// The harness's lines are no verdict; why, in one line (a case reported
-    /// twice, an exit that is not the harness's).
+    /// The harness's lines are no verdict; why, in one line.
     NoVerdict(String),
 }
 
@@ -81,8 +78,8 @@ impl Status {
         }
     }
 
-    /// The status in a few words, then a detail after a colon where there
-    /// is one, wrapped to fit [`WIDTH`] columns after the list's first columns.
+    /// The status in a few words, then a detail after a colon, wrapped to fit
+    /// after the list's first columns.
     pub fn describe(&self) -> String {
         let text = match self {
             Status::NotStarted => "not started".to_string(),
@@ -122,9 +119,8 @@ impl Status {
         lines
     }
 
-    /// The same status with the path `from` written as `to` wherever its
-    /// text names it: cargo and the tests name the learner's file from the
-    /// workspace root, the user may stand elsewhere.
+    /// The same status with the path `from` (from the workspace root) written
+    /// as `to` (from where the user stands) wherever its text names it.
     pub fn renamed(self, from: &str, to: &str) -> Status {
         let text = |text: String| text.replace(from, to);
         let lines = |lines: Vec<String>| lines.into_iter().map(text).collect();
@@ -229,9 +225,8 @@ fn over_every_n(cases: &[(i32, Outcome)]) -> String {
     parts.join("; ")
 }
 
-/// What `outcome` did at `n` in an exercise of `step`, in lines:
-/// `n = 4: returned 0, expected 2`, or where it panicked and why, then the
-/// common mistakes it looks like.
+/// What `outcome` did at `n` in an exercise of `step`, in lines (`n = 4:
+/// returned 0, expected 2`), then the common mistakes it looks like.
 fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ended: &str) -> Vec<String> {
     let said = message(n, outcome, ended);
     let mut lines = match outcome {
@@ -246,9 +241,9 @@ fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ende
     lines
 }
 
-/// The summary of a failing run of the cases: the line over every n, then
-/// the notes that explain the rest (a time-out, a crash), then the smallest
-/// failing n in detail. `None` when no case of the judge's range fails.
+/// The summary of a failing run: the line over every n, the notes that
+/// explain the rest, then the smallest failing n in detail; `None` when no
+/// case of the judge's range fails.
 fn failing(report: &Report, step: &str, ended: &str) -> Option<(i32, String, Vec<String>)> {
     let cases = &report.cases;
     let (smallest, first) = cases.iter().find(|(_, outcome)| outcome.failed())?;
@@ -318,8 +313,7 @@ fn past_the_judge(report: &Report, step: &str, ended: &str) -> Vec<String> {
 }
 
 /// What `outcome` shows of the answer, as the common mistakes' signatures
-/// are written: a wrong count returned, a panic in the learner's file, a
-/// stack overflow; `None` for anything else.
+/// are written; `None` for what no signature is.
 fn observed<'a>(outcome: &'a Outcome, ended: &str) -> Option<Observed<'a>> {
     match outcome {
         Outcome::Returned { count, wrong: Some(_) } => Some(Observed::Returned(*count)),
@@ -330,8 +324,7 @@ fn observed<'a>(outcome: &'a Outcome, ended: &str) -> Option<Observed<'a>> {
 }
 
 /// The common mistakes of `step` whose signature is `outcome` at `n`, the
-/// first failing n, where `others` are the outcomes of the other n: two
-/// lines each, its title and its section of the page.
+/// first failing n (`others` at the other n): its title and its link.
 fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ended: &str) -> Vec<String> {
     let observe = |m: i32| {
         if m == n {

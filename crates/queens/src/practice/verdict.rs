@@ -9,12 +9,11 @@ use super::results::Printed;
 /// What the answer did at one n.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// It returned: the count (or number of boards), and what is wrong with
-    /// it in words, `None` when it is right.
+    /// It returned.
     Returned {
         /// The count, or the number of boards.
         count: i64,
-        /// What is wrong, `returned 0, expected 2`.
+        /// What is wrong, `returned 0, expected 2`; `None` when it is right.
         wrong: Option<String>,
     },
     /// It panicked: the message, and the place when that is the learner's file.
@@ -66,12 +65,11 @@ pub struct Report {
     pub past: Vec<(i32, Outcome)>,
 }
 
-/// The harness's lines in `printed` (already without their token), as a
-/// [`Report`]: a case missing after the last line is where the process ended
-/// ([`Outcome::Ended`]), and the ones after it are not run. An error says
-/// why the lines are no verdict: a line out of the harness's order (a case
-/// reported twice, say), or a last line whose exit code is not the one the
-/// lines call for, or not the process's own.
+/// The harness's lines in `printed` as a [`Report`]: a case missing after
+/// the last line is where the process ended ([`Outcome::Ended`]), and the
+/// ones after it are not run. An error says why the lines are no verdict: a
+/// line out of the harness's order, or a last line whose exit code is not
+/// the one the lines call for, or not the process's own.
 pub fn read(printed: &Printed) -> Result<Report, String> {
     let mut values = Vec::new();
     for line in printed.stdout.lines() {

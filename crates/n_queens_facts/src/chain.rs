@@ -23,8 +23,7 @@ pub struct Step {
     /// `None` for a step the view does not show.
     pub check_unit: Option<&'static str>,
     /// Whether the exercise's search shares state that must be undone after
-    /// the recursive call (a board, a `Vec`, flags); the masks of `bitmask`
-    /// are passed by value.
+    /// the recursive call (the masks of `bitmask` are passed by value).
     pub undoes: bool,
     /// Its exercises, one per problem that has it, in the order of
     /// [`Problem::ALL`]; none for a step that is not on the ladder.

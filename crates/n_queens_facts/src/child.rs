@@ -132,8 +132,7 @@ impl Run<'_> {
     }
 }
 
-/// Waits for `child` to end, or kills it once `left` has passed: its status,
-/// and whether it was killed.
+/// Waits for `child` to end, or kills it once `left` has passed: its status, and whether it was killed.
 fn wait(child: &mut Child, left: Option<Duration>) -> io::Result<(std::process::ExitStatus, bool)> {
     let ended = match left {
         Some(left) => child.wait_timeout(left)?,
@@ -149,8 +148,7 @@ fn wait(child: &mut Child, left: Option<Duration>) -> io::Result<(std::process::
     }
 }
 
-/// Waits until a pipe has something to read or has closed, or `timeout` has
-/// passed.
+/// Waits until a pipe has something to read or has closed, or `timeout` has passed.
 fn wait_for_output(pipes: &[Pipe], timeout: Duration) -> io::Result<()> {
     let mut fds: Vec<PollFd> =
         pipes.iter().filter_map(|pipe| pipe.file.as_ref()).map(|file| PollFd::new(file, PollFlags::IN)).collect();

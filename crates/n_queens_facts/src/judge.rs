@@ -43,9 +43,8 @@ fn after_solution_line(source: &str) -> Option<&str> {
     after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))
 }
 
-/// `j/tests/practice_52/./../../../a/exercises/b.rs` as `a/exercises/b.rs`: the
-/// practice targets include an exercise by a path relative to themselves,
-/// and the compiler names it that way.
+/// `j/tests/practice_52/./../../../a/exercises/b.rs`, as the compiler names a
+/// practice target's exercise, as `a/exercises/b.rs`.
 pub fn from_root(path: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split('/') {

@@ -161,11 +161,9 @@ pub struct Mistake {
     pub title: &'static str,
     /// The step of the chain it is made in, by its name in [`crate::chain::STEPS`].
     pub step: &'static str,
-    /// Where it comes from: the write-ups that make it, or empty for the
-    /// ones learners make without help.
+    /// The write-ups that make it, or `learners`.
     pub from: &'static str,
-    /// The shared cases' template that first catches it: `judge_counts`
-    /// (n = 1..=9, all that practice holds an exercise to) or `edge_cases`.
+    /// The shared cases' template that first catches it: `judge_counts` (n = 1..=9) or `edge_cases`.
     pub caught_by: &'static str,
     /// The n of that first case.
     pub n: i32,
@@ -173,8 +171,7 @@ pub struct Mistake {
     pub signature: Signature,
     /// The right answer there.
     pub expected: i64,
-    /// Another n and the count the mistake returns there, where another
-    /// mistake of the step has the same first catch: it tells them apart.
+    /// Another n and its count there, which tells it from a mistake with the same first catch.
     pub also_returns: Option<(i32, i64)>,
     /// Its code: the step with the mistake in it.
     pub code: Code,

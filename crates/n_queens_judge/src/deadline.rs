@@ -59,8 +59,7 @@ where
 /// Set in the environment of the child process: run the mistake and print.
 pub const MISTAKE_CHILD: &str = "N_QUEENS_MISTAKE_CHILD";
 
-/// How long a mistake's child process may run: the mistakes that end do so
-/// in a fraction of it; one still running is stuck.
+/// How long a mistake's child process may run: one still running is stuck.
 pub const CHILD_LIMIT: Duration = Duration::from_secs(60);
 
 /// What a mistake does on the case that catches it.
@@ -246,14 +245,10 @@ pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
 }
 
 /// The test that `queens practice` links the mistake `mistake`, first caught
-/// as `catch`, to the common mistake `number` of `n_queens_facts::mistakes`
-/// and no other in an exercise of its step, and never in another step's
-/// (where another mistake may have the same signature). What the mistake did
-/// is read as practice reads a failing case; what it returns at another n
-/// that a signature names is asked of `solve`.
-///
-/// Practice builds with overflow checks on, as the test profile does; built
-/// without them, two mistakes panic elsewhere, and this check is left out.
+/// as `catch`, to the common mistake `number` and no other in an exercise of
+/// its step, and never in another step's. What it returns at another n that
+/// a signature names is asked of `solve`. Left out without overflow checks,
+/// which practice builds with: without them, two mistakes panic elsewhere.
 pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: fn(i32) -> i32) {
     use n_queens_facts::mistakes::{self, Observed};
     if !cfg!(debug_assertions) {

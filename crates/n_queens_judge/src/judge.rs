@@ -261,8 +261,7 @@ pub fn exercise_pastes(
     crate::msrv::newer_than_the_judge(&program, edition, dir, name, &|line| place.line(line))
 }
 
-/// Where the pasted text of a learner's file sits in the harness, to name
-/// a place in the harness by its place in the file.
+/// Where the pasted text of a learner's file sits in the harness.
 pub(crate) struct Place<'a> {
     /// The file's path from the workspace root.
     pub(crate) shown: &'a str,
@@ -274,8 +273,7 @@ pub(crate) struct Place<'a> {
 
 impl Place<'_> {
     /// The harness's line `line` (from 1) as a place in the file,
-    /// `crates/n_queens_ii/exercises/bitmask.rs:12`, or as the harness's own
-    /// line when it is not pasted text: `the judge's main, line 40`.
+    /// `exercises/bitmask.rs:12`, or else `the judge's main, line 40`.
     pub(crate) fn line(&self, line: usize) -> String {
         // The harness's lines before the pasted text (see `harness`).
         const BEFORE: usize = 4;

@@ -16,8 +16,7 @@ pub struct OwnTestFailed {
     pub name: String,
     /// The panic's message.
     pub message: String,
-    /// Where it panicked, `crates/n_queens_ii/exercises/bitmask.rs:40:9`,
-    /// when that is the learner's file.
+    /// Where it panicked in the learner's file, `exercises/bitmask.rs:40:9`.
     pub place: Option<String>,
 }
 

@@ -62,8 +62,7 @@ pub use n_queens_facts::judge::TOKEN_FLAG;
 /// small fraction of it; one still running is stuck, or too slow.
 pub const CASE_LIMIT: Duration = Duration::from_secs(10);
 
-/// How long an answer may run past the judge's range (n = 0 and -1): a note
-/// after a pass, not worth a wait.
+/// How long an answer may run past the judge's range (n = 0 and -1): a note, not worth a wait.
 pub const PAST_THE_JUDGE_LIMIT: Duration = Duration::from_secs(1);
 
 /// The longest line the harness writes, its line end included: what a pipe
@@ -110,14 +109,11 @@ pub fn boards(n: i32, boards: &Vec<Vec<String>>) -> Judged {
     Judged { count: boards.len() as u64, wrong: difference(boards, &expected) }
 }
 
-/// `exercise!(52, bitmask, "bitmask")`: the problem, the step, and its name
-/// as `--cfg exercise="bitmask"` picks it; or, as a callback of
-/// `n_queens_chain::steps!([52 exercise] => ...)` in the practice targets'
-/// `main.rs`, one of those per exercise of the problem. Built with that flag,
-/// the learner's `crates/<crate>/exercises/bitmask.rs` is `chosen`, which
-/// `main` runs ([`run`]); the starting text of
-/// `crates/n_queens_facts/exercises/<problem>/` is built every time, so that
-/// a change to the harness that it cannot meet fails the build.
+/// `exercise!(52, bitmask, "bitmask")`, or as the callback of
+/// `n_queens_chain::steps!([52 exercise] => ...)` one such per exercise.
+/// Built with `--cfg exercise="bitmask"`, the learner's file is `chosen`,
+/// which `main` runs ([`run`]); the starting text is built every time, so
+/// that a change to the harness that it cannot meet fails the build.
 #[macro_export]
 macro_rules! exercise {
     (52, $step:ident, $name:literal) => {
@@ -193,18 +189,16 @@ thread_local! {
 /// message and place; `None` when it was still running at its limit.
 type Did<T> = Option<Result<T, (String, String)>>;
 
-/// Calls `solve(n)` on a thread of its own, named after the exercise and n
-/// (which a stack overflow's message names), under `limit`. The call is over
-/// when its thread has ended, its thread-locals dropped included: a panic
-/// there aborts the process at this n.
+/// Calls `solve(n)` under `limit` on a thread named after the exercise and n
+/// (which a stack overflow's message names), over once its thread-locals
+/// are dropped too: a panic there aborts the process at this n.
 fn call<T: Send + 'static>(name: &str, n: i32, limit: Duration, solve: fn(i32) -> T) -> Did<T> {
     crate::deadline::within(&format!("exercise {name}, n = {n}"), limit, move || {
         panic::catch_unwind(move || solve(n)).map_err(|_| PANIC.with(|last| last.take()).unwrap_or_default())
     })
 }
 
-/// Where the harness's lines go: standard output, each line after the run's
-/// token when the command gave one (see the module doc).
+/// Where the harness's lines go: standard output, after the run's token.
 struct Lines {
     /// Standard output, through a handle of its own.
     out: File,
@@ -214,8 +208,7 @@ struct Lines {
 
 impl Lines {
     /// Reads the token, when the command gives one, and takes a handle on
-    /// standard output: the first thing the harness does, before any of the
-    /// answer's code runs.
+    /// standard output, before any of the answer's code runs.
     fn open() -> Lines {
         let token = std::env::args().skip(1).any(|arg| arg == TOKEN_FLAG).then(|| {
             let mut token = String::new();
@@ -253,8 +246,7 @@ impl Lines {
     }
 }
 
-/// Cuts the longest text of `line` by half until the line fits in `max`
-/// bytes.
+/// Cuts the longest text of `line` by half until it fits in `max` bytes.
 fn fit(line: &mut Value, max: usize) {
     while line.to_string().len() > max {
         let Some(Value::String(longest)) =
@@ -268,8 +260,7 @@ fn fit(line: &mut Value, max: usize) {
     }
 }
 
-/// A folder of its own for the pasted programs, outside the workspace, as
-/// the judge has none of it.
+/// A folder of its own for the pasted programs, outside the workspace.
 fn paste_dir() -> Result<PathBuf, String> {
     let base = std::env::temp_dir();
     for attempt in 0..100 {
@@ -357,8 +348,7 @@ pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
     lines.end(if all_right { 0 } else { 1 })
 }
 
-/// Writes what `did` into `line`; whether it is right (past the judge's
-/// range, any answer that returns is).
+/// Writes what `did` into `line`; whether it is right (as any return past the judge's range is).
 fn outcome<T>(
     line: &mut Value,
     did: Did<T>,
@@ -408,10 +398,10 @@ fn counted(count: usize, one: &str, many: &str) -> String {
     if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
 }
 
-/// How `boards` differs from the `expected` list, in words: `None` exactly
-/// when `boards` holds every expected board once and nothing else. Lists,
-/// not a diff: a wrong answer can hold hundreds of thousands of boards at
-/// n = 9, and a left/right diff reads as if the missing ones were returned.
+/// How `boards` differs from `expected`, in words; `None` when it holds each
+/// once and nothing else. Lists, not a diff: a wrong answer can hold
+/// hundreds of thousands of boards, and a diff reads as if the missing ones
+/// were returned.
 fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String> {
     let mut times: BTreeMap<&Vec<String>, usize> = BTreeMap::new();
     for board in boards {

@@ -40,10 +40,8 @@ mod offset_n;
 mod two_n_minus_one;
 
 /// Seed 003's own code, both masks shifted the other way round from its
-/// text: not a mistake in the count, only in the names. The "\" mask now
-/// holds the "/" lines and the other way round; together they still hold
-/// every line, so every count is right and no case can catch it. (A search
-/// that mixes them up consistently is the mirror image of the right one.)
+/// text: a mistake in the names only. The two masks still hold every line
+/// between them, so every count is right: it is the right search's mirror image.
 mod seed_003_code {
     pub struct Solution;
 
@@ -110,9 +108,8 @@ mod offset_after_the_subtraction {
 }
 
 /// The same misplaced base case in the chain's own shape, "check, then
-/// place": not caught, and right. At row n every column already has its
-/// queen, so the loop places nothing and the count comes out right; the
-/// misplaced line only costs n more checks per solution.
+/// place": right, since at row n the loop places nothing; it only costs n
+/// more checks per solution.
 mod base_case_after_the_loop_check_first {
     pub struct Solution;
 
@@ -198,9 +195,8 @@ fn board_scan_is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
 // ---------------------------------------------------------------------------
 // The tests: each mistake over the shared cases, in a child process.
 
-/// The panic of a subtraction below zero: its overflow check's in a test
-/// build; in a build without the check (`--release`), the wrapped number
-/// fails later, as `otherwise` says.
+/// The panic of a subtraction below zero in a test build; without overflow
+/// checks (`--release`), the wrapped number fails later, as `otherwise` says.
 const fn overflow(otherwise: &'static str) -> &'static str {
     if cfg!(debug_assertions) { "attempt to subtract with overflow" } else { otherwise }
 }
@@ -235,8 +231,7 @@ fn counts_right(solve: fn(i32) -> i32) {
 }
 
 /// Each row of the shared table names a file of this test, whose module is
-/// run by a test above as that row's number (where `check_linked` holds the
-/// run to the row).
+/// run by a test above as that row's number.
 #[test]
 fn each_mistake_of_the_shared_table_is_tested_here_from_its_file() {
     let this = include_str!("mistakes.rs");

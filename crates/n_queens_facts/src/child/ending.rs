@@ -89,8 +89,7 @@ pub fn end_for_good() {
     end_children(false);
 }
 
-/// The children of this process, each with whether it has ended (a zombie,
-/// waiting to be reaped), from `/proc`.
+/// The children of this process from `/proc`, each with whether it has ended (a zombie).
 #[cfg(target_os = "linux")]
 fn children() -> Vec<(Pid, bool)> {
     let me = std::process::id();

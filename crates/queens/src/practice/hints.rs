@@ -75,15 +75,13 @@ impl Shown {
         self.seen.get(exercise.step.name).copied().unwrap_or(0)
     }
 
-    /// The hint to show next: the one after the last shown, or the last
-    /// again once every one was shown. Numbered from 1.
+    /// The hint to show next, from 1: the one after the last shown, or the last again.
     pub fn next(&self, exercise: Exercise) -> usize {
         (self.count(exercise) + 1).min(exercise.hints().len())
     }
 
-    /// Records that hint `number` of `exercise` was shown (and so, as far
-    /// as the next one goes, every hint before it), and writes the record:
-    /// a new file, then renamed over the old one.
+    /// Records that hint `number` of `exercise` (and so every hint before it)
+    /// was shown, in a new file renamed over the old one.
     pub fn record(&mut self, workspace: &Workspace, exercise: Exercise, number: usize) -> Result<(), String> {
         if number <= self.count(exercise) {
             return Ok(());

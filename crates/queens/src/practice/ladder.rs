@@ -1,13 +1,9 @@
 //! The ladder itself: which exercises there are, where each one lives, its
-//! starting text and its hints.
-//!
-//! The starting texts are stored once, in `crates/n_queens_facts/exercises/`, and
-//! built into the binary. The learner's file, `crates/<crate>/exercises/<step>.rs`
-//! of a problem crate, is written from it the first time it is needed and
-//! ignored by git, as `rustlings` does: the learner's answers never mix with
-//! the project's history, and `reset` writes the starting text again. The
-//! problem's practice test target (`practice_52` of `n_queens_judge`), built
-//! with `--cfg exercise="<step>"`, runs the shared cases against that file alone.
+//! starting text (from `crates/n_queens_facts/exercises/`, built into the
+//! binary) and its hints. The learner's file, `crates/<crate>/exercises/<step>.rs`,
+//! is written from it when first needed and ignored by git, as `rustlings`
+//! does; the problem's practice test target (`practice_52` of
+//! `n_queens_judge`) runs the shared cases against that file alone.
 
 use n_queens_facts::{chain, judge};
 

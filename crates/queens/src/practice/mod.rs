@@ -192,9 +192,8 @@ impl Workspace {
     }
 }
 
-/// The workspace the exercises live in: the nearest one around the current
-/// directory that has the practice test targets, as `cargo run` leaves it,
-/// or else the one this command was built from.
+/// The workspace the exercises live in: the nearest one with the practice
+/// test targets around the current directory, or else the one built from.
 fn workspace() -> Result<Workspace, Failure> {
     let is_root = |dir: &Path| {
         dir.join("Cargo.toml").is_file()
@@ -419,8 +418,7 @@ fn first_not_passing(workspace: &Workspace, out: &mut impl Write) -> Result<Opti
     Ok(None)
 }
 
-/// `queens practice test` with no exercise: the first not yet passing, named
-/// first, then tested as `test 52 bitmask` tests it.
+/// `queens practice test` with no exercise: the first not yet passing, named, then tested.
 fn test_next(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     writeln!(out, "Looking for the first exercise not yet passing...")?;
     out.flush()?;

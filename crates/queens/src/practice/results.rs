@@ -18,9 +18,8 @@ use serde_json::Value;
 
 use super::ladder::{Exercise, PRACTICE_PACKAGE, practice_target};
 
-/// How long cargo may build an exercise's tests, its dependencies included
-/// the first time: a build that runs longer is stuck (rustc's own limit on
-/// a `const` that never ends is made an error for the learner's file).
+/// How long cargo may build an exercise's tests, its dependencies included the
+/// first time: longer is stuck (a `const` that never ends is stopped sooner).
 pub const BUILD_LIMIT: Duration = Duration::from_secs(10 * 60);
 
 /// How long the test process may run: more than the harness's own limits add
@@ -192,8 +191,7 @@ pub fn end_with_this_process(restore: fn()) -> Result<(), String> {
     Ok(())
 }
 
-/// A new token: 128 bits that no one can guess, from std's own random keys
-/// (a `RandomState` is seeded from the operating system's randomness).
+/// A new token: 128 bits from std's random keys, seeded by the operating system.
 fn token() -> String {
     let random = || RandomState::new().hash_one(TOKEN_FLAG);
     format!("{:016x}{:016x}", random(), random())

@@ -246,7 +246,7 @@ mod tests {
                                 {\"case\":\"past_the_judge\",\"count\":0,\"n\":-1,\"outcome\":\"returned\"}\n";
 
     #[test]
-    fn a_crash_is_at_the_case_after_the_last_line() {
+    fn a_crash_is_at_the_case_after_the_last_line_and_a_pass_goes_on_to_the_paste() {
         let stdout = "{\"case\":\"counts\",\"n\":1,\"outcome\":\"returned\",\"count\":1,\"expected\":1}\n\
                       {\"case\":\"counts\",\"n\":2,\"outcome\":\"returned\",\"count\":1,\"expected\":0,\
                       \"wrong\":\"returned 1, expected 0\"}\n";
@@ -257,10 +257,7 @@ mod tests {
         assert_eq!(report.cases[2], (3, Outcome::Ended));
         assert_eq!(report.cases[8], (9, Outcome::NotRun));
         assert!(report.past.is_empty() && report.paste.is_empty());
-    }
-
-    #[test]
-    fn after_a_pass_the_paste_and_past_the_judge_are_read() {
+        // After a pass, the paste and past the judge are read.
         let mut stdout: String = (1..=9)
             .map(|n| format!("{{\"case\":\"boards\",\"n\":{n},\"outcome\":\"returned\",\"count\":1,\"expected\":1}}\n"))
             .collect();

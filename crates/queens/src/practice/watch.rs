@@ -25,8 +25,7 @@ use super::{COMMAND, Workspace, files, results, status};
 use crate::common::{Failure, Outcome, WIDTH};
 use crate::watch::{Input, input_within};
 
-/// How long the file's events are gathered into one check: an editor's
-/// save is a burst of them (a temporary file, a rename, a change of times).
+/// How long a save's burst of file events (a temporary file, a rename) is gathered into one check.
 const DEBOUNCE: Duration = Duration::from_millis(200);
 
 /// The keys, on the last line.
@@ -290,8 +289,7 @@ fn open(
     check(terminal, workspace, screen)
 }
 
-/// Checks the exercise watched as `practice test` does, the screen saying
-/// so meanwhile, with cargo's last line.
+/// Checks the exercise watched as `practice test` does, showing cargo's last line meanwhile.
 fn check(terminal: &mut ratatui::DefaultTerminal, workspace: &Workspace, screen: &mut Screen) -> Outcome {
     let exercise = screen.exercise;
     let label = exercise.label();

@@ -23,9 +23,8 @@ fn quiet(mut command: Command) -> Command {
     command
 }
 
-/// Whether the process `id` is running: not gone, and not a zombie left for
-/// its parent to reap. A killed process ends when next scheduled, which on a
-/// busy machine may take a moment: it is asked a few times.
+/// Whether the process `id` is still running (not gone, not a zombie) after
+/// a few seconds: a killed process ends when next scheduled.
 fn still_running(id: &str) -> bool {
     let state = || std::fs::read_to_string(format!("/proc/{id}/stat")).unwrap_or_default();
     let running = |state: &str| state.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'));

@@ -183,8 +183,7 @@ pub(crate) fn compile(program: &str, edition: &str, dir: &Path, name: &str, test
     Ok(binary)
 }
 
-/// Runs a compiled harness with a file to write its answers in, and returns
-/// them: in an empty folder, with an empty environment ([`run_as_the_judge`]).
+/// Runs a compiled harness as the judge does ([`run_as_the_judge`]): the answers it writes.
 fn run_answers(binary: &Path, dir: &Path, name: &str) -> Result<String, String> {
     let answers = dir.join(format!("{name}.answers"));
     let _ = std::fs::remove_file(&answers);

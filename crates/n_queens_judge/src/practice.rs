@@ -65,8 +65,7 @@ pub const CASE_LIMIT: Duration = Duration::from_secs(10);
 /// How long an answer may run past the judge's range (n = 0 and -1): a note, not worth a wait.
 pub const PAST_THE_JUDGE_LIMIT: Duration = Duration::from_secs(1);
 
-/// The longest line the harness writes, its line end included: what a pipe
-/// takes in one piece (`PIPE_BUF` on Linux), whatever else writes to it.
+/// The longest line the harness writes, its line end included: what a pipe takes in one piece (`PIPE_BUF`).
 pub const LINE_MAX: usize = 4096;
 
 /// One exercise, as the test target builds it.

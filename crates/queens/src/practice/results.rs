@@ -22,8 +22,7 @@ use super::ladder::{Exercise, PRACTICE_PACKAGE, practice_target};
 /// first time: longer is stuck (a `const` that never ends is stopped sooner).
 pub const BUILD_LIMIT: Duration = Duration::from_secs(10 * 60);
 
-/// How long the test process may run: more than the harness's own limits add
-/// up to (each case, the learner's tests, the pastes' compiles and runs).
+/// How long the test process may run: more than the harness's own limits add up to.
 pub const TEST_LIMIT: Duration = Duration::from_secs(10 * 60);
 
 /// The most lines of the harness that are read: it writes 17 at most.

@@ -45,8 +45,7 @@ pub enum Status {
     NoVerdict(String),
 }
 
-/// How far the list's status column is from the left edge: its lines are
-/// wrapped to fit [`WIDTH`] columns after it.
+/// How far the list's status column is from the left edge, its lines wrapped to fit after it.
 pub const LIST_INDENT: usize = 23;
 
 impl Status {

@@ -58,8 +58,7 @@ pub struct Report {
     pub cases: Vec<(i32, Outcome)>,
     /// The first of the learner's own tests that fails, if one does.
     pub own_test: Option<OwnTest>,
-    /// The judge-paste check in each edition: `None` where it pastes,
-    /// the reason where not; short of two when the process ended first.
+    /// The judge-paste check in each edition, `None` where it pastes; short of two when the process ended first.
     pub paste: Vec<Option<String>>,
     /// n = 0 and -1, past the judge's range, in order; empty when not run.
     pub past: Vec<(i32, Outcome)>,

@@ -1,8 +1,7 @@
 //! The chain as the ladder and the view read it: [`STEPS`], made from the
-//! manifest (`n_queens_chain::steps!`), with what each exercise and watched
-//! step needs beside it: its starting texts (`exercises/51|52/<step>.rs`, by
-//! that path), its hints and its check's unit (in `details!`, by the step's
-//! name). Its mistakes, if any, are in [`crate::mistakes`], by the step's name.
+//! manifest (`n_queens_chain::steps!`), with each step's starting texts
+//! (`exercises/51|52/<step>.rs`), hints and check's unit (`details!`). Its
+//! mistakes, if any, are in [`crate::mistakes`], by the step's name.
 
 use crate::Problem;
 
@@ -24,8 +23,7 @@ pub struct Step {
     /// `None` for a step the view does not show.
     pub check_unit: Option<&'static str>,
     /// Whether the exercise's search shares state that must be undone after
-    /// the recursive call (a board, a `Vec`, flags); the masks of `bitmask`
-    /// are passed by value.
+    /// the recursive call (the masks of `bitmask` are passed by value).
     pub undoes: bool,
     /// Its exercises, one per problem that has it, in the order of
     /// [`Problem::ALL`]; none for a step that is not on the ladder.
@@ -39,10 +37,9 @@ pub struct Exercise {
     pub problem: Problem,
     /// The starting text, exactly as `queens practice reset` writes it.
     pub starting_text: &'static str,
-    /// Its hints, from a nudge to nearly the answer. They are kept out of the
-    /// starting text so that a learner never reads one by accident, and use
-    /// the chain's names (`place_row`, `is_safe`, `queens`, `columns`,
-    /// `diagonals`, `anti_diagonals`, `full`, `free`, `lowest`).
+    /// Its hints, from a nudge to nearly the answer, in the chain's names
+    /// (`place_row`, `is_safe`, `full`, ...): out of the starting text, so
+    /// that a learner never reads one by accident.
     pub hints: &'static [&'static str],
 }
 
@@ -117,16 +114,11 @@ impl Step {
     pub fn builds_on(&self) -> Option<&'static Step> {
         self.builds_on.and_then(step)
     }
-
-    /// Whether `queens watch` shows its search ([`Step::check_unit`]).
-    pub fn watched(&self) -> bool {
-        self.check_unit.is_some()
-    }
 }
 
-/// The steps `queens watch` shows, in order.
+/// The steps `queens watch` shows (those with a [`Step::check_unit`]), in order.
 pub fn watched() -> impl Iterator<Item = &'static Step> {
-    STEPS.iter().filter(|step| step.watched())
+    STEPS.iter().filter(|step| step.check_unit.is_some())
 }
 
 /// The steps of the practice ladder (those with exercises), in order.
@@ -293,16 +285,6 @@ mod tests {
         assert!(step("bitmasks").is_none());
     }
 
-    #[test]
-    fn every_exercise_has_two_or_three_hints() {
-        for step in STEPS {
-            for exercise in step.exercises {
-                let count = exercise.hints.len();
-                assert!((2..=3).contains(&count), "{} {}: {count} hints", exercise.problem, step.name);
-            }
-        }
-    }
-
     /// 51 keeps its queens in a shared `Vec`: they must be popped, and the
     /// board is drawn with what the exercise has, not a `draw` it never
     /// introduced. The fix for `-free` (E0600) comes before the last hint.
@@ -317,12 +299,15 @@ mod tests {
         }
     }
 
-    /// Every starting text after step 1 says to copy the answer of the step
-    /// it builds on, by its path, and fits 80 columns.
+    /// Every exercise has two or three hints, and every starting text after
+    /// step 1 says to copy the answer of the step it builds on, by its path,
+    /// and fits 80 columns.
     #[test]
-    fn the_starting_texts_say_where_to_start_from() {
+    fn the_starting_texts_say_where_to_start_from_and_the_hints_are_few() {
         for step in STEPS {
             for exercise in step.exercises {
+                let count = exercise.hints.len();
+                assert!((2..=3).contains(&count), "{} {}: {count} hints", exercise.problem, step.name);
                 let text = exercise.starting_text;
                 for line in text.lines() {
                     assert!(line.chars().count() <= 80, "{} {}: {line}", exercise.problem, step.name);

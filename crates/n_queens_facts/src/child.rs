@@ -1,20 +1,17 @@
 //! A child process run to its end or to a time limit, its output read as it
-//! comes: the one runner that the command (`queens practice`) and the tests
-//! (the judge-paste check, the mistakes' children) share. Unix only, as the
-//! workspace is (Linux for what adopts orphans).
+//! comes: the one runner of the command (`queens practice`) and the tests.
+//! Unix only, as the workspace is (Linux for what adopts orphans).
 //!
-//! - What it keeps of each output is bounded: its first and its last
-//!   [`KEPT`] bytes, with a line between that says how many were cut. A line
-//!   handed on as it comes is its last [`LINE`] bytes.
+//! - Each output is kept as its first and last [`KEPT`] bytes, with a line
+//!   between that says how many were cut; a line handed on as it comes is
+//!   its last [`LINE`] bytes.
 //! - A learner's code runs in a process group of its own
 //!   ([`Run::own_group`]), killed once the child has ended or been stopped.
 //! - Reading stops once the child has ended and what it wrote is read: a
-//!   process it left behind that still holds the pipes (one that left the
-//!   group with `setsid`) cannot keep the run waiting.
-//! - A process that runs one child at a time can adopt the orphans its
-//!   children leave ([`adopt_orphans`]) and end them all after each run
-//!   ([`Run::end_orphans`]); [`end_for_good`] ends every child at once, for
-//!   a process that is being stopped.
+//!   process that left the group (`setsid`) and still holds the pipes
+//!   cannot keep the run waiting.
+//! - Orphans can be adopted ([`adopt_orphans`]) and ended after each run
+//!   ([`Run::end_orphans`]); [`end_for_good`] ends every child at once.
 //!
 //! Cargo stays in the terminal's group, so that Ctrl-C stops it.
 
@@ -51,8 +48,7 @@ const BURST: usize = 1 << 20;
 #[derive(Debug)]
 pub struct Ran {
     /// Its exit status, stdout and stderr, each cut to its first and last
-    /// [`KEPT`] bytes (after a timeout: the status of the killed process,
-    /// and what it printed until then).
+    /// [`KEPT`] bytes (after a timeout: the killed process's).
     pub output: Output,
     /// Whether it was killed for running past the limit.
     pub timed_out: bool,
@@ -67,16 +63,13 @@ pub struct Run<'a> {
     pub limit: Option<Duration>,
     /// Started as the leader of a new process group, killed with it once it ends.
     pub own_group: bool,
-    /// Once it has ended, every other child of this process is ended too
-    /// ([`end_children`]): the orphans it left, after [`adopt_orphans`].
-    /// Only for a process that runs one child at a time.
+    /// Once it has ended, every other child of this process is ended too: the
+    /// orphans it left, after [`adopt_orphans`] ([`end_children`]).
     pub end_orphans: bool,
-    /// Written to its standard input, which is then closed; empty: its
-    /// standard input is closed from the start. At most a few hundred bytes,
-    /// which a pipe holds whether or not the child reads them.
+    /// Written to its standard input, which is then closed (at most a few
+    /// hundred bytes, which a pipe holds whether or not the child reads them).
     pub input: &'a [u8],
-    /// Which line of standard error the child is killed at, at once, as at
-    /// its limit: one that says it never ends.
+    /// The line of standard error it is killed at: one that says it never ends.
     pub stop_at: Option<fn(&str) -> bool>,
 }
 
@@ -109,7 +102,7 @@ impl Run<'_> {
         ];
         let mut ended = None;
         let stopped = |pipes: &[Pipe]| pipes.iter().any(|pipe| pipe.stopped);
-        while ended.is_none() && left() != Some(Duration::ZERO) && pipes.iter().any(Pipe::is_open) {
+        while ended.is_none() && left() != Some(Duration::ZERO) && pipes.iter().any(|pipe| pipe.file.is_some()) {
             wait_for_output(&pipes, left().map_or(TICK, |left| left.min(TICK)))?;
             for pipe in &mut pipes {
                 pipe.read(echo, self.stop_at);
@@ -139,8 +132,7 @@ impl Run<'_> {
     }
 }
 
-/// Waits for `child` to end, or kills it once `left` has passed: its status,
-/// and whether it was killed.
+/// Waits for `child` to end, or kills it once `left` has passed: its status, and whether it was killed.
 fn wait(child: &mut Child, left: Option<Duration>) -> io::Result<(std::process::ExitStatus, bool)> {
     let ended = match left {
         Some(left) => child.wait_timeout(left)?,
@@ -156,8 +148,7 @@ fn wait(child: &mut Child, left: Option<Duration>) -> io::Result<(std::process::
     }
 }
 
-/// Waits until a pipe has something to read or has closed, or `timeout` has
-/// passed.
+/// Waits until a pipe has something to read or has closed, or `timeout` has passed.
 fn wait_for_output(pipes: &[Pipe], timeout: Duration) -> io::Result<()> {
     let mut fds: Vec<PollFd> =
         pipes.iter().filter_map(|pipe| pipe.file.as_ref()).map(|file| PollFd::new(file, PollFlags::IN)).collect();
@@ -192,10 +183,6 @@ impl Pipe {
         }
         let file = fd.map(File::from);
         Ok(Pipe { file, is_stderr, line: Vec::new(), line_cut: 0, kept: Kept::default(), stopped: false })
-    }
-
-    fn is_open(&self) -> bool {
-        self.file.is_some()
     }
 
     /// Reads what the pipe holds now, up to [`BURST`] bytes, handing on
@@ -323,27 +310,16 @@ mod tests {
         assert_eq!(String::from_utf8_lossy(&ran.output.stdout), "started\n", "what it printed before it was stopped");
     }
 
-    #[test]
-    fn a_process_the_child_starts_ends_with_its_group() {
-        // The grandchild holds stdout open; the run still ends when the
-        // child does, and the grandchild ends with the child's group.
+    /// The pid that `script` prints, run in a group of its own: the run ends
+    /// when the child does, whoever else holds its pipes.
+    fn pid_printed(script: &str) -> String {
         let mut lines = Vec::new();
         let ran = Run { own_group: true, ..Run::default() }
-            .run(Command::new("sh").args(["-c", "sleep 600 & echo $!"]), &mut |line, _| {
-                lines.push(line.to_string());
-            })
+            .run(Command::new("sh").args(["-c", script]), &mut |line, _| lines.push(line.to_string()))
             .unwrap();
         assert!(ran.output.status.success());
-        let [grandchild] = &lines[..] else { panic!("one line, the grandchild's pid: {lines:?}") };
-        // The kill is sent as the run ends; the kernel takes a moment to carry it out.
-        let gone = (0..200).any(|_| {
-            let gone = !running(grandchild);
-            if !gone {
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            gone
-        });
-        assert!(gone, "the grandchild {grandchild} outlived the run");
+        let [pid] = &lines[..] else { panic!("one line, a process id: {lines:?}") };
+        pid.clone()
     }
 
     /// Whether the process `pid` is running: not gone, and not a zombie.
@@ -352,21 +328,24 @@ mod tests {
         stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
     }
 
+    #[test]
+    fn a_process_the_child_starts_ends_with_its_group() {
+        let grandchild = pid_printed("sleep 600 & echo $!");
+        // The kill is sent as the run ends; the kernel takes a moment to carry it out.
+        let gone = (0..200).any(|_| {
+            std::thread::sleep(Duration::from_millis(50));
+            !running(&grandchild)
+        });
+        assert!(gone, "the grandchild {grandchild} outlived the run");
+    }
+
     /// A process that left the child's group (`setsid`) and holds its
-    /// pipes: the run ends when the child does, and leaves that process
-    /// running (ended here by hand): the run did not wait for it.
+    /// pipes is left running (ended here by hand): the run did not wait for it.
     #[cfg(target_os = "linux")]
     #[test]
     fn a_process_that_left_the_group_does_not_hold_the_run() {
-        let mut lines = Vec::new();
-        let ran = Run { own_group: true, ..Run::default() }
-            .run(Command::new("sh").args(["-c", "setsid sleep 600 & echo $!"]), &mut |line, _| {
-                lines.push(line.to_string());
-            })
-            .unwrap();
-        assert!(ran.output.status.success());
-        let [pid] = &lines[..] else { panic!("one line, the process id: {lines:?}") };
-        let still_running = running(pid);
+        let pid = pid_printed("setsid sleep 600 & echo $!");
+        let still_running = running(&pid);
         let pid = rustix::process::Pid::from_raw(pid.parse().unwrap()).unwrap();
         let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         assert!(still_running, "sleep {pid} ended first: the run waited for it");
@@ -394,20 +373,15 @@ mod tests {
         assert_eq!(lines[1], "end");
     }
 
+    /// The input is on standard input, then closed (`cat` ends); a line of
+    /// standard error to stop at stops the child, not one of standard output.
     #[test]
-    fn a_line_to_stop_at_stops_the_child() {
-        let run = Run { stop_at: Some(|line| line == "stuck"), ..Run::default() };
-        let ran =
-            run.run(Command::new("sh").args(["-c", "echo stuck; echo stuck >&2; exec sleep 600"]), &mut |_, _| {});
-        let ran = ran.unwrap();
+    fn the_input_is_read_and_a_line_to_stop_at_stops_the_child() {
+        let run = Run { input: b"a token\n", stop_at: Some(|line| line == "stuck"), ..Run::default() };
+        let script = "read line; echo \"[$line]\"; cat; echo stuck; echo stuck >&2; exec sleep 600";
+        let ran = run.run(Command::new("sh").args(["-c", script]), &mut |_, _| {}).unwrap();
         assert!(ran.stopped && !ran.timed_out && !ran.output.status.success());
+        assert_eq!(String::from_utf8_lossy(&ran.output.stdout), "[a token]\nstuck\n");
         assert_eq!(String::from_utf8_lossy(&ran.output.stderr), "stuck\n");
-    }
-
-    #[test]
-    fn the_input_is_on_standard_input_then_closed() {
-        let run = Run { input: b"a token\n", ..Run::default() };
-        let ran = run.run(Command::new("sh").args(["-c", "read line; echo \"[$line]\"; cat"]), &mut |_, _| {}).unwrap();
-        assert_eq!(String::from_utf8_lossy(&ran.output.stdout), "[a token]\n");
     }
 }

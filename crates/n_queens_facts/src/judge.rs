@@ -1,10 +1,8 @@
 //! The judge's cut of an approach file: what a user copies into
-//! leetcode.com or leetcode.cn.
-//!
-//! The judge declares `struct Solution;` itself, so a submission is the text
-//! after the file's `pub struct Solution;` line, up to its `#[cfg(test)]`
-//! module if it has one. [`judge_text`] makes that cut; `queens paste` prints
-//! it, and the judge-paste tests of `n_queens_judge` compile it.
+//! leetcode.com or leetcode.cn. The judge declares `struct Solution;`
+//! itself, so a submission is the text after the file's
+//! `pub struct Solution;` line, up to its `#[cfg(test)]` module if it has
+//! one: `queens paste` prints it, `n_queens_judge`'s tests compile it.
 
 /// The line in an approach file after which the judge-ready text starts.
 pub const SOLUTION_LINE: &str = "pub struct Solution;";
@@ -24,27 +22,29 @@ pub fn judge_text(source: &str) -> Option<&str> {
 }
 
 /// What a learner pastes from a practice exercise: all of the text after the
-/// `pub struct Solution;` line, trimmed of blank lines at both ends. A test
-/// module of their own stays, as in their paste: the judge's compiler leaves
-/// a `#[cfg(test)]` item out, and keeps what follows it. `None` when the file
-/// has no such line.
+/// `pub struct Solution;` line, trimmed so; their own test module stays, as
+/// the judge's compiler leaves a `#[cfg(test)]` item out itself.
 pub fn exercise_text(source: &str) -> Option<&str> {
     Some(after_solution_line(source)?.trim_matches(|c| c == '\n' || c == '\r'))
 }
 
-/// The text after the `pub struct Solution;` line (at a line start).
-fn after_solution_line(source: &str) -> Option<&str> {
-    let line_start = source
+/// Where the `pub struct Solution;` line starts: the line itself, at a
+/// line start, not a mention of it in prose.
+pub fn solution_line(source: &str) -> Option<usize> {
+    source
         .match_indices(SOLUTION_LINE)
         .map(|(index, _)| index)
-        .find(|&index| index == 0 || source[..index].ends_with('\n'))?;
-    let after = &source[line_start + SOLUTION_LINE.len()..];
+        .find(|&index| index == 0 || source[..index].ends_with('\n'))
+}
+
+/// The text after the `pub struct Solution;` line.
+fn after_solution_line(source: &str) -> Option<&str> {
+    let after = &source[solution_line(source)? + SOLUTION_LINE.len()..];
     after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))
 }
 
-/// `j/tests/practice_52/./../../../a/exercises/b.rs` as `a/exercises/b.rs`: the
-/// practice targets include an exercise by a path relative to themselves,
-/// and the compiler names it that way.
+/// `j/tests/practice_52/./../../../a/exercises/b.rs`, as the compiler names a
+/// practice target's exercise, as `a/exercises/b.rs`.
 pub fn from_root(path: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split('/') {
@@ -66,25 +66,14 @@ mod tests {
     const FILE: &str = "//! Docs.\n\n/// The type.\npub struct Solution;\n\nimpl Solution {}\n\nfn helper() {}\n\n#[cfg(test)]\nmod tests {}\n";
 
     #[test]
-    fn cuts_after_the_solution_line_and_before_the_tests() {
+    fn cuts_after_the_solution_line_at_a_line_start_and_before_the_tests_but_for_an_exercise() {
         assert_eq!(judge_text(FILE), Some("impl Solution {}\n\nfn helper() {}"));
-    }
-
-    #[test]
-    fn an_exercise_keeps_its_test_module_and_what_follows() {
-        assert_eq!(exercise_text(FILE), Some(&FILE[FILE.find("impl").unwrap()..FILE.len() - 1]));
-        assert_eq!(exercise_text("impl Solution {}\n"), None);
-    }
-
-    #[test]
-    fn keeps_everything_without_a_test_module() {
         assert_eq!(judge_text("pub struct Solution;\nimpl Solution {}\n"), Some("impl Solution {}"));
-    }
-
-    #[test]
-    fn needs_the_solution_line_at_a_line_start() {
         assert_eq!(judge_text("// pub struct Solution;\nimpl Solution {}\n"), None);
         assert_eq!(judge_text("impl Solution {}\n"), None);
+        // An exercise keeps its test module and what follows.
+        assert_eq!(exercise_text(FILE), Some(&FILE[FILE.find("impl").unwrap()..FILE.len() - 1]));
+        assert_eq!(exercise_text("impl Solution {}\n"), None);
     }
 
     #[test]

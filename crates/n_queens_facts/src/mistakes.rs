@@ -1,19 +1,13 @@
 //! The common mistakes of `docs/common-mistakes.md`, as data: the page's
-//! table is checked against [`MISTAKES`] (`n_queens_cases`' docs test), and
-//! `queens practice` links a failing exercise to the mistakes of its step
-//! whose signature it shows ([`linked`]).
-//!
-//! Each row also holds its mistake's code ([`Mistake::code`]): the file of
-//! `crates/n_queens_judge/tests/mistakes/` that the mistake tests compile and
-//! run, and whose marked lines `queens watch --mistake` shows in place of
-//! the step's right code ([`Mistake::replaces`]). So a mistake is written
-//! once, in its file, and described once, in its row.
-//!
-//! A mistake is known by its [`Mistake::slug`], the anchor of its section on
-//! the page (`docs/common-mistakes.md#3-full--1--n`): the slugs stay as they
-//! are, so that links and commands keyed on them keep working. A section
-//! whose title changes keeps its old slug as an anchor of its own
-//! (`<a id="..."></a>` above its heading).
+//! table is checked against [`MISTAKES`], and `queens practice` links a
+//! failing exercise to the mistakes of its step whose signature it shows
+//! ([`linked`]). Each row holds its mistake's code ([`Mistake::code`], a
+//! file of `crates/n_queens_judge/tests/mistakes/` that the mistake tests
+//! run, whose marked lines `queens watch --mistake` shows in place of
+//! [`Mistake::replaces`]): a mistake is written once and described once.
+//! Its [`Mistake::slug`], the anchor of its section on the page, never
+//! changes: a section whose title changes keeps its old slug as an anchor
+//! of its own (`<a id="..."></a>`).
 
 use std::fmt;
 
@@ -167,11 +161,9 @@ pub struct Mistake {
     pub title: &'static str,
     /// The step of the chain it is made in, by its name in [`crate::chain::STEPS`].
     pub step: &'static str,
-    /// Where it comes from: the write-ups that make it, or empty for the
-    /// ones learners make without help.
+    /// The write-ups that make it, or `learners`.
     pub from: &'static str,
-    /// The shared cases' template that first catches it: `judge_counts`
-    /// (n = 1..=9, all that practice holds an exercise to) or `edge_cases`.
+    /// The shared cases' template that first catches it: `judge_counts` (n = 1..=9) or `edge_cases`.
     pub caught_by: &'static str,
     /// The n of that first case.
     pub n: i32,
@@ -179,8 +171,7 @@ pub struct Mistake {
     pub signature: Signature,
     /// The right answer there.
     pub expected: i64,
-    /// Another n and the count the mistake returns there, where another
-    /// mistake of the step has the same first catch: it tells them apart.
+    /// Another n and its count there, which tells it from a mistake with the same first catch.
     pub also_returns: Option<(i32, i64)>,
     /// Its code: the step with the mistake in it.
     pub code: Code,
@@ -457,18 +448,12 @@ mod tests {
     }
 
     #[test]
-    fn every_mistake_has_its_own_slug_and_a_known_step() {
+    fn each_row_has_its_own_slug_a_known_step_and_is_found_by_its_id_and_its_name() {
         for (index, mistake) in MISTAKES.iter().enumerate() {
             assert_eq!(usize::from(mistake.number), index + 1);
             assert!(crate::chain::step(mistake.step).is_some(), "{mistake:?}");
             assert!(mistake.slug.starts_with(&format!("{}-", mistake.number)), "{mistake:?}");
             assert_eq!(MISTAKES.iter().filter(|other| other.slug == mistake.slug).count(), 1);
-        }
-    }
-
-    #[test]
-    fn each_row_is_found_by_its_id_and_its_name() {
-        for (index, mistake) in MISTAKES.iter().enumerate() {
             assert_eq!(mistake.id as usize, index, "{mistake:?}");
             assert_eq!(Id::ALL[index], mistake.id);
             assert_eq!(Id::named(mistake.name), Some(mistake.id));

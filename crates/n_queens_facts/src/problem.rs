@@ -26,14 +26,6 @@ impl Problem {
         }
     }
 
-    /// Its LeetCode title: `"N-Queens"` or `"N-Queens II"`.
-    pub const fn title(self) -> &'static str {
-        match self {
-            Problem::NQueens => "N-Queens",
-            Problem::NQueensII => "N-Queens II",
-        }
-    }
-
     /// What it asks for: `"every board"` or `"the count"`.
     pub const fn answer(self) -> &'static str {
         match self {
@@ -81,7 +73,6 @@ mod tests {
             assert_eq!(problem.number().parse::<Problem>(), Ok(problem));
         }
         assert_eq!(Problem::NQueens.to_string(), "LeetCode 51");
-        assert_ne!(Problem::NQueens.number(), Problem::NQueensII.number());
         let refused = "53".parse::<Problem>().unwrap_err();
         assert!(refused.contains("51 (every board) and 52 (the count)"), "{refused}");
     }

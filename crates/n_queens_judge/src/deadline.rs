@@ -1,17 +1,13 @@
-//! Time limits for code that may never finish: a learner's exercise, a
-//! deliberate mistake, a pasted program. A search with a wrong loop condition
-//! runs forever, and a test run that only says "has been running for over 60
-//! seconds" teaches nothing; these helpers stop waiting and say what ran.
+//! Time limits for code that may never finish (a learner's exercise, a
+//! deliberate mistake, a pasted program): a test run that only says "has
+//! been running for over 60 seconds" teaches nothing.
 //!
-//! - [`call_with_deadline`]: a function call, on its own thread; [`within`],
-//!   the same call that says when it ran too long instead of failing.
-//! - [`output_with_deadline`]: a child process, killed when it runs too long
-//!   (`n_queens_facts`' one runner, which the `queens` command shares).
+//! - [`call_with_deadline`] and [`within`]: a function call, on a thread of
+//!   its own; [`output_with_deadline`]: a child process (`n_queens_facts`').
 //! - [`caught!`](crate::caught): the test that the shared cases catch a
-//!   deliberate mistake, which runs in a child process (this test binary
-//!   started again on its own test), since a mistake may overflow the stack
-//!   and abort the whole process; [`first_catch`] reads what the child
-//!   printed: the first case it gets wrong, and what it does there.
+//!   deliberate mistake, run in a child process (this test binary again, on
+//!   its own test), since a mistake may overflow the stack and abort the
+//!   whole process; [`first_catch`] reads what the child printed.
 
 use std::fmt;
 use std::process::Command;
@@ -23,12 +19,9 @@ pub use n_queens_facts::child::{Ran, output_with_deadline};
 
 use n_queens_cases::{Case, counted_cases};
 
-/// Calls `f` on a new thread named `name` and returns what it returns.
-///
-/// If `f` panics, the panic goes on here, so a test fails with `f`'s own
-/// message (the thread prints it, into the test's captured output). If `f`
-/// has not returned after `limit`, panics with the message `too_slow`
-/// builds.
+/// Calls `f` on a new thread named `name` ([`within`]) and returns what it
+/// returns; panics with the message `too_slow` builds if it has not
+/// returned after `limit`. A panic of `f` goes on here, with its own message.
 pub fn call_with_deadline<T, F>(name: &str, limit: Duration, too_slow: impl FnOnce() -> String, f: F) -> T
 where
     T: Send + 'static,
@@ -38,11 +31,9 @@ where
 }
 
 /// Calls `f` on a new thread named `name`: what it returns, or `None` if it
-/// has not returned after `limit`. The thread is then left to run: a thread
-/// cannot be stopped from outside, and it ends with the process. If `f`
-/// panics, the panic goes on here. The call is over when its thread has
-/// ended, its thread-locals dropped included (a panic there aborts the
-/// process): what it returns comes only then.
+/// has not returned after `limit` (the thread is left to run, to end with
+/// the process). A panic of `f` goes on here. The call is over when its
+/// thread has ended, its thread-locals dropped included.
 pub fn within<T, F>(name: &str, limit: Duration, f: F) -> Option<T>
 where
     T: Send + 'static,
@@ -68,8 +59,7 @@ where
 /// Set in the environment of the child process: run the mistake and print.
 pub const MISTAKE_CHILD: &str = "N_QUEENS_MISTAKE_CHILD";
 
-/// How long a mistake's child process may run: the mistakes that end do so
-/// in a fraction of it; one still running is stuck.
+/// How long a mistake's child process may run: one still running is stuck.
 pub const CHILD_LIMIT: Duration = Duration::from_secs(60);
 
 /// What a mistake does on the case that catches it.
@@ -79,8 +69,7 @@ pub enum Outcome {
     Returned(i64),
     /// It panicked; the panic message.
     Panicked(String),
-    /// The process died without a panic (a stack overflow); the last line of
-    /// its error output.
+    /// The process died without a panic (a stack overflow); its last words.
     Crashed(String),
     /// It was still running after [`CHILD_LIMIT`].
     TimedOut,
@@ -141,11 +130,9 @@ impl Expect {
 }
 
 /// `caught!(mistake, number, Expect::..)`: the test that the shared cases
-/// catch the module `mistake` (its `Solution::total_n_queens`), first where
-/// and how the [`Expect`] says, and that `queens practice` links it to the
-/// common mistake of that number and no other ([`check_linked`]). In the child
-/// process (with [`MISTAKE_CHILD`] set) the same test runs the mistake
-/// instead ([`run_as_child`]).
+/// catch the module `mistake` first where and how the [`Expect`] says, and
+/// that practice links it to the common mistake `number` ([`check_linked`]).
+/// In the child process ([`MISTAKE_CHILD`]) it runs the mistake instead.
 #[macro_export]
 macro_rules! caught {
     ($mistake:ident, $number:literal, $expect:expr) => {
@@ -195,9 +182,8 @@ pub fn run_as_child(solve: fn(i32) -> i32) {
     }
 }
 
-/// In the parent: runs the test `mistake` of this test binary as a child
-/// and finds the first case it gets wrong; `None` if it gets every case
-/// right.
+/// In the parent: runs the test `mistake` of this test binary as a child:
+/// the first case it gets wrong, `None` if none.
 pub fn first_catch(mistake: &str) -> Option<Catch> {
     let exe = std::env::current_exe().expect("the test binary");
     let mut command = Command::new(exe);
@@ -259,15 +245,10 @@ pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
 }
 
 /// The test that `queens practice` links the mistake `mistake`, first caught
-/// as `catch`, to the common mistake `number` of `n_queens_facts::mistakes`
-/// and no other in an exercise of its step, and never in an exercise of
-/// another step (where another mistake may have the same signature): what the mistake did is read
-/// as practice reads a failing case (the count returned, a panic's message,
-/// a stack overflow), and what it returns at another n that a
-/// signature names is asked of `solve`.
-///
-/// Practice builds with overflow checks on, as the test profile does; built
-/// without them, two mistakes panic elsewhere, and this check is left out.
+/// as `catch`, to the common mistake `number` and no other in an exercise of
+/// its step, and never in another step's. What it returns at another n that
+/// a signature names is asked of `solve`. Left out without overflow checks,
+/// which practice builds with: without them, two mistakes panic elsewhere.
 pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: fn(i32) -> i32) {
     use n_queens_facts::mistakes::{self, Observed};
     if !cfg!(debug_assertions) {
@@ -319,29 +300,18 @@ mod tests {
     }
 
     #[test]
-    fn a_call_in_time_returns_its_value() {
-        let value = call_with_deadline("quick", Duration::from_secs(5), String::new, || 6 * 7);
-        assert_eq!(value, 42);
-    }
-
-    #[test]
-    #[should_panic(expected = "the call's own message")]
-    fn a_panic_goes_on_with_its_own_message() {
-        call_with_deadline("panics", Duration::from_secs(5), String::new, || -> u8 {
-            panic!("the call's own message")
-        });
-    }
-
-    #[test]
-    #[should_panic(expected = "still running")]
-    fn a_call_past_the_limit_fails_with_the_message() {
-        call_with_deadline(
-            "endless",
-            Duration::from_millis(50),
-            || "still running".to_string(),
-            || loop {
-                thread::sleep(Duration::from_millis(10));
-            },
-        );
+    fn a_call_returns_its_value_or_goes_on_with_its_panic_or_the_limits_message() {
+        assert_eq!(call_with_deadline("quick", Duration::from_secs(5), String::new, || 6 * 7), 42);
+        let panics = |limit, f: fn() -> u8| {
+            let too_slow = || "still running".to_string();
+            let payload = std::panic::catch_unwind(|| call_with_deadline("f", limit, too_slow, f)).unwrap_err();
+            let message = payload.downcast_ref::<&str>().map(|text| text.to_string());
+            message.or_else(|| payload.downcast_ref::<String>().cloned()).unwrap()
+        };
+        assert_eq!(panics(Duration::from_secs(5), || panic!("the call's own message")), "the call's own message");
+        let endless = || loop {
+            thread::sleep(Duration::from_millis(10));
+        };
+        assert_eq!(panics(Duration::from_millis(50), endless), "still running");
     }
 }

@@ -1,24 +1,14 @@
-//! The judge-paste check: an approach file, cut exactly as a user copies it
-//! into leetcode.com or leetcode.cn, compiled and run the way the judge would.
+//! The judge-paste check: an approach file, cut as a user copies it
+//! ([`judge_text`], `n_queens_facts`' cut, which `queens paste` prints too),
+//! or a learner's exercise pasted whole after the solution line
+//! ([`exercise_text`]), compiled and run the way the judge would.
 //!
-//! The judge declares `struct Solution;` itself, so a submission is the text
-//! after the file's `pub struct Solution;` line, up to its `#[cfg(test)]`
-//! module if it has one. [`judge_text`] does that cut (it lives in
-//! `n_queens_facts`, re-exported here, since the `queens paste` command
-//! prints the same text and must not link this crate's test frameworks).
-//! A learner's exercise is pasted whole after that line ([`exercise_text`]):
-//! a test module of their own is left out by the judge's compiler, not cut.
-//!
-//! The approach files are run on [`HARNESS_NS`], the judge's range and the
-//! workspace's edge cases; a learner's exercise only on [`JUDGE_NS`], the
-//! judge's own range. The harness compares the answers alone, written to a
-//! file: what a solution prints is ignored, as the judge ignores it.
-//!
-//! As the judge does, a paste is compiled with none of cargo's variables
-//! (`env!("CARGO_MANIFEST_DIR")` names nothing) under [`COMPILE_LIMIT`], and
-//! run under [`RUN_LIMIT`] in an empty folder of its own with an empty
-//! environment: where the folder it is built in is outside the workspace
-//! (the practice harness's), none of the repository's files are there.
+//! The approach files are run on [`HARNESS_NS`], a learner's exercise only
+//! on [`JUDGE_NS`]. The harness writes the answers alone to a file: what a
+//! solution prints is ignored, as the judge ignores it. As the judge does,
+//! a paste is compiled with none of cargo's variables under
+//! [`COMPILE_LIMIT`], and run under [`RUN_LIMIT`] in an empty folder of its
+//! own with an empty environment.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -36,14 +26,11 @@ pub use n_queens_facts::judge::{SOLUTION_LINE, exercise_text, from_root, judge_t
 pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /// The judge's own range, its constraint `1 <= n <= 9`: all a judge-accepted
-/// answer is known to handle. An accepted answer may panic, allocate wildly
-/// or search without end on `n <= 0` (`vec![..; n as usize]` with n = -1), so a
-/// learner's exercise is run on these only.
+/// answer is known to handle (it may panic or search without end at n <= 0).
 pub const JUDGE_NS: [i32; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /// How long a compiled paste may run, and a learner's own tests all
-/// together. Every `n` of the harness takes an approach a fraction of this;
-/// a program still running is stuck in a loop.
+/// together: a program still running is stuck in a loop.
 pub const RUN_LIMIT: Duration = Duration::from_secs(60);
 
 /// An empty folder to run the program `name` in, made afresh in `dir`.
@@ -143,14 +130,11 @@ pub fn expected_output_for(problem: Problem, ns: &[i32]) -> String {
     out
 }
 
-/// Compiles `program` with `rustc --edition <edition>` into `dir` under the
-/// file name `name`, runs it with a file to write its answers in, and returns
-/// them. An error carries the compiler's or the program's own message.
-///
-/// `non_fmt_panics` is an error: in edition 2018, `assert!(ok, "n = {n}")`
-/// prints `{n}` as it stands, not the value.
-///
-/// `rustc` is the one on `PATH`, or the one named by the `RUSTC` variable.
+/// Compiles `program` with `rustc --edition <edition>` (`RUSTC`, or the one
+/// on `PATH`) into `dir` under the file name `name`, runs it with a file to
+/// write its answers in, and returns them; or the compiler's or program's
+/// own message. `non_fmt_panics` is an error: in edition 2018,
+/// `assert!(ok, "n = {n}")` prints `{n}` as it stands, not the value.
 pub fn compile_and_run(program: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
     let source = dir.join(format!("{name}.rs"));
     let binary = compile(program, edition, dir, name, false).map_err(|error| match error {
@@ -199,8 +183,7 @@ pub(crate) fn compile(program: &str, edition: &str, dir: &Path, name: &str, test
     Ok(binary)
 }
 
-/// Runs a compiled harness with a file to write its answers in, and returns
-/// them: in an empty folder, with an empty environment ([`run_as_the_judge`]).
+/// Runs a compiled harness as the judge does ([`run_as_the_judge`]): the answers it writes.
 fn run_answers(binary: &Path, dir: &Path, name: &str) -> Result<String, String> {
     let answers = dir.join(format!("{name}.answers"));
     let _ = std::fs::remove_file(&answers);
@@ -225,31 +208,24 @@ fn run_answers(binary: &Path, dir: &Path, name: &str) -> Result<String, String> 
     std::fs::read_to_string(&answers).map_err(|error| format!("reading {}: {error}", answers.display()))
 }
 
-/// The judge-paste check of one approach file: cuts `source` with
+/// The judge-paste test of one approach file: cuts `source` with
 /// [`judge_text`], wraps it in the [`harness`], compiles it with
-/// `rustc --edition <edition>` into `dir` and runs it. Returns its answers,
-/// to compare with [`expected_output`]; an error says why the file does not
-/// paste, compile or run.
-pub fn paste_and_run(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) -> Result<String, String> {
-    let pasted = judge_text(source).ok_or_else(|| no_solution_line(name))?;
-    compile_and_run(&harness(problem, pasted), edition, dir, name)
-}
-
-/// The judge-paste test of one approach file, as both problem crates run it:
-/// [`paste_and_run`], then its answers compared with [`expected_output`]
-/// (a readable diff when they differ). Panics with the reason on failure.
+/// `rustc --edition <edition>` into `dir`, runs it and compares its answers
+/// with [`expected_output`] (a readable diff when they differ). Panics with
+/// the reason on failure.
 pub fn assert_pastes(problem: Problem, source: &str, edition: &str, dir: &Path, name: &str) {
-    let output = paste_and_run(problem, source, edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
+    let pasted = judge_text(source).unwrap_or_else(|| panic!("{}", no_solution_line(name)));
+    let output =
+        compile_and_run(&harness(problem, pasted), edition, dir, name).unwrap_or_else(|error| panic!("{error}"));
     pretty_assertions::assert_eq!(output, expected_output(problem), "{name}: the judge's answers differ");
 }
 
-/// The judge-paste check of a learner's exercise, the file `shown` (its
-/// path from the workspace root) whose text is `source`: all of it after the
-/// solution line ([`exercise_text`]), compiled as the judge does and run on
-/// [`JUDGE_NS`] only, its answers compared with [`expected_output_for`], then
-/// held to the judge's Rust ([`newer_than_the_judge`]). The error says why,
-/// in its first line: the compiler's first error and its place in `shown`,
-/// or each item newer than the judge's Rust, and where.
+/// The judge-paste check of a learner's exercise, the file `shown` (from the
+/// workspace root) whose text is `source`: [`exercise_text`], compiled as
+/// the judge does, run on [`JUDGE_NS`] and compared with
+/// [`expected_output_for`], then held to the judge's Rust
+/// ([`newer_than_the_judge`]). The error's first line says why, at its
+/// place in `shown`.
 ///
 /// [`newer_than_the_judge`]: crate::msrv::newer_than_the_judge
 pub fn exercise_pastes(
@@ -284,8 +260,7 @@ pub fn exercise_pastes(
     crate::msrv::newer_than_the_judge(&program, edition, dir, name, &|line| place.line(line))
 }
 
-/// Where the pasted text of a learner's file sits in the harness, to name
-/// a place in the harness by its place in the file.
+/// Where the pasted text of a learner's file sits in the harness.
 pub(crate) struct Place<'a> {
     /// The file's path from the workspace root.
     pub(crate) shown: &'a str,
@@ -297,8 +272,7 @@ pub(crate) struct Place<'a> {
 
 impl Place<'_> {
     /// The harness's line `line` (from 1) as a place in the file,
-    /// `crates/n_queens_ii/exercises/bitmask.rs:12`, or as the harness's own
-    /// line when it is not pasted text: `the judge's main, line 40`.
+    /// `exercises/bitmask.rs:12`, or else `the judge's main, line 40`.
     pub(crate) fn line(&self, line: usize) -> String {
         // The harness's lines before the pasted text (see `harness`).
         const BEFORE: usize = 4;
@@ -341,17 +315,24 @@ impl Place<'_> {
             return stderr.lines().next().unwrap_or("no message").to_string();
         };
         let place = lines[index + 1..].iter().find_map(|line| line.trim_start().strip_prefix("--> "));
-        let line_and_column = place.and_then(|place| {
-            let mut parts = place.rsplitn(3, ':');
-            let column = parts.next()?;
-            let line: usize = parts.next()?.parse().ok()?;
-            Some((line, column))
-        });
-        match line_and_column {
+        match place.and_then(line_and_column) {
             Some((line, column)) => format!("{} (at {}:{column})", lines[index], self.line(line)),
             None => lines[index].to_string(),
         }
     }
+}
+
+/// An exercise file whose answer is `answer`, for the tests.
+#[cfg(test)]
+pub(crate) fn exercise(answer: &str) -> String {
+    format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
+}
+
+/// The line and column of a compiler's place, `file.rs:12:5`.
+pub(crate) fn line_and_column(place: &str) -> Option<(usize, usize)> {
+    let mut parts = place.rsplitn(3, ':');
+    let column = parts.next()?.parse().ok()?;
+    Some((parts.next()?.parse().ok()?, column))
 }
 
 /// The error of a file without the solution line.
@@ -364,17 +345,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn expected_output_covers_every_harness_n() {
+    fn the_harness_asks_for_its_ns_and_the_expected_output_covers_them() {
         let counts = expected_output(Problem::NQueensII);
         assert_eq!(counts.lines().count(), HARNESS_NS.len());
         assert!(counts.contains("n = 8: 92 solutions\n"));
         let boards = expected_output(Problem::NQueens);
         assert!(boards.contains("n = 0: 1 boards\n  \n"));
         assert!(boards.contains("n = 4: 2 boards\n  ..Q.|Q...|...Q|.Q..\n  .Q..|...Q|Q...|..Q.\n"));
-    }
-
-    #[test]
-    fn the_harness_asks_for_the_given_ns_only() {
         let full = harness(Problem::NQueensII, "");
         assert!(full.contains("let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];"));
         let judge = harness_for(Problem::NQueens, "", &JUDGE_NS);
@@ -384,19 +361,20 @@ mod tests {
         assert_eq!(expected.lines().count(), JUDGE_NS.len());
     }
 
+    /// A right paste runs, a wrong one fails, and one that does not compile
+    /// is refused. A paste is built with none of cargo's variables, and runs
+    /// in an empty folder with an empty environment: `nothing` counts all three.
     #[test]
-    fn a_correct_paste_runs_and_a_wrong_one_fails() {
+    fn a_paste_runs_as_the_judge_runs_it_and_sees_nothing_of_the_workspace() {
         let dir = std::env::temp_dir().join(format!("n_queens_judge_selftest_{}", std::process::id()));
         // Reads the answers from the shared data, so it is right by construction.
-        let mut table = String::from("const COUNTS: [i32; 12] = [");
-        for n in HARNESS_NS {
-            write!(table, "{}, ", n_queens_cases::expected_count(n).unwrap()).unwrap();
-        }
-        table.push_str("];\n");
+        let counts: Vec<String> =
+            HARNESS_NS.iter().map(|&n| n_queens_cases::expected_count(n).unwrap().to_string()).collect();
         let right = format!(
-            "{table}impl Solution {{ pub fn total_n_queens(n: i32) -> i32 {{ \
+            "impl Solution {{ pub fn total_n_queens(n: i32) -> i32 {{ \
              let ns = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]; \
-             COUNTS[ns.iter().position(|&m| m == n).unwrap()] }} }}"
+             [{}][ns.iter().position(|&m| m == n).unwrap()] }} }}",
+            counts.join(", ")
         );
         let out = compile_and_run(&harness(Problem::NQueensII, &right), "2018", &dir, "right").unwrap();
         assert_eq!(out, expected_output(Problem::NQueensII));
@@ -405,27 +383,14 @@ mod tests {
         assert_ne!(out, expected_output(Problem::NQueensII));
         let broken = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n as u8 } }";
         assert!(compile_and_run(&harness(Problem::NQueensII, broken), "2021", &dir, "broken").is_err());
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    /// A paste is built with none of cargo's variables, and runs in an empty
-    /// folder with an empty environment: this one counts all three.
-    #[test]
-    fn a_paste_sees_nothing_of_the_workspace() {
-        let dir = std::env::temp_dir().join(format!("n_queens_judge_nothing_{}", std::process::id()));
-        let paste = "impl Solution { pub fn total_n_queens(_n: i32) -> i32 { \
-                     let files = std::fs::read_dir(\".\").unwrap().count(); \
-                     let variables = std::env::vars_os().count(); \
-                     let cargo = option_env!(\"CARGO_MANIFEST_DIR\").map_or(0, |_| 1); \
-                     (files * 100 + variables * 10 + cargo) as i32 } }";
-        let out = compile_and_run(&harness_for(Problem::NQueensII, paste, &[1]), "2021", &dir, "nothing").unwrap();
+        let nothing = "impl Solution { pub fn total_n_queens(_n: i32) -> i32 { \
+                       let files = std::fs::read_dir(\".\").unwrap().count(); \
+                       let variables = std::env::vars_os().count(); \
+                       let cargo = option_env!(\"CARGO_MANIFEST_DIR\").map_or(0, |_| 1); \
+                       (files * 100 + variables * 10 + cargo) as i32 } }";
+        let out = compile_and_run(&harness_for(Problem::NQueensII, nothing, &[1]), "2021", &dir, "nothing").unwrap();
         assert_eq!(out, "n = 1: 0 solutions\n", "files, variables, cargo's variable");
         let _ = std::fs::remove_dir_all(dir);
-    }
-
-    /// The file `shown` of an exercise whose answer is `answer`.
-    fn exercise(answer: &str) -> String {
-        format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
     }
 
     #[test]

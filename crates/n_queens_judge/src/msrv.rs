@@ -1,12 +1,8 @@
-//! The judge's Rust: a paste that this workspace's newer compiler builds may
-//! still need more than the judge's Rust 1.58 has.
-//!
-//! Two checks, each by a tool that reads Rust as the compiler does:
-//! clippy's `incompatible_msrv` lint, with 1.58 as the minimum version,
-//! names a std function, method or type newer than that (`abs_diff`, 1.60;
-//! `is_some_and`, 1.70); clippy has no lint for syntax, so the paste is also
-//! parsed with `syn` for `let ... else` (1.65). Other syntax newer than 1.58
-//! is not caught. `docs/try-it-yourself.md` says the same.
+//! The judge's Rust 1.58: a paste that this workspace's newer compiler
+//! builds may still need more. Clippy's `incompatible_msrv` lint names a std
+//! item newer than that (`abs_diff`, 1.60); clippy has no lint for syntax,
+//! so `syn` finds `let ... else` (1.65). Other newer syntax is not caught,
+//! as `docs/try-it-yourself.md` says.
 
 use std::path::Path;
 use std::process::Command;
@@ -57,7 +53,45 @@ pub fn newer_than_the_judge(
     syn::visit::Visit::visit_file(&mut found, &file);
     let mut newer: Vec<String> =
         found.0.iter().map(|name| format!("`let ... else` is Rust 1.65 (in `{name}`)")).collect();
-    newer.extend(newer_std_items(program, edition, dir, name, place)?);
+    // The std items newer than the judge's Rust, by clippy's `incompatible_msrv`.
+    let let_else = newer.len();
+    let clippy = std::env::var("CLIPPY_DRIVER").unwrap_or_else(|_| "clippy-driver".to_string());
+    let mut command = Command::new(&clippy);
+    command
+        .args(["--edition", edition, "--crate-name", "judge", "--crate-type", "bin", "--emit=metadata", "-o"])
+        .arg(dir.join(format!("{name}.rmeta")))
+        .args(["-A", "clippy::all", "-D", "clippy::incompatible_msrv"])
+        .arg(dir.join(format!("{name}.rs")));
+    // Clippy takes the minimum version from cargo's variable for it.
+    as_the_judge_compiles(&mut command).env("CARGO_PKG_RUST_VERSION", JUDGE_RUST);
+    let checked = output_with_deadline(&mut command, COMPILE_LIMIT).map_err(|error| {
+        format!("the check for Rust {JUDGE_RUST} needs clippy (`rustup component add clippy`): {clippy}: {error}")
+    })?;
+    if checked.timed_out {
+        return Err(format!("the check for Rust {JUDGE_RUST} was still running after {} s", COMPILE_LIMIT.as_secs()));
+    }
+    let checked = checked.output;
+    let stderr = String::from_utf8_lossy(&checked.stderr);
+    let lines: Vec<&str> = program.lines().collect();
+    let mut stderr_lines = stderr.lines();
+    while let Some(line) = stderr_lines.next() {
+        let Some(since) = line.strip_prefix("error: current MSRV").and_then(|rest| rest.split_once("stable since `"))
+        else {
+            continue;
+        };
+        let version = since.1.trim_end_matches('`');
+        let version = version.strip_suffix(".0").unwrap_or(version);
+        let at = stderr_lines.by_ref().find_map(|line| line.trim_start().strip_prefix("--> "));
+        let Some((line, column)) = at.and_then(crate::judge::line_and_column) else { continue };
+        let text = lines.get(line - 1).copied().unwrap_or_default();
+        let item: String =
+            text.chars().skip(column - 1).take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+        newer.push(format!("`{item}` is Rust {version} ({}:{column})", place(line)));
+    }
+    if newer.len() == let_else && !checked.status.success() {
+        let first = stderr.lines().find(|line| line.starts_with("error")).unwrap_or("no message");
+        return Err(format!("the check for Rust {JUDGE_RUST} failed: {first}"));
+    }
     if newer.is_empty() {
         return Ok(());
     }
@@ -89,62 +123,6 @@ impl<'ast> syn::visit::Visit<'ast> for LetElse {
         }
         syn::visit::visit_local(self, local);
     }
-}
-
-/// The std items newer than the judge's Rust, by clippy's
-/// `incompatible_msrv`: `` `abs_diff` is Rust 1.60 (file:12:34) ``.
-fn newer_std_items(
-    program: &str,
-    edition: &str,
-    dir: &Path,
-    name: &str,
-    place: &dyn Fn(usize) -> String,
-) -> Result<Vec<String>, String> {
-    let clippy = std::env::var("CLIPPY_DRIVER").unwrap_or_else(|_| "clippy-driver".to_string());
-    let mut command = Command::new(&clippy);
-    command
-        .args(["--edition", edition, "--crate-name", "judge", "--crate-type", "bin", "--emit=metadata", "-o"])
-        .arg(dir.join(format!("{name}.rmeta")))
-        .args(["-A", "clippy::all", "-D", "clippy::incompatible_msrv"])
-        .arg(dir.join(format!("{name}.rs")));
-    // Clippy takes the minimum version from cargo's variable for it.
-    as_the_judge_compiles(&mut command).env("CARGO_PKG_RUST_VERSION", JUDGE_RUST);
-    let checked = output_with_deadline(&mut command, COMPILE_LIMIT).map_err(|error| {
-        format!("the check for Rust {JUDGE_RUST} needs clippy (`rustup component add clippy`): {clippy}: {error}")
-    })?;
-    if checked.timed_out {
-        return Err(format!("the check for Rust {JUDGE_RUST} was still running after {} s", COMPILE_LIMIT.as_secs()));
-    }
-    let checked = checked.output;
-    let stderr = String::from_utf8_lossy(&checked.stderr);
-    let lines: Vec<&str> = program.lines().collect();
-    let mut newer = Vec::new();
-    let mut stderr_lines = stderr.lines();
-    while let Some(line) = stderr_lines.next() {
-        let Some(since) = line.strip_prefix("error: current MSRV").and_then(|rest| rest.split_once("stable since `"))
-        else {
-            continue;
-        };
-        let version = since.1.trim_end_matches('`');
-        let version = version.strip_suffix(".0").unwrap_or(version);
-        let at = stderr_lines.by_ref().find_map(|line| line.trim_start().strip_prefix("--> "));
-        let at = at.and_then(|at| {
-            let mut parts = at.rsplitn(3, ':');
-            let column: usize = parts.next()?.parse().ok()?;
-            let line: usize = parts.next()?.parse().ok()?;
-            Some((line, column))
-        });
-        let Some((line, column)) = at else { continue };
-        let text = lines.get(line - 1).copied().unwrap_or_default();
-        let item: String =
-            text.chars().skip(column - 1).take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
-        newer.push(format!("`{item}` is Rust {version} ({}:{column})", place(line)));
-    }
-    if newer.is_empty() && !checked.status.success() {
-        let first = stderr.lines().find(|line| line.starts_with("error")).unwrap_or("no message");
-        return Err(format!("the check for Rust {JUDGE_RUST} failed: {first}"));
-    }
-    Ok(newer)
 }
 
 #[cfg(test)]

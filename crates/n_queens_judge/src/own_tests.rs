@@ -16,19 +16,16 @@ pub struct OwnTestFailed {
     pub name: String,
     /// The panic's message.
     pub message: String,
-    /// Where it panicked, `crates/n_queens_ii/exercises/bitmask.rs:40:9`,
-    /// when that is the learner's file.
+    /// Where it panicked in the learner's file, `exercises/bitmask.rs:40:9`.
     pub place: Option<String>,
 }
 
 /// The learner's own tests in an exercise (the file `shown` whose text is
-/// `source`), compiled with `rustc --test` as the judge's paste and run one
-/// at a time, each in a process of its own, as the judge runs a paste, all
-/// of them under [`RUN_LIMIT`]: `Ok(false)` when the file has none,
-/// `Ok(true)` when they all pass, the first failure otherwise. A test passes
-/// when libtest says so: one that ends the process (`std::process::exit(0)`)
-/// before libtest could, fails. The failure is read from what Rust's panic
-/// hook prints (`thread 'NAME' panicked at PLACE:` then the message).
+/// `source`), each run in a process of its own, all under [`RUN_LIMIT`]:
+/// `Ok(false)` when the file has none, `Ok(true)` when they all pass, the
+/// first failure otherwise. A test passes when libtest says so, not when it
+/// ends the process first (`std::process::exit(0)`). A failure is read from
+/// what Rust's panic hook prints (`thread 'NAME' panicked at PLACE:`).
 pub fn run(source: &str, shown: &str, dir: &Path, name: &str) -> Result<bool, OwnTestFailed> {
     let failed = |name: &str, message: String| OwnTestFailed { name: name.to_string(), message, place: None };
     let all = "(your tests)";
@@ -95,14 +92,13 @@ fn own_test_failure(test: &str, stderr: &str, code: Option<i32>, place: &Place) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::exercise;
 
-    /// The file `shown` of an exercise whose answer is `answer`.
-    fn exercise(answer: &str) -> String {
-        format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
-    }
-
+    /// A failing test is named at its line. A test that ends the process
+    /// with `exit(0)` has not passed, and the tests after it still run: a
+    /// pass needs libtest's word for each.
     #[test]
-    fn an_own_failing_test_is_named_at_its_line() {
+    fn an_own_failing_test_is_named_at_its_line_and_one_that_exits_is_no_pass() {
         let dir = std::env::temp_dir().join(format!("n_queens_judge_own_{}", std::process::id()));
         let answer = "impl Solution {}\n\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn fine() {}\n\n    \
                       #[test]\n    fn four() {\n        assert_eq!(2, 3, \"four\");\n    }\n}";
@@ -111,14 +107,6 @@ mod tests {
         assert_eq!(failed.place.as_deref(), Some("ex/b.rs:14:9"));
         assert!(failed.message.starts_with("assertion `left == right` failed: four"), "{failed:?}");
         assert_eq!(run(&exercise("impl Solution {}"), "ex/b.rs", &dir, "own"), Ok(false));
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    /// A test that ends the process with `exit(0)` has not passed, and the
-    /// tests after it still run: a pass needs libtest's word for each.
-    #[test]
-    fn a_test_that_exits_is_not_a_pass_nor_hides_the_others() {
-        let dir = std::env::temp_dir().join(format!("n_queens_own_exit_{}", std::process::id()));
         let tests = |first: &str, second: &str| {
             format!(
                 "impl Solution {{}}\n\n#[cfg(test)]\nmod my_tests {{\n    #[test]\n    fn a() {{ {first} }}\n\n    \

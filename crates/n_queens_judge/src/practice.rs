@@ -1,18 +1,15 @@
-//! The harness of the practice ladder's test targets (`harness = false`,
-//! one per problem in this crate): the shared cases against one exercise, told to
-//! `queens practice` in one JSON object a line on stdout, one per case.
+//! The harness of the practice ladder's test targets (`harness = false`):
+//! the shared cases against one exercise, told to `queens practice` in one
+//! JSON object a line on stdout.
 //!
-//! In order: n = 1..=9, the judge's range, each under [`CASE_LIMIT`]; once
-//! every one is right, the learner's own tests, the judge-paste check in
-//! editions 2018 and 2021, and n = 0 and -1, which the judge never asks,
-//! under [`PAST_THE_JUDGE_LIMIT`], for a note; last, the exit code it ends
-//! with. Run by the command, with [`TOKEN_FLAG`], each line starts with the
-//! run's token, which the command gives on standard input and the harness
-//! reads before any of the answer's code runs: a line that the answer
-//! prints, whatever it says, is not one of the harness's. Run by hand, a line
-//! is the JSON object alone. The lines of a run that fails at n = 4 and is
-//! too slow at n = 5, then the end of one where every case passes but the
-//! learner's own test and the paste in edition 2018 do not:
+//! In order: n = 1..=9, each under [`CASE_LIMIT`]; once every one is right,
+//! the learner's own tests, the judge-paste check in editions 2018 and 2021,
+//! and n = 0 and -1 under [`PAST_THE_JUDGE_LIMIT`], for a note; last, the
+//! exit code. Run by the command with [`TOKEN_FLAG`], each line starts with
+//! the run's token, read from standard input before any of the answer's
+//! code runs, so that no line the answer prints is one of the harness's.
+//! A run that fails at n = 4 and is too slow at n = 5, then the end of one
+//! where the learner's own test and the paste in edition 2018 fail:
 //!
 //! ```text
 //! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"counts","count":1,"expected":1,"n":1,"outcome":"returned"}
@@ -32,26 +29,20 @@
 //! 9d2c41e07b5a3f86c1e4d0a7b2f95e38 {"case":"end","exit_code":1}
 //! ```
 //!
-//! The keys are sorted, as `serde_json` writes an object. `case` is
-//! `counts` (LeetCode 52) or `boards` (51, where `count` is the number of
-//! boards) for the judge's range; `wrong` is there only when the answer is
-//! wrong, in words; `place` is in the learner's file or `null`; `not_run`
-//! follows a `too_slow` (a larger n searches a larger tree); `own_test` is
-//! there only when the file has tests. Each line is written whole, in one
-//! write of at most [`LINE_MAX`] bytes (its messages cut to fit), so that
-//! nothing the answer writes lands inside it, and through a handle of the
-//! harness's own: an answer that holds `stdout().lock()` does not stop it.
-//! A stack overflow or an exit ends the process before its `end` line: the
-//! lines before it stand, and the case after the last line is the one that
-//! was running. The exit code is 0 when every case is right, the learner's
-//! tests pass and both editions paste; 1 otherwise.
+//! The keys are sorted, as `serde_json` writes them. `case` is `counts`
+//! (LeetCode 52) or `boards` (51) for the judge's range; `wrong` is there
+//! only when the answer is wrong; `place` is in the learner's file or
+//! `null`; `not_run` follows a `too_slow`; `own_test` is there only when the
+//! file has tests. Each line is one write of at most [`LINE_MAX`] bytes (its
+//! messages cut to fit), so that nothing the answer writes lands inside it,
+//! through a handle of the harness's own, which an answer that holds
+//! `stdout().lock()` does not stop. A stack overflow or an exit ends the
+//! process before its `end` line: the case after the last line is the one
+//! that was running. The exit code is 0 when every case is right, the
+//! learner's tests pass and both editions paste; 1 otherwise. The pastes
+//! are built outside the workspace and run in an empty folder.
 //!
-//! The pasted programs and the learner's tests are built in a folder of
-//! their own outside the workspace, and run in an empty one with an empty
-//! environment, as the judge runs them: none of the repository's files are
-//! there to read.
-//!
-//! A target's `main.rs` names each step once, with [`exercise!`](crate::exercise).
+//! A target's `main.rs` has each exercise from the chain, with [`exercise!`](crate::exercise).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -67,17 +58,14 @@ use serde_json::{Value, json};
 use crate::judge::{self, Problem, from_root};
 pub use n_queens_facts::judge::TOKEN_FLAG;
 
-/// How long one case may run. A judge-accepted answer finishes n = 9 in a
-/// small fraction of it (the judge's own time limit covers every n at once);
-/// an answer still running is stuck in a loop, or too slow for the judge.
+/// How long one case may run: a judge-accepted answer finishes n = 9 in a
+/// small fraction of it; one still running is stuck, or too slow.
 pub const CASE_LIMIT: Duration = Duration::from_secs(10);
 
-/// How long an answer may run past the judge's range (n = 0 and -1): a note
-/// after a pass, not worth a wait.
+/// How long an answer may run past the judge's range (n = 0 and -1): a note, not worth a wait.
 pub const PAST_THE_JUDGE_LIMIT: Duration = Duration::from_secs(1);
 
-/// The longest line the harness writes, its line end included: what a pipe
-/// takes in one piece (`PIPE_BUF` on Linux), whatever else writes to it.
+/// The longest line the harness writes, its line end included: what a pipe takes in one piece (`PIPE_BUF`).
 pub const LINE_MAX: usize = 4096;
 
 /// One exercise, as the test target builds it.
@@ -120,14 +108,11 @@ pub fn boards(n: i32, boards: &Vec<Vec<String>>) -> Judged {
     Judged { count: boards.len() as u64, wrong: difference(boards, &expected) }
 }
 
-/// `exercise!(52, bitmask, "bitmask")`, once per exercise of the problem
-/// in this crate's `tests/practice_51/main.rs` or `tests/practice_52/main.rs` (made from the chain,
-/// `n_queens_chain::steps!`): the problem, the step, and its name as
-/// `--cfg exercise="bitmask"` picks it. Built with that flag, the learner's
-/// `crates/<crate>/exercises/bitmask.rs` is `chosen`, which `main` runs
-/// ([`run`]); the starting text of `crates/n_queens_facts/exercises/<problem>/`
-/// is built every time, so that a change to the harness that it cannot meet
-/// fails the build.
+/// `exercise!(52, bitmask, "bitmask")`, or as the callback of
+/// `n_queens_chain::steps!([52 exercise] => ...)` one such per exercise.
+/// Built with `--cfg exercise="bitmask"`, the learner's file is `chosen`,
+/// which `main` runs ([`run`]); the starting text is built every time, so
+/// that a change to the harness that it cannot meet fails the build.
 #[macro_export]
 macro_rules! exercise {
     (52, $step:ident, $name:literal) => {
@@ -178,6 +163,10 @@ macro_rules! exercise {
             $step::learner::run()
         }
     };
+    ($($step:ident $name:literal { number: $number:tt, builds_on: $builds_on:ident, judge_ready: $ready:ident,
+        exercise: yes, watched: $watched:ident, problems: [$problem:tt: $idea:literal] })*) => {
+        $($crate::exercise!($problem, $step, $name);)*
+    };
 }
 
 /// What `main` runs when no exercise is chosen: `use` it with a glob, which
@@ -195,30 +184,20 @@ thread_local! {
     static PANIC: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
 }
 
-/// What one call of the answer did.
-enum Did<T> {
-    Returned(T),
-    Panicked(String, String),
-    TooSlow,
-}
+/// What one call of the answer did: what it returned, or its panic's
+/// message and place; `None` when it was still running at its limit.
+type Did<T> = Option<Result<T, (String, String)>>;
 
-/// Calls `solve(n)` on a thread of its own, named after the exercise and n
-/// (which a stack overflow's message names), under `limit`. The call is over
-/// when its thread has ended, its thread-locals dropped included: a panic
-/// there aborts the process at this n.
+/// Calls `solve(n)` under `limit` on a thread named after the exercise and n
+/// (which a stack overflow's message names), over once its thread-locals
+/// are dropped too: a panic there aborts the process at this n.
 fn call<T: Send + 'static>(name: &str, n: i32, limit: Duration, solve: fn(i32) -> T) -> Did<T> {
-    let called = crate::deadline::within(&format!("exercise {name}, n = {n}"), limit, move || {
+    crate::deadline::within(&format!("exercise {name}, n = {n}"), limit, move || {
         panic::catch_unwind(move || solve(n)).map_err(|_| PANIC.with(|last| last.take()).unwrap_or_default())
-    });
-    match called {
-        Some(Ok(value)) => Did::Returned(value),
-        Some(Err((message, place))) => Did::Panicked(message, place),
-        None => Did::TooSlow,
-    }
+    })
 }
 
-/// Where the harness's lines go: standard output, each line after the run's
-/// token when the command gave one (see the module doc).
+/// Where the harness's lines go: standard output, after the run's token.
 struct Lines {
     /// Standard output, through a handle of its own.
     out: File,
@@ -228,8 +207,7 @@ struct Lines {
 
 impl Lines {
     /// Reads the token, when the command gives one, and takes a handle on
-    /// standard output: the first thing the harness does, before any of the
-    /// answer's code runs.
+    /// standard output, before any of the answer's code runs.
     fn open() -> Lines {
         let token = std::env::args().skip(1).any(|arg| arg == TOKEN_FLAG).then(|| {
             let mut token = String::new();
@@ -267,8 +245,7 @@ impl Lines {
     }
 }
 
-/// Cuts the longest text of `line` by half until the line fits in `max`
-/// bytes.
+/// Cuts the longest text of `line` by half until it fits in `max` bytes.
 fn fit(line: &mut Value, max: usize) {
     while line.to_string().len() > max {
         let Some(Value::String(longest)) =
@@ -282,8 +259,7 @@ fn fit(line: &mut Value, max: usize) {
     }
 }
 
-/// A folder of its own for the pasted programs, outside the workspace, as
-/// the judge has none of it.
+/// A folder of its own for the pasted programs, outside the workspace.
 fn paste_dir() -> Result<PathBuf, String> {
     let base = std::env::temp_dir();
     for attempt in 0..100 {
@@ -321,7 +297,7 @@ pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
             line["outcome"] = "not_run".into();
         } else {
             let did = call(exercise.name, n, CASE_LIMIT, exercise.solve);
-            too_slow = matches!(did, Did::TooSlow);
+            too_slow = did.is_none();
             all_right &= outcome(&mut line, did, exercise, &shown, CASE_LIMIT, true);
         }
         lines.say(line);
@@ -371,8 +347,7 @@ pub fn run<T: Send + 'static>(exercise: &Exercise<T>) -> ! {
     lines.end(if all_right { 0 } else { 1 })
 }
 
-/// Writes what `did` into `line`; whether it is right (past the judge's
-/// range, any answer that returns is).
+/// Writes what `did` into `line`; whether it is right (as any return past the judge's range is).
 fn outcome<T>(
     line: &mut Value,
     did: Did<T>,
@@ -383,7 +358,7 @@ fn outcome<T>(
 ) -> bool {
     let n = line["n"].as_i64().and_then(|n| i32::try_from(n).ok()).expect("a case has its n");
     match did {
-        Did::Returned(answer) => {
+        Some(Ok(answer)) => {
             let Judged { count, wrong } = (exercise.judge)(n, &answer);
             line["outcome"] = "returned".into();
             line["count"] = count.into();
@@ -397,7 +372,7 @@ fn outcome<T>(
             }
             right
         }
-        Did::Panicked(message, place) => {
+        Some(Err((message, place))) => {
             line["outcome"] = "panicked".into();
             line["message"] = message.into();
             // The place in the learner's file; one in std's or the harness's is not theirs.
@@ -406,7 +381,7 @@ fn outcome<T>(
                 place.strip_prefix(shown).filter(|rest| rest.starts_with(':')).map(|_| place.clone()).into();
             false
         }
-        Did::TooSlow => {
+        None => {
             line["outcome"] = "too_slow".into();
             line["limit_s"] = limit.as_secs().into();
             false
@@ -417,15 +392,15 @@ fn outcome<T>(
 /// How many boards of each kind a failure shows.
 const SHOWN: usize = 2;
 
-/// `1 board`, `2 boards`.
-fn in_boards(count: usize) -> String {
-    if count == 1 { "1 board".to_string() } else { format!("{count} boards") }
+/// `1 board`, `2 boards`: `count` and what it counts, `one` or `many`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
 }
 
-/// How `boards` differs from the `expected` list, in words: `None` exactly
-/// when `boards` holds every expected board once and nothing else. Lists,
-/// not a diff: a wrong answer can hold hundreds of thousands of boards at
-/// n = 9, and a left/right diff reads as if the missing ones were returned.
+/// How `boards` differs from `expected`, in words; `None` when it holds each
+/// once and nothing else. Lists, not a diff: a wrong answer can hold
+/// hundreds of thousands of boards, and a diff reads as if the missing ones
+/// were returned.
 fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String> {
     let mut times: BTreeMap<&Vec<String>, usize> = BTreeMap::new();
     for board in boards {
@@ -439,35 +414,30 @@ fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String
         return None;
     }
     // The first line names what differs, even when the count is right.
+    let returned = counted(boards.len(), "board", "boards");
     let first = if boards.len() == expected.len() {
-        let is = |count: usize, one: &str, many: &str| {
-            if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
-        };
-        let mut what = Vec::new();
-        if !wrong.is_empty() {
-            what.push(is(wrong.len(), "is not a solution", "are not solutions"));
-        }
-        if repeated > 0 {
-            what.push(is(repeated, "board is repeated", "boards are repeated"));
-        }
-        if !missing.is_empty() {
-            what.push(is(missing.len(), "expected board is missing", "expected boards are missing"));
-        }
-        format!("returned {}, the right number, but {}", in_boards(boards.len()), what.join(", "))
+        let what = [
+            (wrong.len(), "is not a solution", "are not solutions"),
+            (repeated, "board is repeated", "boards are repeated"),
+            (missing.len(), "expected board is missing", "expected boards are missing"),
+        ];
+        let what: Vec<String> =
+            what.iter().filter(|(count, ..)| *count > 0).map(|&(count, one, many)| counted(count, one, many)).collect();
+        format!("returned {returned}, the right number, but {}", what.join(", "))
     } else {
-        format!("returned {}, expected {}", in_boards(boards.len()), expected.len())
+        format!("returned {returned}, expected {}", expected.len())
     };
     let mut lines = vec![first];
-    if !missing.is_empty() {
-        lines.push(format!("{} of the expected boards are missing, such as:", missing.len()));
-        lines.extend(missing.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
-    }
-    if !wrong.is_empty() {
-        lines.push(format!("{} returned boards are not solutions, such as:", wrong.len()));
-        lines.extend(wrong.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+    for (boards, are) in
+        [(&missing, "of the expected boards are missing"), (&wrong, "returned boards are not solutions")]
+    {
+        if !boards.is_empty() {
+            lines.push(format!("{} {are}, such as:", boards.len()));
+            lines.extend(boards.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
+        }
     }
     if repeated > 0 {
-        lines.push(format!("{} returned more than once", in_boards(repeated)));
+        lines.push(format!("{} returned more than once", counted(repeated, "board", "boards")));
     }
     Some(lines.join("\n"))
 }

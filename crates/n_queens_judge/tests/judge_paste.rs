@@ -1,11 +1,8 @@
 //! Every judge-ready approach file of both problems, cut as a user pastes it
 //! and compiled and run as the judge does ([`assert_pastes`]), in editions
-//! 2018 and 2021: one test per approach and edition, e.g.
-//! `lc52::bitmask::edition_2018`.
-//!
-//! Here rather than in the problem crates' own tests, so that their first
-//! run builds only the shared cases: pasting needs a compiler run, a child
-//! process under a time limit and a Rust parser.
+//! 2018 and 2021: one test per approach and edition, such as
+//! `lc52::bitmask::edition_2018`. Here, not in the problem crates' tests, so
+//! that their first run builds only the shared cases.
 
 use std::path::Path;
 
@@ -15,9 +12,8 @@ use n_queens_judge::judge::{Problem, assert_pastes};
 /// [`n_queens_chain::steps!`], as the problem crate's `APPROACHES` is made):
 /// a module per judge-ready step; a step that is not judge-ready has none.
 macro_rules! paste_tests {
-    ($problem:ident, $krate:ident, $($approach:ident $kind:ident)*) => {
-        $(paste_tests!(@ $problem, $krate, $approach, $kind);)*
-    };
+    (@ 51, $approach:ident, $ready:ident) => { paste_tests!(@ NQueens, n_queens, $approach, $ready); };
+    (@ 52, $approach:ident, $ready:ident) => { paste_tests!(@ NQueensII, n_queens_ii, $approach, $ready); };
     (@ $problem:ident, $krate:ident, $approach:ident, yes) => {
         mod $approach {
             use super::*;
@@ -47,30 +43,22 @@ macro_rules! paste_tests {
     };
     // Not judge-ready: the file does not paste into the judge as it stands.
     (@ $problem:ident, $krate:ident, $approach:ident, no) => {};
+    ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident, judge_ready: $ready:ident,
+        exercise: $exercise:ident, watched: $watched:ident, problems: [$problem:tt: $idea:literal] })*) => {
+        $(paste_tests!(@ $problem, $approach, $ready);)*
+    };
 }
 
 /// LeetCode 51's steps, as `n_queens::APPROACHES` is made.
 mod lc51 {
     use super::*;
 
-    macro_rules! steps_51 {
-        ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,
-            judge_ready: $kind:ident, exercise: $exercise:ident, watched: $watched:ident, problems: $problems:tt })*) => {
-            paste_tests!(NQueens, n_queens, $($approach $kind)*);
-        };
-    }
-    n_queens_chain::steps!([51] => steps_51);
+    n_queens_chain::steps!([51] => paste_tests);
 }
 
 /// LeetCode 52's steps, as `n_queens_ii::APPROACHES` is made.
 mod lc52 {
     use super::*;
 
-    macro_rules! steps_52 {
-        ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,
-            judge_ready: $kind:ident, exercise: $exercise:ident, watched: $watched:ident, problems: $problems:tt })*) => {
-            paste_tests!(NQueensII, n_queens_ii, $($approach $kind)*);
-        };
-    }
-    n_queens_chain::steps!([52] => steps_52);
+    n_queens_chain::steps!([52] => paste_tests);
 }

@@ -1,31 +1,19 @@
 //! The classic mistakes, each caught by the shared cases.
 //!
 //! Each mistake of `docs/common-mistakes.md` is a file of its own in
-//! `crates/n_queens_judge/tests/mistakes/`, where `queens watch` and the
-//! docs read it too: a step of the chain with one mistake that learners and
-//! write-ups make (four of them bugs in the seed write-ups), written with
-//! the chain's names so that it diffs against its step like a wrong turn;
-//! the lines marked in it are the ones `queens watch --mistake` shows in
-//! place of its step's code. Its row of `n_queens_facts::mistakes` (what
-//! practice links, what watch runs) reads the same file. The modules here
-//! are what looks like a mistake and is not, and what the files share.
+//! `tests/mistakes/` (its row of `n_queens_facts::mistakes`, which practice
+//! links and watch runs, reads the same file): a step of the chain with one
+//! mistake that learners and write-ups make, in the chain's names, so that
+//! it diffs against its step like a wrong turn. The modules here are what
+//! looks like a mistake and is not, and what the files share.
 //!
-//! For each mistake, a test runs it over the shared cases as data,
-//! [`counted_cases`]: the judge's range n = 1..=9, then the edge cases n = 0
-//! and below, then n = 10 and 11. These are the very cases the rstest
-//! templates give every approach (`n_queens_cases` tests that the two agree),
-//! so if a change to the cases ever lets a mistake through, its test here
-//! fails. Each test also pins the first case that catches the mistake and
-//! what the mistake does there (returns a wrong count, panics, crashes): the
-//! docs page quotes those, and the test says when they change.
-//!
-//! A mistake may not even return: infinite recursion overflows the stack,
-//! which aborts the whole process, not just one test. So every mistake runs
-//! in a child process, this test binary started again on its own test, by
-//! the harness of `n_queens_judge::deadline` ([`caught!`]). What a mistake
-//! does there is also read as `queens practice` reads a failing case: each
-//! test checks that practice links the mistake's own row of the docs page
-//! (numbered in the test) and no other, and only in an exercise of its step.
+//! Each test runs its mistake over the shared cases as data,
+//! [`counted_cases`] (the very cases the rstest templates give every
+//! approach), in a child process, since a mistake may overflow the stack
+//! ([`caught!`]). It pins the first case that catches the mistake and what
+//! the mistake does there, which the docs page quotes, and that practice
+//! links the mistake's own row (numbered in the test) and no other, and
+//! only in an exercise of its step.
 
 use n_queens_cases::counted_cases;
 use n_queens_facts::mistakes::{Code, MISTAKES};
@@ -52,10 +40,8 @@ mod offset_n;
 mod two_n_minus_one;
 
 /// Seed 003's own code, both masks shifted the other way round from its
-/// text: not a mistake in the count, only in the names. The "\" mask now
-/// holds the "/" lines and the other way round; together they still hold
-/// every line, so every count is right and no case can catch it. (A search
-/// that mixes them up consistently is the mirror image of the right one.)
+/// text: a mistake in the names only. The two masks still hold every line
+/// between them, so every count is right: it is the right search's mirror image.
 mod seed_003_code {
     pub struct Solution;
 
@@ -122,9 +108,8 @@ mod offset_after_the_subtraction {
 }
 
 /// The same misplaced base case in the chain's own shape, "check, then
-/// place": not caught, and right. At row n every column already has its
-/// queen, so the loop places nothing and the count comes out right; the
-/// misplaced line only costs n more checks per solution.
+/// place": right, since at row n the loop places nothing; it only costs n
+/// more checks per solution.
 mod base_case_after_the_loop_check_first {
     pub struct Solution;
 
@@ -143,7 +128,7 @@ mod base_case_after_the_loop_check_first {
         let n = board.len();
         let mut count = 0;
         for col in 0..n {
-            if is_safe(board, row, col) {
+            if super::board_scan_is_safe(board, row, col) {
                 board[row][col] = true;
                 count += place_row(board, row + 1);
                 board[row][col] = false;
@@ -153,10 +138,6 @@ mod base_case_after_the_loop_check_first {
             return 1;
         }
         count
-    }
-
-    fn is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
-        super::board_scan_is_safe(board, row, col)
     }
 }
 
@@ -214,9 +195,8 @@ fn board_scan_is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
 // ---------------------------------------------------------------------------
 // The tests: each mistake over the shared cases, in a child process.
 
-/// The panic of a subtraction below zero: its overflow check's in a test
-/// build; in a build without the check (`--release`), the wrapped number
-/// fails later, as `otherwise` says.
+/// The panic of a subtraction below zero in a test build; without overflow
+/// checks (`--release`), the wrapped number fails later, as `otherwise` says.
 const fn overflow(otherwise: &'static str) -> &'static str {
     if cfg!(debug_assertions) { "attempt to subtract with overflow" } else { otherwise }
 }
@@ -240,14 +220,18 @@ caught!(base_case_after_the_loop, 7, Expect::Panics("judge_counts::n1", "index o
 #[cfg(not(debug_assertions))]
 #[test]
 fn offset_after_the_subtraction_counts_right_without_overflow_checks() {
+    counts_right(offset_after_the_subtraction::Solution::total_n_queens);
+}
+
+/// `solve` counts right on every shared case.
+fn counts_right(solve: fn(i32) -> i32) {
     for case in counted_cases() {
-        assert_eq!(offset_after_the_subtraction::Solution::total_n_queens(case.n) as u64, case.expected, "{case:?}");
+        assert_eq!(solve(case.n) as u64, case.expected, "{case:?}");
     }
 }
 
 /// Each row of the shared table names a file of this test, whose module is
-/// run by a test above as that row's number (where `check_linked` holds the
-/// run to the row).
+/// run by a test above as that row's number.
 #[test]
 fn each_mistake_of_the_shared_table_is_tested_here_from_its_file() {
     let this = include_str!("mistakes.rs");
@@ -264,17 +248,12 @@ fn each_mistake_of_the_shared_table_is_tested_here_from_its_file() {
 /// of the right search (see the module).
 #[test]
 fn seed_003_code_counts_right() {
-    for case in counted_cases() {
-        assert_eq!(seed_003_code::Solution::total_n_queens(case.n) as u64, case.expected, "{case:?}");
-    }
+    counts_right(seed_003_code::Solution::total_n_queens);
 }
 
 /// The misplaced base case in the check-first shape counts right on every
 /// case (see the module): not a wrong answer, only wasted work.
 #[test]
 fn base_case_after_the_loop_check_first_counts_right() {
-    for case in counted_cases() {
-        let count = base_case_after_the_loop_check_first::Solution::total_n_queens(case.n);
-        assert_eq!(count as u64, case.expected, "{case:?}");
-    }
+    counts_right(base_case_after_the_loop_check_first::Solution::total_n_queens);
 }

@@ -12,7 +12,8 @@ use rustix::process::{Pid, Signal};
 /// Whether this process is ending ([`end_for_good`]): no child starts then.
 static ENDING: Mutex<bool> = Mutex::new(false);
 
-/// Starts `command`, unless this process is ending: then waits for the end.
+/// Starts `command`, the lock held so that [`end_for_good`] ends it too;
+/// once this process is ending, waits for the end instead.
 pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
     let ending = ENDING.lock().unwrap_or_else(PoisonError::into_inner);
     if *ending {
@@ -45,22 +46,18 @@ pub(super) fn end_group(leader: u32) {
     }
 }
 
-/// Makes this process the one that adopts the orphans of its descendants
-/// (Linux; elsewhere it does nothing): a process that a child starts and
-/// leaves behind, in a group of its own or not, becomes a child of this one
-/// when its parent ends, for [`end_children`] to end. For a process that
-/// runs one child at a time.
+/// Makes this process adopt the orphans of its descendants, in a group of
+/// their own or not, for [`end_children`] to end (Linux; elsewhere it does
+/// nothing). For a process that runs one child at a time.
 pub fn adopt_orphans() -> io::Result<()> {
     #[cfg(target_os = "linux")]
     rustix::process::set_child_subreaper(Some(rustix::process::getpid()))?;
     Ok(())
 }
 
-/// Ends every child of this process (Linux; elsewhere it does nothing):
-/// kills each, with the group it leads, then the children each one leaves,
-/// which this process adopts after [`adopt_orphans`], until none is running.
-/// With `reap`, waits for each too: only where no thread waits for a child
-/// of its own, which would be gone for it.
+/// Ends every child of this process, with the group it leads, then the
+/// orphans it leaves ([`adopt_orphans`]), until none is running (Linux). With
+/// `reap`, waits for each too: only where no thread waits for a child of its own.
 pub fn end_children(reap: bool) {
     #[cfg(target_os = "linux")]
     for _ in 0..1000 {
@@ -84,17 +81,15 @@ pub fn end_children(reap: bool) {
     let _ = reap;
 }
 
-/// For a process that is being stopped (the thread that caught a signal,
-/// before it ends the process): no child starts from now on, and every
-/// child is ended ([`end_children`]); a thread that runs a child waits for
-/// the end instead of reporting what the ending did to it.
+/// For a process that is being stopped by a signal: no child starts from now
+/// on, every child is ended, and a thread that runs a child waits for the
+/// end instead of reporting what the ending did to it.
 pub fn end_for_good() {
     *ENDING.lock().unwrap_or_else(PoisonError::into_inner) = true;
     end_children(false);
 }
 
-/// The children of this process, each with whether it has ended (a zombie,
-/// waiting to be reaped), from `/proc`.
+/// The children of this process from `/proc`, each with whether it has ended (a zombie).
 #[cfg(target_os = "linux")]
 fn children() -> Vec<(Pid, bool)> {
     let me = std::process::id();

@@ -137,12 +137,10 @@ fn read_regular(path: &Path, shown: &str) -> Result<Vec<u8>, Unreadable> {
 }
 
 /// `queens practice reset 52 bitmask`: writes the starting text over the
-/// exercise file, after keeping what was there (a file, even one that is not
-/// text, or a directory) as a backup of its own, named with the time, next
-/// to the exercises, where git and `cargo clean` leave it; no other file is
-/// touched. A link is kept as a copy of the file it links to, since the link
-/// itself may name its file from where it is; a file that is not a regular
-/// one (a FIFO, a link to a device) is refused, as [`read`] refuses it.
+/// exercise file, after keeping what was there (even a directory, or a copy
+/// of the file a link names) as a backup named with the time, beside the
+/// exercises, where git and `cargo clean` leave it. A file that is not a
+/// regular one is refused, as [`read`] refuses it.
 pub fn reset(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outcome {
     check_folder(workspace, exercise.problem)?;
     let relative = exercise.path();
@@ -197,46 +195,33 @@ fn utc_now() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use n_queens_facts::chain;
-
-    fn exercise() -> Exercise {
-        Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() }
-    }
-
-    /// A workspace of its own for a test, in the temporary folder.
-    fn scratch(name: &str) -> Workspace {
-        let root = std::env::temp_dir().join(format!("queens_practice_{name}_{}", std::process::id()));
-        let _ = fs::remove_dir_all(&root);
-        fs::create_dir_all(root.join("crates/n_queens_ii/exercises")).unwrap();
-        Workspace { root, at_root: false }
-    }
 
     /// Reset writes the starting text and only that; it runs on a copy of
     /// the exercise directories, never on the workspace's own files.
     #[test]
     fn reset_restores_one_exercise_and_keeps_every_version() {
-        let workspace = scratch("reset");
+        let (workspace, bitmask) = (Workspace::scratch("reset"), Exercise::bitmask_52());
         let root = workspace.root.clone();
         for exercise in Exercise::all() {
             let path = root.join(exercise.path());
             fs::create_dir_all(path.parent().unwrap()).unwrap();
             fs::write(&path, format!("{}\n// started", exercise.starting_text())).unwrap();
         }
-        let mut out = Vec::new();
-        reset(&workspace, exercise(), &mut out).unwrap();
-        assert_eq!(fs::read_to_string(root.join(exercise().path())).unwrap(), exercise().starting_text());
-        for other in Exercise::all().filter(|other| *other != exercise()) {
+        let reset_said = || {
+            let mut out = Vec::new();
+            reset(&workspace, bitmask, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        reset_said();
+        assert_eq!(fs::read_to_string(root.join(bitmask.path())).unwrap(), bitmask.starting_text());
+        for other in Exercise::all().filter(|other| *other != bitmask) {
             let text = fs::read_to_string(root.join(other.path())).unwrap();
             assert!(text.ends_with("// started"), "{} was touched", other.label());
         }
-        let mut out = Vec::new();
-        reset(&workspace, exercise(), &mut out).unwrap();
-        assert!(String::from_utf8(out).unwrap().contains("already at its starting text"));
+        assert!(reset_said().contains("already at its starting text"));
         // A second version, not text this time, is kept beside the first.
-        fs::write(root.join(exercise().path()), b"\xff second").unwrap();
-        let mut out = Vec::new();
-        reset(&workspace, exercise(), &mut out).unwrap();
-        let said = String::from_utf8(out).unwrap();
+        fs::write(root.join(bitmask.path()), b"\xff second").unwrap();
+        let said = reset_said();
         let backups = root.join("crates/n_queens_ii/exercises/backup");
         let mut kept: Vec<Vec<u8>> =
             fs::read_dir(&backups).unwrap().map(|entry| fs::read(entry.unwrap().path()).unwrap()).collect();
@@ -252,8 +237,8 @@ mod tests {
     /// is read, and reset keeps a copy of that file, not the link.
     #[test]
     fn only_regular_files_are_read_or_reset() {
-        let workspace = scratch("special");
-        let path = workspace.root.join(exercise().path());
+        let (workspace, bitmask) = (Workspace::scratch("special"), Exercise::bitmask_52());
+        let path = workspace.root.join(bitmask.path());
         for (what, make) in [
             ("a link to /dev/zero, a device", "ln -s /dev/zero"),
             ("a FIFO", "mkfifo"),
@@ -262,20 +247,20 @@ mod tests {
             let script = format!("{make} \"$0\"");
             let made = std::process::Command::new("sh").args(["-c", &script, path.to_str().unwrap()]).status();
             assert!(made.unwrap().success(), "{make}");
-            let Err(Unreadable::NotRegular { what: said, message }) = read(&workspace, exercise()) else {
+            let Err(Unreadable::NotRegular { what: said, message }) = read(&workspace, bitmask) else {
                 panic!("{make}: not refused");
             };
             assert_eq!(said, what);
             assert!(message.contains(&format!(" is {what}, not a regular file: remove it (`rm ")), "{message}");
-            assert!(reset(&workspace, exercise(), &mut Vec::new()).is_err(), "{make}");
+            assert!(reset(&workspace, bitmask, &mut Vec::new()).is_err(), "{make}");
             assert!(fs::symlink_metadata(&path).is_ok(), "{make}: left where it is");
             fs::remove_file(&path).unwrap();
         }
         let elsewhere = workspace.root.join("mine.rs");
         fs::write(&elsewhere, "// mine").unwrap();
         std::os::unix::fs::symlink("../../../mine.rs", &path).unwrap();
-        assert_eq!(read(&workspace, exercise()).unwrap(), "// mine");
-        reset(&workspace, exercise(), &mut Vec::new()).unwrap();
+        assert_eq!(read(&workspace, bitmask).unwrap(), "// mine");
+        reset(&workspace, bitmask, &mut Vec::new()).unwrap();
         let backups = workspace.root.join("crates/n_queens_ii/exercises/backup");
         let backup = fs::read_dir(&backups).unwrap().next().unwrap().unwrap().path();
         assert!(fs::symlink_metadata(&backup).unwrap().is_file(), "a copy, not a link");

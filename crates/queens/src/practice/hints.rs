@@ -1,13 +1,10 @@
 //! How many hints of each exercise the learner has seen, so that `practice
-//! hint` with no number shows the next one, and `h` in `practice watch` too.
-//!
-//! It is kept beside the learner's exercise files, in
-//! `crates/<crate>/exercises/.hints`, which git ignores with them and
-//! `reset` leaves alone: one line per exercise seen, `bitmask 2` (its step,
-//! then how many of its hints were shown). A new version is written to a
-//! file of its own and renamed over the old, so a failed write leaves what
-//! was recorded as it was. A file that is not in that form is refused with
-//! a message that says how to start over, never read as zero.
+//! hint` with no number and `h` in `practice watch` show the next one. The
+//! record is `crates/<crate>/exercises/.hints`, beside the learner's files
+//! (ignored by git, left alone by `reset`), one `bitmask 2` line per
+//! exercise seen; each new version is written to a file of its own and
+//! renamed over the old. A record not in that form is refused with a
+//! message that says how to start over, never read as zero.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -78,15 +75,13 @@ impl Shown {
         self.seen.get(exercise.step.name).copied().unwrap_or(0)
     }
 
-    /// The hint to show next: the one after the last shown, or the last
-    /// again once every one was shown. Numbered from 1.
+    /// The hint to show next, from 1: the one after the last shown, or the last again.
     pub fn next(&self, exercise: Exercise) -> usize {
         (self.count(exercise) + 1).min(exercise.hints().len())
     }
 
-    /// Records that hint `number` of `exercise` was shown (and so, as far
-    /// as the next one goes, every hint before it), and writes the record:
-    /// a new file, then renamed over the old one.
+    /// Records that hint `number` of `exercise` (and so every hint before it)
+    /// was shown, in a new file renamed over the old one.
     pub fn record(&mut self, workspace: &Workspace, exercise: Exercise, number: usize) -> Result<(), String> {
         if number <= self.count(exercise) {
             return Ok(());
@@ -115,27 +110,16 @@ fn start_over(shown: &str) -> String {
 mod tests {
     use super::*;
 
-    fn exercise() -> Exercise {
-        Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() }
-    }
-
-    fn scratch(name: &str) -> Workspace {
-        let root = std::env::temp_dir().join(format!("queens_hints_{name}_{}", std::process::id()));
-        let _ = fs::remove_dir_all(&root);
-        fs::create_dir_all(root.join("crates/n_queens_ii/exercises")).unwrap();
-        Workspace { root, at_root: false }
-    }
-
     #[test]
     fn the_next_hint_advances_and_stays_at_the_last() {
-        let workspace = scratch("advance");
+        let (workspace, bitmask) = (Workspace::scratch("advance"), Exercise::bitmask_52());
         let mut shown = Shown::read(&workspace, Problem::NQueensII).unwrap();
-        assert_eq!(shown.next(exercise()), 1);
+        assert_eq!(shown.next(bitmask), 1);
         for expected in [2, 3, 3] {
-            let number = shown.next(exercise());
-            shown.record(&workspace, exercise(), number).unwrap();
+            let number = shown.next(bitmask);
+            shown.record(&workspace, bitmask, number).unwrap();
             let again = Shown::read(&workspace, Problem::NQueensII).unwrap();
-            assert_eq!(again.next(exercise()), expected, "read back from the file");
+            assert_eq!(again.next(bitmask), expected, "read back from the file");
             shown = again;
         }
         let other = Exercise { problem: Problem::NQueensII, step: chain::step("board_scan").unwrap() };
@@ -145,7 +129,7 @@ mod tests {
 
     #[test]
     fn a_corrupt_record_is_refused_and_a_failed_write_keeps_the_old_one() {
-        let workspace = scratch("corrupt");
+        let workspace = Workspace::scratch("corrupt");
         let path = workspace.root.join(relative(Problem::NQueensII));
         for text in ["bitmask two\n", "nothing 1\n", "bitmask 1\nbitmask 2\n", "bitmask 1 2\n"] {
             fs::write(&path, text).unwrap();
@@ -156,7 +140,7 @@ mod tests {
         let mut shown = Shown::read(&workspace, Problem::NQueensII).unwrap();
         // The new version cannot be written where it goes: a folder is in its way.
         fs::create_dir_all(path.with_file_name(".hints.new/in_the_way")).unwrap();
-        assert!(shown.record(&workspace, exercise(), 2).is_err());
+        assert!(shown.record(&workspace, Exercise::bitmask_52(), 2).is_err());
         assert_eq!(fs::read_to_string(&path).unwrap(), "bitmask 1\n", "what was recorded is kept");
         let _ = fs::remove_dir_all(&workspace.root);
     }

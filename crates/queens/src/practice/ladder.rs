@@ -1,15 +1,11 @@
 //! The ladder itself: which exercises there are, where each one lives, its
-//! starting text and its hints.
-//!
-//! The starting texts are stored once, in `crates/n_queens_facts/exercises/`, and
-//! built into the binary. The learner's file, `crates/<crate>/exercises/<step>.rs`
-//! of a problem crate, is written from it the first time it is needed and
-//! ignored by git, as `rustlings` does: the learner's answers never mix with
-//! the project's history, and `reset` writes the starting text again. The
-//! problem's practice test target (`practice_52` of `n_queens_judge`), built
-//! with `--cfg exercise="<step>"`, runs the shared cases against that file alone.
+//! starting text (from `crates/n_queens_facts/exercises/`, built into the
+//! binary) and its hints. The learner's file, `crates/<crate>/exercises/<step>.rs`,
+//! is written from it when first needed and ignored by git, as `rustlings`
+//! does; the problem's practice test target (`practice_52` of
+//! `n_queens_judge`) runs the shared cases against that file alone.
 
-use n_queens_facts::chain;
+use n_queens_facts::{chain, judge};
 
 use crate::common::Problem;
 
@@ -83,12 +79,6 @@ impl Exercise {
         format!("crates/{}/src/{}.rs", self.problem.crate_name(), self.step.name)
     }
 
-    /// The flag that builds the problem's practice test target
-    /// around this exercise's file alone.
-    pub fn cfg(self) -> String {
-        format!("exercise=\"{}\"", self.step.name)
-    }
-
     /// The starting text, exactly as `reset` writes it.
     pub fn starting_text(self) -> &'static str {
         self.entry().starting_text
@@ -98,23 +88,7 @@ impl Exercise {
     pub fn hints(self) -> &'static [&'static str] {
         self.entry().hints
     }
-}
 
-/// The header of an exercise: everything up to and including the
-/// `pub struct Solution;` line, which the learner leaves as it is. The rest
-/// is theirs.
-pub fn header(text: &str) -> &str {
-    let line = n_queens_facts::judge::SOLUTION_LINE;
-    // The line itself, not a mention of it in the header's prose.
-    let start =
-        text.match_indices(line).map(|(index, _)| index).find(|&index| index == 0 || text[..index].ends_with('\n'));
-    match start {
-        Some(start) => &text[..start + line.len()],
-        None => text,
-    }
-}
-
-impl Exercise {
     /// Whether the learner's `text` is still at its start: after the
     /// `pub struct Solution;` line, a line still holds the starting call,
     /// `todo!("exercise 52 bitmask, ...")`, and nothing but it. A `todo!()`
@@ -131,6 +105,20 @@ impl Exercise {
         let line = start[header(start).len()..].lines().find(|line| line.trim_start().starts_with("todo!("));
         line.expect("a starting text holds its `todo!()` call").trim()
     }
+
+    /// Exercise 52 bitmask, for the tests.
+    #[cfg(test)]
+    pub fn bitmask_52() -> Exercise {
+        Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() }
+    }
+}
+
+/// The header of an exercise: everything up to and including the
+/// `pub struct Solution;` line, which the learner leaves as it is. The rest
+/// is theirs.
+pub fn header(text: &str) -> &str {
+    let line = judge::solution_line(text);
+    line.map_or(text, |start| &text[..start + judge::SOLUTION_LINE.len()])
 }
 
 #[cfg(test)]
@@ -149,7 +137,7 @@ mod tests {
         for exercise in Exercise::all() {
             let start = exercise.starting_text();
             assert!(exercise.not_started(start), "{}", exercise.label());
-            assert!(header(start).ends_with(n_queens_facts::judge::SOLUTION_LINE), "{}", exercise.label());
+            assert!(header(start).ends_with(judge::SOLUTION_LINE), "{}", exercise.label());
             let command = format!("practice test {}", exercise.label());
             assert!(start.contains(&command), "{}: the header should show `{command}`", exercise.label());
             assert!(
@@ -160,20 +148,17 @@ mod tests {
         }
     }
 
-    /// The test target picks each exercise by its flag, from the chain's
-    /// exercises of its problem, and the learner's file is where
-    /// [`Exercise::path`] says.
+    /// The test target takes the chain's exercises of its problem, and the
+    /// learner's file is where [`Exercise::path`] says.
     #[test]
     fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
         for exercise in Exercise::all() {
             let target = root().join(practice_target_path(exercise.problem));
             let target = std::fs::read_to_string(target).unwrap();
-            // The flag, as rustc reads `--cfg`, then the learner's file in exercises/.
             let step = exercise.step.name;
-            assert_eq!(exercise.cfg(), format!("exercise=\"{step}\""));
             assert!(exercise.path().ends_with(&format!("/exercises/{step}.rs")), "{}", exercise.label());
             let number = exercise.problem.number();
-            let line = format!("\nn_queens_chain::steps!([{number} exercise] => exercises);\n");
+            let line = format!("\nn_queens_chain::steps!([{number} exercise] => n_queens_judge::exercise);\n");
             assert!(target.contains(&line), "{}: no line {line:?}", exercise.label());
             assert!(root().join(exercise.chain_path()).exists(), "{}", exercise.label());
         }
@@ -181,9 +166,8 @@ mod tests {
 
     #[test]
     fn not_started_looks_for_the_starting_call_only() {
-        let exercise = Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() };
+        let exercise = Exercise::bitmask_52();
         let start = exercise.starting_text();
-        assert!(exercise.not_started(start));
         let answer = "impl Solution { pub fn total_n_queens(n: i32) -> i32 { n } }";
         assert!(!exercise.not_started(&format!("{}\n\n{answer}\n", header(start))));
         let mentioned = format!("{}\n\n/// Was a `todo!()`; now done.\n{answer}\n// todo!(\"later\")\n", header(start));

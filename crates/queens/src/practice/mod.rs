@@ -1,23 +1,12 @@
 //! `queens practice`: the practice ladder, one exercise per step of the
-//! chain for each problem, in the spirit of `rustlings`.
-//!
-//! - `list` (the default, when not on a terminal): where the learner stands
-//!   on every exercise.
-//! - `watch` (the default on a terminal): the first exercise not yet
-//!   passing, checked again each time it is saved ([`watch`]).
-//! - `test [52 bitmask]`: the shared cases of the judge's range, then the
-//!   judge-paste test, on one exercise (the first not yet passing when
-//!   none is named), with cargo's output as it comes.
-//! - `hint [52 bitmask [K]]`: one hint at a time, the next not yet shown
-//!   unless numbered ([`hints`]).
-//! - `reset 52 bitmask`: the exercise's starting text again, and only that
-//!   exercise's.
+//! chain for each problem, in the spirit of `rustlings`: `list`, `watch`
+//! ([`watch`]), `test`, `hint` ([`hints`]) and `reset` ([`files`]).
 //!
 //! The exercises are files of the workspace it runs in, written from the
 //! command's own starting texts when first needed ([`ladder`]); their tests
-//! are a test target of each problem crate that the normal test run leaves
-//! out, built here by cargo for one exercise and run ([`results`]), whose
-//! lines are told in a few of the command's own ([`summary`]).
+//! are a test target of each problem that the normal test run leaves out,
+//! built here by cargo for one exercise and run ([`results`]), whose lines
+//! are told in a few of the command's own ([`summary`]).
 
 mod files;
 mod hints;
@@ -145,16 +134,17 @@ const COMMAND: &str = "cargo run --release -- practice";
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     // As `rustlings` alone does, on a terminal; piped, the list as before.
     let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    // Where this command runs cargo, its processes end with it.
+    let ready = || {
+        results::end_with_this_process(|| {}).map_err(Failure::Failed)?;
+        workspace()
+    };
     match &args.action {
         None if on_terminal => watch::run(&workspace()?),
         Some(Action::Watch) => watch::run(&workspace()?),
-        None | Some(Action::List) => {
-            results::end_with_this_process().map_err(Failure::Failed)?;
-            list(&workspace()?, out)
-        }
+        None | Some(Action::List) => list(&ready()?, out),
         Some(Action::Test(which)) => {
-            results::end_with_this_process().map_err(Failure::Failed)?;
-            let workspace = workspace()?;
+            let workspace = ready()?;
             match which.exercise()? {
                 Some(exercise) => test(&workspace, exercise, out),
                 None => test_next(&workspace, out),
@@ -164,9 +154,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             if let Some(exercise) = which.exercise()? {
                 return hint_recorded(workspace().ok().as_ref(), exercise, *number, out);
             }
-            results::end_with_this_process().map_err(Failure::Failed)?;
-            let workspace = workspace()?;
-            let Some((exercise, _)) = first_not_passing(&workspace, out)? else {
+            let workspace = ready()?;
+            let Some(exercise) = first_not_passing(&workspace, out)? else {
                 writeln!(out, "Every exercise pastes into the judge: no hint is needed.")?;
                 writeln!(out, "Name one to read its hints again: `{COMMAND} hint 52 bitmask`.")?;
                 return Ok(());
@@ -192,11 +181,19 @@ impl Workspace {
     fn show(&self, relative: &str) -> String {
         if self.at_root { relative.to_string() } else { self.root.join(relative).display().to_string() }
     }
+
+    /// A workspace of its own for a test, in the temporary folder.
+    #[cfg(test)]
+    fn scratch(name: &str) -> Workspace {
+        let root = std::env::temp_dir().join(format!("queens_practice_{name}_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("crates/n_queens_ii/exercises")).unwrap();
+        Workspace { root, at_root: false }
+    }
 }
 
-/// The workspace the exercises live in: the nearest one around the current
-/// directory that has the practice test targets, as `cargo run` leaves it,
-/// or else the one this command was built from.
+/// The workspace the exercises live in: the nearest one with the practice
+/// test targets around the current directory, or else the one built from.
 fn workspace() -> Result<Workspace, Failure> {
     let is_root = |dir: &Path| {
         dir.join("Cargo.toml").is_file()
@@ -214,18 +211,15 @@ fn workspace() -> Result<Workspace, Failure> {
     Ok(Workspace { root, at_root })
 }
 
-/// Where one exercise stands, its file named by a path that is true where
-/// the user stands: see [`status_from_root`].
+/// Where one exercise stands ([`status_from_root`]), named from where the user stands.
 fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
     let relative = exercise.path();
     Ok(status_from_root(workspace, exercise, echo)?.renamed(&relative, &workspace.show(&relative)))
 }
 
-/// Where one exercise stands. Unless it is not started, builds its test
-/// target around it and runs it: the cases, then the learner's own tests,
-/// the judge-paste check and n = 0 and -1 once every case passes. Every line
-/// cargo prints on standard error is handed to `echo`. Paths are from the
-/// workspace root.
+/// Where one exercise stands: unless it is not started, its test target is
+/// built around it and run. Cargo's lines, then the test process's standard
+/// error, go to `echo` as they come. Paths are from the workspace root.
 fn status_from_root(
     workspace: &Workspace,
     exercise: Exercise,
@@ -236,13 +230,7 @@ fn status_from_root(
         return Ok(Status::NotStarted);
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut echo_stderr = |line: &str, is_stderr: bool| {
-        if is_stderr {
-            echo(line, true);
-        }
-    };
-    let build =
-        results::build(&cargo, &results::cargo_build(exercise), root, &mut echo_stderr).map_err(Failure::Failed)?;
+    let build = results::build(&cargo, &results::cargo_build(exercise), root, echo).map_err(Failure::Failed)?;
     if build.stopped {
         return Ok(Status::DoesNotCompile(format!(
             "{} (the build was stopped: a `const` whose evaluation does not end)",
@@ -265,13 +253,13 @@ fn status_from_root(
             why.unwrap_or("it said nothing").trim()
         )));
     }
-    let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.success()) else {
+    let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.code == Some(0)) else {
         return Ok(Status::DoesNotCompile(results::first_error(&build.stderr)));
     };
     // Where `cargo test` would run it: its package's directory. Its
     // lines on stdout are read, not shown; its standard error goes by.
     let dir = root.join("crates").join(ladder::PRACTICE_PACKAGE);
-    let ran = results::run_tests(&binary, &dir, &mut echo_stderr).map_err(Failure::Failed)?;
+    let ran = results::run_tests(&binary, &dir, echo).map_err(Failure::Failed)?;
     Ok(Status::of(&ran, exercise.step.name))
 }
 
@@ -290,11 +278,10 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     if !workspace.at_root {
         writeln!(out, "In {}", workspace.root.display())?;
     }
-    let mut started = 0;
-    for exercise in Exercise::all() {
-        // An unreadable one is said below, in its place.
-        started += usize::from(files::read(workspace, exercise).is_ok_and(|text| !exercise.not_started(&text)));
-    }
+    // An unreadable one is said below, in its place.
+    let started = Exercise::all()
+        .filter(|&exercise| files::read(workspace, exercise).is_ok_and(|t| !exercise.not_started(&t)))
+        .count();
     match started {
         0 => {}
         1 => writeln!(out, "Testing the started exercise now; its first build takes a while.")?,
@@ -404,53 +391,38 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
     for line in status.report(&label) {
         writeln!(out, "{line}")?;
     }
-    match status {
-        Status::Pastes(_) => {
-            writeln!(out, "Everything after `pub struct Solution;` is accepted by the judge as it is.")?;
-            let (yours, chain) = (workspace.show(&exercise.path()), workspace.show(&exercise.chain_path()));
-            writeln!(out, "Compare it with the step's own file:")?;
-            writeln!(out, "  diff {yours} \\\n    {chain}")?;
-        }
-        Status::Failing { .. }
-        | Status::OwnTestFailing { .. }
-        | Status::DoesNotCompile(_)
-        | Status::Passing(_)
-        | Status::NoVerdict(_) => {
+    let Status::Pastes(_) = status else {
+        if status != Status::NotStarted {
             writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
-            return Err(Failure::Unsuccessful);
         }
-        Status::NotStarted => return Err(Failure::Unsuccessful),
-    }
+        return Err(Failure::Unsuccessful);
+    };
+    writeln!(out, "Everything after `pub struct Solution;` is accepted by the judge as it is.")?;
+    let (yours, chain) = (workspace.show(&exercise.path()), workspace.show(&exercise.chain_path()));
+    writeln!(out, "Compare it with the step's own file:")?;
+    writeln!(out, "  diff {yours} \\\n    {chain}")?;
     Ok(())
 }
 
 /// The first exercise, in the ladder's order, that does not paste into the
-/// judge yet, and where it stands (`None` when its file cannot be read);
-/// `None` when every one does. Each exercise before it is built and run,
-/// and said in a line on `out` as it is passed.
-fn first_not_passing(
-    workspace: &Workspace,
-    out: &mut impl Write,
-) -> Result<Option<(Exercise, Option<Status>)>, Failure> {
+/// judge yet or cannot be read; `None` when every one pastes. Each exercise
+/// before it is built and run, and said in a line on `out` as it is passed.
+fn first_not_passing(workspace: &Workspace, out: &mut impl Write) -> Result<Option<Exercise>, Failure> {
     for exercise in Exercise::all() {
-        if files::read(workspace, exercise).is_err() {
-            return Ok(Some((exercise, None)));
-        }
-        let status = status(workspace, exercise, &mut |_, _| {})?;
-        if !matches!(status, Status::Pastes(_)) {
-            return Ok(Some((exercise, Some(status))));
+        let unreadable = files::read(workspace, exercise).is_err();
+        if unreadable || !matches!(status(workspace, exercise, &mut |_, _| {})?, Status::Pastes(_)) {
+            return Ok(Some(exercise));
         }
         writeln!(out, "Exercise {} passes and pastes into the judge.", exercise.label())?;
     }
     Ok(None)
 }
 
-/// `queens practice test` with no exercise: the first not yet passing, named
-/// first, then tested as `test 52 bitmask` tests it.
+/// `queens practice test` with no exercise: the first not yet passing, named, then tested.
 fn test_next(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     writeln!(out, "Looking for the first exercise not yet passing...")?;
     out.flush()?;
-    let Some((exercise, _)) = first_not_passing(workspace, out)? else {
+    let Some(exercise) = first_not_passing(workspace, out)? else {
         writeln!(out, "Every exercise pastes into the judge.")?;
         writeln!(out, "Name one to test it again: `{COMMAND} test 52 bitmask`.")?;
         return Ok(());
@@ -512,29 +484,20 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
 mod tests {
     use super::*;
 
-    fn exercise() -> Exercise {
-        Exercise { problem: Problem::NQueensII, step: chain::step("bitmask").unwrap() }
-    }
-
     #[test]
-    fn a_hint_says_how_to_see_the_next_one() {
-        let mut out = Vec::new();
-        hint(None, exercise(), 1, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+    fn a_hint_says_how_to_see_the_next_one_and_one_past_the_last_is_a_usage_error() {
+        let hint_said = |number| {
+            let mut out = Vec::new();
+            hint(None, Exercise::bitmask_52(), number, &mut out).map(|()| String::from_utf8(out).unwrap())
+        };
+        let text = hint_said(1).unwrap();
         assert!(text.starts_with("Hint 1 of 3 for exercise 52 bitmask:"), "{text}");
         assert!(text.contains("practice hint 52 bitmask 2"), "{text}");
-        let mut out = Vec::new();
-        hint(None, exercise(), 3, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = hint_said(3).unwrap();
         assert!(text.contains("That was the last hint"), "{text}");
         assert!(text.contains("crates/n_queens_ii/src/bitmask.rs"), "{text}");
-    }
-
-    #[test]
-    fn a_hint_past_the_last_is_a_usage_error() {
-        let error = hint(None, exercise(), 4, &mut Vec::new()).unwrap_err();
-        let Failure::Usage(message) = error else { panic!("a usage error") };
+        let Err(Failure::Usage(message)) = hint_said(4) else { panic!("a usage error") };
         assert_eq!(message, "exercise 52 bitmask has 3 hints, numbered 1 to 3 (got 4)");
-        assert!(hint(None, exercise(), 0, &mut Vec::new()).is_err());
+        assert!(hint_said(0).is_err());
     }
 }

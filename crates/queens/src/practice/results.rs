@@ -1,13 +1,9 @@
 //! Building an exercise's test target with cargo and running it, each under
-//! a limit, and what they printed: cargo's JSON messages and compile errors,
-//! then the test target's own lines, one JSON object per case (their schema
-//! is the module doc of `n_queens_judge::practice`, the target's harness),
-//! which [`super::verdict`] reads.
-//!
-//! The harness's lines are those that start with the run's token, a random
-//! one for each run, which the test process reads on its standard input
-//! before any of the answer's code runs: no line that the answer prints is
-//! taken for one of them, whatever it says.
+//! a limit: cargo's JSON messages and compile errors, then the harness's
+//! lines (their schema is the module doc of `n_queens_judge::practice`),
+//! which [`super::verdict`] reads. Those are the lines that start with the
+//! run's random token, which the test process reads before any of the
+//! answer's code runs: no line that the answer prints is taken for one.
 
 use std::ffi::OsStr;
 use std::hash::{BuildHasher, RandomState};
@@ -22,13 +18,11 @@ use serde_json::Value;
 
 use super::ladder::{Exercise, PRACTICE_PACKAGE, practice_target};
 
-/// How long cargo may build an exercise's tests, its dependencies included
-/// the first time: a build that runs longer is stuck (rustc's own limit on
-/// a `const` that never ends is made an error for the learner's file).
+/// How long cargo may build an exercise's tests, its dependencies included the
+/// first time: longer is stuck (a `const` that never ends is stopped sooner).
 pub const BUILD_LIMIT: Duration = Duration::from_secs(10 * 60);
 
-/// How long the test process may run: more than the harness's own limits add
-/// up to (each case, the learner's tests, the pastes' compiles and runs).
+/// How long the test process may run: more than the harness's own limits add up to.
 pub const TEST_LIMIT: Duration = Duration::from_secs(10 * 60);
 
 /// The most lines of the harness that are read: it writes 17 at most.
@@ -50,16 +44,17 @@ pub struct Printed {
     /// Its standard output: cargo's JSON messages, or the harness's lines
     /// without their token.
     pub stdout: String,
-    /// Its standard error: cargo's own messages and compile errors, or what
-    /// the test process printed there (a stack overflow's message), cut to
-    /// its first and last part.
+    /// Its standard error (compile errors, a stack overflow's message), cut
+    /// to its first and last part.
     pub stderr: String,
 }
 
 impl Printed {
-    /// Whether it exited with success.
-    pub fn success(&self) -> bool {
-        self.code == Some(0)
+    /// A run that ended with `code` after printing `stdout` and `stderr`, for the tests.
+    #[cfg(test)]
+    pub fn of(code: Option<i32>, stdout: &str, stderr: &str) -> Printed {
+        let (stdout, stderr) = (stdout.to_string(), stderr.to_string());
+        Printed { code, signal: None, timed_out: false, stopped: false, stdout, stderr }
     }
 
     /// How the process ended, in words: `exited with code 3`, `was killed by signal 9`.
@@ -74,9 +69,8 @@ impl Printed {
         }
     }
 
-    /// Why the test process ended in the middle of a case, from what it
-    /// printed. Only the answer ends it there: the harness ends it after its
-    /// last line.
+    /// Why the test process ended in the middle of a case (which only the
+    /// answer does), from what it printed.
     pub fn why_it_ended(&self) -> String {
         let stderr = &self.stderr;
         if self.timed_out {
@@ -93,15 +87,12 @@ impl Printed {
         }
         let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty());
         let said = last.map_or(String::new(), |line| format!(" Its last words: {line}"));
-        match (self.code, self.signal) {
-            (Some(code), _) => format!(
+        match self.code {
+            Some(code) => format!(
                 "the process exited with code {code} in the middle of the case: does the answer call \
                  `std::process::exit({code})`? The judge would stop there too.{said}"
             ),
-            (None, Some(signal)) => {
-                format!("the process was killed by signal {signal}{}.{said}", signal_cause(signal))
-            }
-            (None, None) => format!("the process ended without an exit code.{said}"),
+            None => format!("the process {}{}.{said}", self.how_it_ended(), self.signal.map_or("", signal_cause)),
         }
     }
 }
@@ -118,17 +109,16 @@ fn signal_cause(signal: i32) -> &'static str {
 }
 
 /// The cargo command, from the workspace root, that builds the problem's
-/// practice test target (in `n_queens_judge`) around `exercise`'s file alone. Its JSON
-/// messages on standard output name the test binary ([`test_binary`]);
-/// compile errors are on standard error, as cargo renders them. The lint on
-/// a `const` evaluation that runs long is forbidden, so that no `allow` turns
-/// it off: rustc says so as it happens, and the build is stopped there.
+/// practice test target around `exercise`'s file alone: its JSON messages
+/// name the test binary ([`test_binary`]). The lint on a `const` evaluation
+/// that runs long is forbidden, so that no `allow` turns it off: rustc says
+/// so as it happens, and the build is stopped there.
 pub fn cargo_build(exercise: Exercise) -> Vec<String> {
     let target = practice_target(exercise.problem);
     let args = ["rustc", "-p", PRACTICE_PACKAGE, "--test", &target, "--profile", "test"];
     let mut args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
     args.extend(["--message-format", "json-render-diagnostics", "--", "--cfg"].map(String::from));
-    args.push(exercise.cfg());
+    args.push(format!("exercise=\"{}\"", exercise.step.name));
     args.extend(["-F", "long_running_const_eval"].map(String::from));
     args
 }
@@ -142,8 +132,7 @@ pub fn test_binary(stdout: &str) -> Option<PathBuf> {
 }
 
 /// Runs cargo with `args` in `dir` under [`BUILD_LIMIT`], handing every
-/// line to `echo` as it comes (`true` for a line of standard error), so that
-/// a learner can watch the build go by.
+/// line to `echo` as it comes (`true` for a line of standard error).
 pub fn build(cargo: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
     let mut command = Command::new(cargo);
     command.args(args).current_dir(dir);
@@ -155,10 +144,9 @@ pub fn build(cargo: &OsStr, args: &[String], dir: &Path, echo: &mut dyn FnMut(&s
     Ok(printed(&ran, text(&ran.output.stdout)))
 }
 
-/// Runs the test binary in `dir` under [`TEST_LIMIT`], in a process group
-/// of its own, with a new token, and keeps the harness's lines: those that
-/// carry the token, without it. Its standard error goes to `echo` as it
-/// comes; what the answer prints on standard output is passed over.
+/// Runs the test binary in `dir` under [`TEST_LIMIT`], in a process group of
+/// its own, with a new token, and keeps the lines that carry it, without it.
+/// Its standard error goes to `echo` as it comes.
 pub fn run_tests(binary: &Path, dir: &Path, echo: &mut dyn FnMut(&str, bool)) -> Result<Printed, String> {
     let token = token();
     let mut lines = Vec::new();
@@ -181,19 +169,12 @@ pub fn run_tests(binary: &Path, dir: &Path, echo: &mut dyn FnMut(&str, bool)) ->
     Ok(printed(&ran, lines.iter().map(|line| format!("{line}\n")).collect()))
 }
 
-/// Makes every process that a run starts end with this one: the orphans
-/// they leave are adopted, to be ended after each run, and Ctrl-C, SIGTERM
-/// or a hung-up terminal end every child before this process ends as the
-/// signal says (the learner's test process has a group of its own, which
-/// the terminal's Ctrl-C does not reach). Once per process.
-pub fn end_with_this_process() -> Result<(), String> {
-    end_with_this_process_restoring(|| {})
-}
-
-/// [`end_with_this_process`], calling `restore` once the children are
-/// ended and before the process ends: `practice watch` gives the terminal
-/// back there, even in the middle of a build.
-pub fn end_with_this_process_restoring(restore: fn()) -> Result<(), String> {
+/// Makes every process that a run starts end with this one: orphans are
+/// adopted, to be ended after each run, and Ctrl-C, SIGTERM or a hung-up
+/// terminal end every child (the test process's group, which Ctrl-C does
+/// not reach, included), then call `restore`, before this process ends as
+/// the signal says. Once per process.
+pub fn end_with_this_process(restore: fn()) -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     n_queens_facts::child::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
@@ -209,8 +190,7 @@ pub fn end_with_this_process_restoring(restore: fn()) -> Result<(), String> {
     Ok(())
 }
 
-/// A new token: 128 bits that no one can guess, from std's own random keys
-/// (a `RandomState` is seeded from the operating system's randomness).
+/// A new token: 128 bits from std's random keys, seeded by the operating system.
 fn token() -> String {
     let random = || RandomState::new().hash_one(TOKEN_FLAG);
     format!("{:016x}{:016x}", random(), random())
@@ -253,10 +233,7 @@ mod tests {
 
     #[test]
     fn an_exit_names_its_code_and_a_signal_its_number() {
-        let ended = |code, signal| {
-            Printed { code, signal, timed_out: false, stopped: false, stdout: String::new(), stderr: String::new() }
-                .why_it_ended()
-        };
+        let ended = |code, signal| Printed { signal, ..Printed::of(code, "", "") }.why_it_ended();
         assert!(ended(Some(3), None).starts_with("the process exited with code 3 "), "{}", ended(Some(3), None));
         assert!(ended(Some(3), None).contains("`std::process::exit(3)`"));
         assert!(ended(None, Some(6)).contains("signal 6 (SIGABRT"), "{}", ended(None, Some(6)));

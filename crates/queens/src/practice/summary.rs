@@ -1,9 +1,8 @@
-//! A run of an exercise's test target, read back ([`verdict::Report`]), told
-//! in a few lines: which n pass and which fail, the smallest failing n in
-//! detail (what it returned, or where it panicked), the notes that explain it
-//! first (a time-out, a stack overflow, a process that ended early), the
-//! common mistakes of the exercise's step with the same signature, and what
-//! the answer does past the judge's range. Every line fits [`WIDTH`] columns.
+//! A run of an exercise's test target ([`verdict::Report`]) told in a few
+//! lines of [`WIDTH`] columns: which n pass and which fail, the smallest
+//! failing n in detail after the notes that explain it (a time-out, a
+//! crash), the common mistakes with the same signature, and what the answer
+//! does past the judge's range.
 
 use n_queens_facts::mistakes::{self, Observed};
 
@@ -28,8 +27,7 @@ pub enum Status {
         /// The line over every n, then the smallest failing n in detail.
         details: Vec<String>,
     },
-    /// Every case of the judge's range passes, but a test the learner wrote
-    /// in the exercise file fails.
+    /// Every case passes, but a test the learner wrote in the file fails.
     OwnTestFailing {
         /// The test's name, as the learner wrote it (`my_tests::four`).
         name: String,
@@ -43,13 +41,11 @@ pub enum Status {
     /// Every case passes, and so does the judge-paste check; the note on what
     /// the answer does past the judge's range.
     Pastes(Vec<String>),
-    /// The harness's lines are no verdict; why, in one line (a case reported
-    /// twice, an exit that is not the harness's).
+    /// The harness's lines are no verdict; why, in one line.
     NoVerdict(String),
 }
 
-/// How far the list's status column is from the left edge: its lines are
-/// wrapped to fit [`WIDTH`] columns after it.
+/// How far the list's status column is from the left edge, its lines wrapped to fit after it.
 pub const LIST_INDENT: usize = 23;
 
 impl Status {
@@ -64,11 +60,9 @@ impl Status {
             return Status::Failing { n, reason, details };
         }
         if let Some(test) = &report.own_test {
-            let mut details = vec!["passing n = 1 to 9; your own test fails:".to_string()];
-            match &test.place {
-                Some(place) => details.push(format!("{}: panicked at {place}:", test.name)),
-                None => details.push(format!("{}:", test.name)),
-            }
+            let at = test.place.as_ref().map_or(String::new(), |place| format!(": panicked at {place}"));
+            let mut details =
+                vec!["passing n = 1 to 9; your own test fails:".to_string(), format!("{}{at}:", test.name)];
             details.extend(wrapped("  ", &test.message, 2));
             let reason = short(test.message.lines().next().unwrap_or_default());
             return Status::OwnTestFailing { name: test.name.clone(), reason, details };
@@ -83,8 +77,8 @@ impl Status {
         }
     }
 
-    /// The status in a few words, then a detail after a colon where there
-    /// is one, wrapped to fit [`WIDTH`] columns after the list's first columns.
+    /// The status in a few words, then a detail after a colon, wrapped to fit
+    /// after the list's first columns.
     pub fn describe(&self) -> String {
         let text = match self {
             Status::NotStarted => "not started".to_string(),
@@ -124,9 +118,8 @@ impl Status {
         lines
     }
 
-    /// The same status with the path `from` written as `to` wherever its
-    /// text names it: cargo and the tests name the learner's file from the
-    /// workspace root, the user may stand elsewhere.
+    /// The same status with the path `from` (from the workspace root) written
+    /// as `to` (from where the user stands) wherever its text names it.
     pub fn renamed(self, from: &str, to: &str) -> Status {
         let text = |text: String| text.replace(from, to);
         let lines = |lines: Vec<String>| lines.into_iter().map(text).collect();
@@ -231,22 +224,15 @@ fn over_every_n(cases: &[(i32, Outcome)]) -> String {
     parts.join("; ")
 }
 
-/// What `outcome` did at `n` in an exercise of `step`, in lines:
-/// `n = 4: returned 0, expected 2`, or where it panicked and why, then the
-/// common mistakes it looks like.
+/// What `outcome` did at `n` in an exercise of `step`, in lines (`n = 4:
+/// returned 0, expected 2`), then the common mistakes it looks like.
 fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ended: &str) -> Vec<String> {
     let said = message(n, outcome, ended);
     let mut lines = match outcome {
         Outcome::Panicked { place: Some(place), .. } => {
-            let mut lines = vec![format!("n = {n}: panicked at {place}:")];
-            lines.extend(wrapped("  ", &said, 2));
-            lines
+            [vec![format!("n = {n}: panicked at {place}:")], wrapped("  ", &said, 2)].concat()
         }
-        Outcome::Ended => {
-            let mut lines = vec![format!("n = {n}: the test process ended:")];
-            lines.extend(wrapped("  ", &said, 2));
-            lines
-        }
+        Outcome::Ended => [vec![format!("n = {n}: the test process ended:")], wrapped("  ", &said, 2)].concat(),
         Outcome::NotRun | Outcome::Returned { wrong: None, .. } => Vec::new(),
         _ => wrapped(&format!("n = {n}: "), &said, 2),
     };
@@ -254,9 +240,9 @@ fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ende
     lines
 }
 
-/// The summary of a failing run of the cases: the line over every n, then
-/// the notes that explain the rest (a time-out, a crash), then the smallest
-/// failing n in detail. `None` when no case of the judge's range fails.
+/// The summary of a failing run: the line over every n, the notes that
+/// explain the rest, then the smallest failing n in detail; `None` when no
+/// case of the judge's range fails.
 fn failing(report: &Report, step: &str, ended: &str) -> Option<(i32, String, Vec<String>)> {
     let cases = &report.cases;
     let (smallest, first) = cases.iter().find(|(_, outcome)| outcome.failed())?;
@@ -326,8 +312,7 @@ fn past_the_judge(report: &Report, step: &str, ended: &str) -> Vec<String> {
 }
 
 /// What `outcome` shows of the answer, as the common mistakes' signatures
-/// are written: a wrong count returned, a panic in the learner's file, a
-/// stack overflow; `None` for anything else.
+/// are written; `None` for what no signature is.
 fn observed<'a>(outcome: &'a Outcome, ended: &str) -> Option<Observed<'a>> {
     match outcome {
         Outcome::Returned { count, wrong: Some(_) } => Some(Observed::Returned(*count)),
@@ -338,8 +323,7 @@ fn observed<'a>(outcome: &'a Outcome, ended: &str) -> Option<Observed<'a>> {
 }
 
 /// The common mistakes of `step` whose signature is `outcome` at `n`, the
-/// first failing n, where `others` are the outcomes of the other n: two
-/// lines each, its title and its section of the page.
+/// first failing n (`others` at the other n): its title and its link.
 fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ended: &str) -> Vec<String> {
     let observe = |m: i32| {
         if m == n {
@@ -359,17 +343,6 @@ fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], end
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn printed(code: Option<i32>, stdout: &str, stderr: &str) -> Printed {
-        Printed {
-            code,
-            signal: None,
-            timed_out: false,
-            stopped: false,
-            stdout: stdout.to_string(),
-            stderr: stderr.to_string(),
-        }
-    }
 
     /// The target's lines for counts at n = 1, 2, ...
     fn counts(counts: &[(i64, i64)]) -> String {
@@ -398,7 +371,7 @@ mod tests {
     #[test]
     fn the_smallest_failing_n_and_its_message() {
         let stdout = counts(&[(1, 1), (0, 0), (0, 0), (0, 2), (0, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
-        let Status::Failing { n, reason, details } = Status::of(&printed(Some(1), &stdout, ""), "bitmask") else {
+        let Status::Failing { n, reason, details } = Status::of(&Printed::of(Some(1), &stdout, ""), "bitmask") else {
             panic!("failing");
         };
         assert_eq!((n, reason.as_str()), (4, "returned 0, expected 2"));
@@ -410,7 +383,7 @@ mod tests {
     fn a_crash_is_reported_at_the_case_that_was_running() {
         let stderr =
             "thread 'exercise bitmask, n = 2' (9) has overflowed its stack\nfatal runtime error: stack overflow";
-        let status = Status::of(&printed(None, &counts(&[(1, 1)]), stderr), "bitmask");
+        let status = Status::of(&Printed::of(None, &counts(&[(1, 1)]), stderr), "bitmask");
         let Status::Failing { n, reason, details } = status else { panic!("a crash is a failure") };
         assert_eq!(n, 2);
         assert!(reason.contains("stack overflow"), "{reason}");
@@ -423,7 +396,7 @@ mod tests {
         let paste = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"pastes\"}\n\
                      {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n";
         let past = "{\"case\":\"past_the_judge\",\"n\":0,\"outcome\":\"returned\",\"count\":1}\n";
-        let Status::Pastes(note) = Status::of(&printed(Some(0), &format!("{right}{paste}{past}"), ""), "bitmask")
+        let Status::Pastes(note) = Status::of(&Printed::of(Some(0), &format!("{right}{paste}{past}"), ""), "bitmask")
         else {
             panic!("pastes");
         };
@@ -431,7 +404,7 @@ mod tests {
         let refused = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"refused\",\"message\":\"no.\\nmore\"}\n\
                        {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n";
         assert_eq!(
-            Status::of(&printed(Some(1), &format!("{right}{refused}"), ""), "bitmask"),
+            Status::of(&Printed::of(Some(1), &format!("{right}{refused}"), ""), "bitmask"),
             Status::Passing("no.".into())
         );
     }

@@ -9,12 +9,11 @@ use super::results::Printed;
 /// What the answer did at one n.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// It returned: the count (or number of boards), and what is wrong with
-    /// it in words, `None` when it is right.
+    /// It returned.
     Returned {
         /// The count, or the number of boards.
         count: i64,
-        /// What is wrong, `returned 0, expected 2`.
+        /// What is wrong, `returned 0, expected 2`; `None` when it is right.
         wrong: Option<String>,
     },
     /// It panicked: the message, and the place when that is the learner's file.
@@ -59,19 +58,17 @@ pub struct Report {
     pub cases: Vec<(i32, Outcome)>,
     /// The first of the learner's own tests that fails, if one does.
     pub own_test: Option<OwnTest>,
-    /// The judge-paste check in each edition: `None` where it pastes,
-    /// the reason where not; short of two when the process ended first.
+    /// The judge-paste check in each edition, `None` where it pastes; short of two when the process ended first.
     pub paste: Vec<Option<String>>,
     /// n = 0 and -1, past the judge's range, in order; empty when not run.
     pub past: Vec<(i32, Outcome)>,
 }
 
-/// The harness's lines in `printed` (already without their token), as a
-/// [`Report`]: a case missing after the last line is where the process ended
-/// ([`Outcome::Ended`]), and the ones after it are not run. An error says
-/// why the lines are no verdict: a line out of the harness's order (a case
-/// reported twice, say), or a last line whose exit code is not the one the
-/// lines call for, or not the process's own.
+/// The harness's lines in `printed` as a [`Report`]: a case missing after
+/// the last line is where the process ended ([`Outcome::Ended`]), and the
+/// ones after it are not run. An error says why the lines are no verdict: a
+/// line out of the harness's order, or a last line whose exit code is not
+/// the one the lines call for, or not the process's own.
 pub fn read(printed: &Printed) -> Result<Report, String> {
     let mut values = Vec::new();
     for line in printed.stdout.lines() {
@@ -228,14 +225,7 @@ mod tests {
 
     /// A run that printed `lines` and ended with `code`.
     fn printed(lines: &str, code: Option<i32>) -> Printed {
-        Printed {
-            code,
-            signal: None,
-            timed_out: false,
-            stopped: false,
-            stdout: lines.to_string(),
-            stderr: String::new(),
-        }
+        Printed::of(code, lines, "")
     }
 
     /// The lines of counts at n = 1..=9, all right but at `wrong`.
@@ -255,7 +245,7 @@ mod tests {
                                 {\"case\":\"past_the_judge\",\"count\":0,\"n\":-1,\"outcome\":\"returned\"}\n";
 
     #[test]
-    fn a_crash_is_at_the_case_after_the_last_line() {
+    fn a_crash_is_at_the_case_after_the_last_line_and_a_pass_goes_on_to_the_paste() {
         let stdout = "{\"case\":\"counts\",\"n\":1,\"outcome\":\"returned\",\"count\":1,\"expected\":1}\n\
                       {\"case\":\"counts\",\"n\":2,\"outcome\":\"returned\",\"count\":1,\"expected\":0,\
                       \"wrong\":\"returned 1, expected 0\"}\n";
@@ -266,10 +256,7 @@ mod tests {
         assert_eq!(report.cases[2], (3, Outcome::Ended));
         assert_eq!(report.cases[8], (9, Outcome::NotRun));
         assert!(report.past.is_empty() && report.paste.is_empty());
-    }
-
-    #[test]
-    fn after_a_pass_the_paste_and_past_the_judge_are_read() {
+        // After a pass, the paste and past the judge are read.
         let mut stdout: String = (1..=9)
             .map(|n| format!("{{\"case\":\"boards\",\"n\":{n},\"outcome\":\"returned\",\"count\":1,\"expected\":1}}\n"))
             .collect();

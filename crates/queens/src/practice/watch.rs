@@ -1,16 +1,13 @@
 //! `queens practice watch` (and `queens practice` alone on a terminal): the
 //! first exercise not yet passing, checked again each time its file is
-//! saved, with the verdict `practice test` gives, in a screen of 80×24 drawn
-//! anew after each change. Keys: `h` the next hint, `l` the list (to choose
-//! another exercise), `n` the next exercise once this one passes, `r` reset
-//! (after a y/n), `q` quit.
+//! saved, on an 80×24 screen drawn anew after each change. Keys: `h` the
+//! next hint, `l` the list, `n` the next exercise once this one passes, `r`
+//! reset (after a y/n), `q` quit.
 //!
-//! The terminal is set up and given back as `queens watch` does it: ratatui's
-//! own set-up, whose panic hook restores it on a panic, and its wait on the
-//! terminal ([`crate::watch::input_within`]), which sees a closed window. A
-//! signal, which may come in the middle of a build, ends the build's
-//! processes and restores the terminal before the process ends by it
-//! ([`results::end_with_this_process_restoring`]).
+//! The terminal is set up, waited on and given back as `queens watch` does
+//! ([`crate::watch::input_within`]); a signal, even in the middle of a
+//! build, ends the build's processes and restores the terminal first
+//! ([`results::end_with_this_process`]).
 
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
@@ -28,8 +25,7 @@ use super::{COMMAND, Workspace, files, results, status};
 use crate::common::{Failure, Outcome, WIDTH};
 use crate::watch::{Input, input_within};
 
-/// How long the file's events are gathered into one check: an editor's
-/// save is a burst of them (a temporary file, a rename, a change of times).
+/// How long a save's burst of file events (a temporary file, a rename) is gathered into one check.
 const DEBOUNCE: Duration = Duration::from_millis(200);
 
 /// The keys, on the last line.
@@ -43,7 +39,7 @@ pub fn run(workspace: &Workspace) -> Outcome {
             "practice watch needs a terminal; `{COMMAND} test` checks the next exercise once"
         )));
     }
-    results::end_with_this_process_restoring(ratatui::restore).map_err(Failure::Failed)?;
+    results::end_with_this_process(ratatui::restore).map_err(Failure::Failed)?;
     let (sender, saved) = mpsc::channel();
     let mut debouncer = new_debouncer(DEBOUNCE, move |result: DebounceEventResult| {
         if let Ok(events) = result {
@@ -243,10 +239,7 @@ fn watch(
                 let reset = files::reset(workspace, screen.exercise, &mut said);
                 screen.said = String::from_utf8_lossy(&said).lines().map(String::from).collect();
                 if let Err(Failure::Failed(why) | Failure::Usage(why)) = reset {
-                    screen.said = textwrap::wrap(&why, crate::common::wrapping(WIDTH))
-                        .iter()
-                        .map(|line| line.to_string())
-                        .collect();
+                    screen.said = wrap(&why);
                 }
                 let said = std::mem::take(&mut screen.said);
                 check(terminal, workspace, &mut screen)?;
@@ -262,13 +255,7 @@ fn watch(
                 };
                 screen.hint = Some(number);
                 let recorded = hints.and_then(|mut shown| shown.record(workspace, screen.exercise, number));
-                screen.said = match recorded {
-                    Ok(()) => Vec::new(),
-                    Err(why) => textwrap::wrap(&why, crate::common::wrapping(WIDTH))
-                        .iter()
-                        .map(|line| line.to_string())
-                        .collect(),
-                };
+                screen.said = recorded.err().as_deref().map(wrap).unwrap_or_default();
             }
             (Mode::Exercise, KeyCode::Char('l')) => screen.mode = Mode::List(Screen::index(screen.exercise)),
             (Mode::Exercise, KeyCode::Char('r')) => screen.mode = Mode::ConfirmReset,
@@ -302,30 +289,31 @@ fn open(
     check(terminal, workspace, screen)
 }
 
-/// Checks the exercise watched as `practice test` does, the screen saying
-/// so meanwhile, with cargo's last line.
+/// Checks the exercise watched as `practice test` does, showing cargo's last line meanwhile.
 fn check(terminal: &mut ratatui::DefaultTerminal, workspace: &Workspace, screen: &mut Screen) -> Outcome {
     let exercise = screen.exercise;
     let label = exercise.label();
     let heading = format!("Checking {label}: {}", workspace.show(&exercise.path()));
     draw(terminal, std::slice::from_ref(&heading))?;
-    let text = files::read(workspace, exercise).ok();
-    screen.checked = text.clone();
-    let known = match text {
-        None => None,
-        Some(_) => {
-            let mut drawn = Ok(());
-            let checked = status(workspace, exercise, &mut |line, is_stderr| {
-                if is_stderr && drawn.is_ok() {
-                    drawn = draw(terminal, &[heading.clone(), String::new(), super::fit(line.trim(), WIDTH)]);
-                }
-            });
-            drawn?;
-            Some(checked?)
-        }
-    };
+    screen.checked = files::read(workspace, exercise).ok();
+    let mut known = None;
+    if screen.checked.is_some() {
+        let mut drawn = Ok(());
+        let checked = status(workspace, exercise, &mut |line, is_stderr| {
+            if is_stderr && drawn.is_ok() {
+                drawn = draw(terminal, &[heading.clone(), String::new(), super::fit(line.trim(), WIDTH)]);
+            }
+        });
+        drawn?;
+        known = Some(checked?);
+    }
     screen.known[Screen::index(exercise)] = known;
     Ok(())
+}
+
+/// `text` in lines of [`WIDTH`] columns.
+fn wrap(text: &str) -> Vec<String> {
+    textwrap::wrap(text, crate::common::wrapping(WIDTH)).iter().map(|line| line.to_string()).collect()
 }
 
 /// Draws `lines` from the top of a cleared screen.

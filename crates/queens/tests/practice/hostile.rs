@@ -1,20 +1,12 @@
-//! `queens practice` against answers written to fool it or to hang it, end
-//! to end: a verdict only the cases can give, a paste run where the judge
-//! runs it, and a run that always ends and leaves nothing running. Each test
-//! answers an exercise in the scratch copy (see `scratch.rs`) and runs the
-//! real command.
+//! `queens practice` against answers written to fool it or to hang it: a
+//! verdict only the cases can give, a paste run where the judge runs it, and
+//! a run that always ends and leaves nothing running.
 
 use std::process::Command;
 use std::time::Duration;
 
 use crate::scratch::Scratch;
-use crate::verdicts::{BITMASK, answer_bitmask, assert_passes_and_pastes, printed, right_answer};
-
-/// `right_answer()` with `code` run first in `total_n_queens`.
-fn right_answer_doing(code: &str) -> String {
-    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
-    right_answer().replacen(signature, &format!("{signature}\n{code}"), 1)
-}
+use crate::verdicts::{BITMASK, answer_bitmask, assert_passes_and_pastes, printed, right_answer_doing, succeeds};
 
 /// Runs `practice test` on exercise `problem` bitmask, which must not pass
 /// (exit code 1): its standard output.
@@ -31,9 +23,8 @@ fn quiet(mut command: Command) -> Command {
     command
 }
 
-/// Whether the process `id` is running: not gone, and not a zombie left for
-/// its parent to reap. A killed process ends when next scheduled, which on a
-/// busy machine may take a moment: it is asked a few times.
+/// Whether the process `id` is still running (not gone, not a zombie) after
+/// a few seconds: a killed process ends when next scheduled.
 fn still_running(id: &str) -> bool {
     let state = || std::fs::read_to_string(format!("/proc/{id}/stat")).unwrap_or_default();
     let running = |state: &str| state.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'));
@@ -43,30 +34,36 @@ fn still_running(id: &str) -> bool {
     })
 }
 
-/// An answer that returns 7, and prints on its first call nine lines in the
-/// harness's own format, all right, and two that say it pastes: the cases
-/// alone give the verdict, so it fails at n = 1.
-#[test]
-fn printed_lines_are_never_a_verdict() {
-    let scratch = Scratch::take();
+/// An answer that returns `returned` and prints on its first call the lines
+/// of a pass in the harness's own format: nine right `case` lines, and two
+/// that say it pastes, the second after a token of its own.
+fn forging(signature: &str, case: &str, returned: &str) -> String {
     let answer = r#"impl Solution {
-    pub fn total_n_queens(_n: i32) -> i32 {
+    SIGNATURE {
         static FORGED: std::sync::Once = std::sync::Once::new();
         FORGED.call_once(|| {
             let counts = [1, 0, 0, 2, 10, 4, 40, 92, 352];
             for (index, count) in counts.iter().enumerate() {
                 println!(
-                    "{{\"case\":\"counts\",\"count\":{},\"expected\":{},\"n\":{},\"outcome\":\"returned\"}}",
+                    "{{\"case\":\"CASE\",\"count\":{},\"expected\":{},\"n\":{},\"outcome\":\"returned\"}}",
                     count, count, index + 1
                 );
             }
             println!("{{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"pastes\"}}");
             println!("0123456789abcdef0123456789abcdef {{\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}}");
         });
-        7
+        RETURNED
     }
 }"#;
-    answer_bitmask(&scratch, answer);
+    answer.replace("SIGNATURE", signature).replace("CASE", case).replace("RETURNED", returned)
+}
+
+/// An answer that returns 7, and prints the lines of a pass: the cases
+/// alone give the verdict, so it fails at n = 1.
+#[test]
+fn printed_lines_are_never_a_verdict() {
+    let scratch = Scratch::take();
+    answer_bitmask(&scratch, &forging("pub fn total_n_queens(_n: i32) -> i32", "counts", "7"));
     let stdout = not_passed(&scratch, "52");
     assert!(stdout.contains("\nExercise 52 bitmask: failing\n"), "{stdout}");
     assert!(stdout.contains("\nn = 1: returned 7, expected 1\n"), "{stdout}");
@@ -78,27 +75,8 @@ fn printed_lines_are_never_a_verdict() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn printed_lines_are_never_a_verdict_for_boards() {
     let scratch = Scratch::take();
-    let start = include_str!("../../../n_queens_facts/exercises/51/bitmask.rs");
-    let line = format!("\n{}\n", n_queens_facts::judge::SOLUTION_LINE);
-    let header = &start[..start.find(&line).unwrap() + line.len()];
-    let answer = r#"impl Solution {
-    pub fn solve_n_queens(_n: i32) -> Vec<Vec<String>> {
-        static FORGED: std::sync::Once = std::sync::Once::new();
-        FORGED.call_once(|| {
-            let counts = [1, 0, 0, 2, 10, 4, 40, 92, 352];
-            for (index, count) in counts.iter().enumerate() {
-                println!(
-                    "{{\"case\":\"boards\",\"count\":{},\"expected\":{},\"n\":{},\"outcome\":\"returned\"}}",
-                    count, count, index + 1
-                );
-            }
-            println!("{{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"pastes\"}}");
-            println!("{{\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}}");
-        });
-        Vec::new()
-    }
-}"#;
-    scratch.write("crates/n_queens/exercises/bitmask.rs", &format!("{header}\n{answer}\n"));
+    let answer = forging("pub fn solve_n_queens(_n: i32) -> Vec<Vec<String>>", "boards", "Vec::new()");
+    crate::write_answer(&scratch, "51", "bitmask", &answer);
     let stdout = not_passed(&scratch, "51");
     assert!(stdout.contains("\nn = 1: returned 0 boards, expected 1\n"), "{stdout}");
     assert!(!stdout.contains("pastes into the judge"), "{stdout}");
@@ -127,50 +105,46 @@ fn the_paste_runs_without_the_repository() {
     assert!(stdout.contains("No such file or directory"), "{stdout}");
 }
 
-/// A thread of the answer takes `stdout().lock()` and never lets go: the
-/// harness writes its lines through a handle of its own, and the run ends.
+/// An answer whose thread takes `stdout().lock()` and never lets go (the
+/// harness writes its lines through a handle of its own), and that starts
+/// processes of its own: `sleep 40`, which holds the output pipe; `sleep
+/// 600`, which does not; `setsid sleep 3600`, which leaves the group the run
+/// is killed with and holds its pipes. The run ends all the same, in the
+/// harness and in each paste run, and none of them is left running.
 #[test]
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn a_thread_holding_stdout_does_not_hang_the_run() {
+fn no_thread_or_process_of_the_answer_holds_or_outlives_the_run() {
     let scratch = Scratch::take();
-    let hold = "        static HOLD: std::sync::Once = std::sync::Once::new();
-        HOLD.call_once(|| {
-            let (taken, is_taken) = std::sync::mpsc::channel();
-            std::thread::spawn(move || {
-                let _held = std::io::stdout().lock();
-                taken.send(()).unwrap();
-                loop {
-                    std::thread::park();
-                }
-            });
-            is_taken.recv().unwrap();
-        });";
-    answer_bitmask(&scratch, &right_answer_doing(hold));
-    assert_passes_and_pastes(&scratch);
-}
-
-/// An answer that starts `setsid sleep 3600`, which leaves the group the
-/// run is killed with and holds its pipes: the run ends all the same, in
-/// the harness and in each paste run, and no sleep is left running.
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn a_child_that_leaves_the_group_neither_holds_nor_outlives_the_run() {
-    let scratch = Scratch::take();
-    let ids = scratch.root.join("setsid_ids.txt");
+    let ids = scratch.root.join("sleep_ids.txt");
     let _ = std::fs::remove_file(&ids);
     let spawn = format!(
-        "        if n == 4 {{
+        "        static HOLD: std::sync::Once = std::sync::Once::new();
+        HOLD.call_once(|| {{
+            let (taken, is_taken) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {{
+                let _held = std::io::stdout().lock();
+                taken.send(()).unwrap();
+                loop {{
+                    std::thread::park();
+                }}
+            }});
+            is_taken.recv().unwrap();
+        }});
+        if n == 4 {{
             use std::io::Write;
-            let sleep = std::process::Command::new(\"setsid\").args([\"sleep\", \"3600\"]).spawn().unwrap();
+            use std::process::{{Command, Stdio}};
+            let _ = Command::new(\"sleep\").arg(\"40\").spawn();
+            let quiet = Command::new(\"sleep\").arg(\"600\").stdout(Stdio::null()).stderr(Stdio::null()).spawn();
+            let left = Command::new(\"setsid\").args([\"sleep\", \"3600\"]).spawn().unwrap();
             let mut ids = std::fs::OpenOptions::new().create(true).append(true).open({ids:?}).unwrap();
-            writeln!(ids, \"{{}}\", sleep.id()).unwrap();
+            writeln!(ids, \"{{}}\\n{{}}\", quiet.unwrap().id(), left.id()).unwrap();
         }}"
     );
     answer_bitmask(&scratch, &right_answer_doing(&spawn));
     assert_passes_and_pastes(&scratch);
     let ids = std::fs::read_to_string(&ids).unwrap();
-    // The cases, then the paste test in two editions.
-    assert_eq!(ids.lines().count(), 3, "{ids}");
+    // Two for the cases, then two for the paste test in each edition.
+    assert_eq!(ids.lines().count(), 6, "{ids}");
     for id in ids.lines() {
         assert!(!still_running(id), "sleep {id} still runs");
     }
@@ -326,19 +300,6 @@ fn the_harness_exit_is_not_the_answers() {
     assert!(!stdout.contains("exit(1)"), "{stdout}");
 }
 
-/// An own test that ends the process with `exit(0)` is no pass.
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn an_own_test_that_exits_is_no_pass() {
-    let scratch = Scratch::take();
-    let tests = "\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn a_exits() {\n        std::process::exit(0);\n    }\n\n    \
-                 #[test]\n    fn b_four() {\n        assert_eq!(super::Solution::total_n_queens(4), 3);\n    }\n}\n";
-    answer_bitmask(&scratch, &(right_answer() + tests));
-    let stdout = not_passed(&scratch, "52");
-    assert!(stdout.contains("my_tests::a_exits"), "{stdout}");
-    assert!(stdout.contains("std::process::exit"), "{stdout}");
-}
-
 /// An exercise that is a link to `/dev/zero`, or a FIFO: `list`, `test` and
 /// `reset` each refuse it at once, say to remove it, and leave it there.
 #[test]
@@ -351,9 +312,7 @@ fn an_exercise_that_is_not_a_regular_file_is_refused() {
         let made = Command::new("sh").args(["-c", &format!("{make} \"$0\""), path.to_str().unwrap()]).status();
         assert!(made.unwrap().success(), "{make}");
 
-        let output = scratch.queens(&["practice", "list"]);
-        let (stdout, stderr) = printed(&output);
-        assert!(output.status.success(), "{stdout}\n{stderr}");
+        let stdout = succeeds(&scratch, &["practice", "list"]);
         let line = stdout.lines().find(|line| line.contains(" bitmask ")).unwrap_or_default();
         assert!(line.contains(&format!("not a regular file ({what})")), "{stdout}");
         for action in ["test", "reset"] {
@@ -373,9 +332,7 @@ fn an_exercise_that_is_not_a_regular_file_is_refused() {
 fn with_the_exercises_folder_a_file_list_says_what_works() {
     let scratch = Scratch::take();
     std::fs::write(scratch.root.join("crates/n_queens_ii/exercises"), "a file").unwrap();
-    let output = scratch.queens(&["practice", "list"]);
-    let (stdout, stderr) = printed(&output);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = succeeds(&scratch, &["practice", "list"]);
     // The first command it names, between backticks, run as it says.
     let (_, after) = stdout.split_once('`').unwrap_or_else(|| panic!("a command to run:\n{stdout}"));
     let suggested: String = after.split('`').next().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
@@ -384,9 +341,7 @@ fn with_the_exercises_folder_a_file_list_says_what_works() {
         None => Command::new("sh").args(["-c", &suggested]).current_dir(&scratch.root).output().unwrap(),
     };
     assert!(ran.status.success(), "`{suggested}`: {:?}", printed(&ran));
-    let output = scratch.queens(&["practice", "list"]);
-    let (stdout, stderr) = printed(&output);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = succeeds(&scratch, &["practice", "list"]);
     assert_eq!(stdout.matches("not started").count(), 10, "after `{suggested}`:\n{stdout}");
     let _ = std::fs::remove_file(scratch.root.join("crates/n_queens_ii/exercises.old"));
 }

@@ -1,24 +1,8 @@
 //! What `queens practice test` says about a failing exercise, end to end:
-//! the real command on real wrong answers, in a scratch copy of the
-//! workspace (see `scratch.rs`). Each answer is a step's own file with
-//! one realistic mistake made in it.
+//! each answer is a step's own file with one realistic mistake made in it.
 
 use crate::scratch::Scratch;
-use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
-
-/// The exercise file of `problem` (`"51"`, `"52"`) and `step`: its starting
-/// header, then `answer`.
-fn exercise(problem: &str, step: &str, answer: &str) -> (String, String) {
-    let crate_name = if problem == "52" { "n_queens_ii" } else { "n_queens" };
-    let start = std::fs::read_to_string(format!(
-        "{}/../n_queens_facts/exercises/{problem}/{step}.rs",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let line = format!("\n{SOLUTION_LINE}\n");
-    let header = &start[..start.find(&line).unwrap() + line.len()];
-    (format!("crates/{crate_name}/exercises/{step}.rs"), format!("{header}\n{answer}\n"))
-}
+use n_queens_facts::judge::judge_text;
 
 /// The step's own file, judge-ready, with `from` replaced by `to`.
 fn chain_with(problem: &str, step: &str, from: &str, to: &str) -> String {
@@ -30,13 +14,12 @@ fn chain_with(problem: &str, step: &str, from: &str, to: &str) -> String {
     answer.replacen(from, to, 1)
 }
 
-/// Runs `practice test` on `answer` in the scratch copy: its
-/// exit code and standard output, checked for what every run must be (at
-/// most 80 columns a line, no colour code even with `NO_COLOR` unset).
-fn practice_test(problem: &str, step: &str, answer: &str) -> (Option<i32>, String) {
+/// Runs `practice test` on `answer` in the scratch copy: its standard
+/// output, checked for its exit `code` and what every run must be (at most
+/// 80 columns a line, no colour code even with `NO_COLOR` unset).
+fn practice_test(problem: &str, step: &str, answer: &str, code: i32) -> String {
     let scratch = Scratch::take();
-    let (path, text) = exercise(problem, step, answer);
-    scratch.write(&path, &text);
+    crate::write_answer(&scratch, problem, step, answer);
     let output = scratch.queens(&["practice", "test", problem, step]);
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
     for line in stdout.lines() {
@@ -44,7 +27,8 @@ fn practice_test(problem: &str, step: &str, answer: &str) -> (Option<i32>, Strin
     }
     assert!(!stdout.contains('\u{1b}'), "a colour code:\n{stdout}");
     assert!(stdout.lines().count() <= 20, "more than a few lines:\n{stdout}");
-    (output.status.code(), stdout)
+    assert_eq!(output.status.code(), Some(code), "{stdout}");
+    stdout
 }
 
 /// Without `free &= free - 1` the loop never ends: n = 1 counts past
@@ -54,8 +38,7 @@ fn practice_test(problem: &str, step: &str, answer: &str) -> (Option<i32>, Strin
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn a_loop_that_never_ends_is_told_by_its_time_out_first() {
     let answer = chain_with("52", "bitmask", "free &= free - 1;", "");
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("failing at n = 1"), "{stdout}");
     let time_out = stdout.find("still running after").unwrap_or_else(|| panic!("a time-out note:\n{stdout}"));
     if let Some(overflow) = stdout.find("attempt to add with overflow") {
@@ -70,8 +53,7 @@ fn a_loop_that_never_ends_is_told_by_its_time_out_first() {
 #[test]
 fn a_known_signature_links_the_common_mistake() {
     let answer = chain_with("52", "bitmask", "(1u32 << n) - 1", "1u32 << n");
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("\nfailing at n = "), "{stdout}");
     assert!(stdout.contains("\nn = 2: returned 1, expected 0\n"), "{stdout}");
     assert!(stdout.contains("docs/common-mistakes.md#3-full--1--n"), "{stdout}");
@@ -85,8 +67,7 @@ fn a_known_signature_links_the_common_mistake() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn missing_boards_are_said_in_words() {
     let answer = chain_with("51", "three_arrays", "lines.set(col, diagonal, anti_diagonal, false);", "");
-    let (code, stdout) = practice_test("51", "three_arrays", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("51", "three_arrays", &answer, 1);
     assert!(stdout.contains("n = 4: returned 0 boards, expected 2"), "{stdout}");
     assert!(stdout.contains("2 of the expected boards are missing"), "{stdout}");
     assert!(stdout.contains("queens in columns 1, 3, 0, 2, row 0 first"), "{stdout}");
@@ -99,8 +80,7 @@ fn missing_boards_are_said_in_words() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn a_panic_names_its_place_and_exit_is_named_as_such() {
     let answer = chain_with("52", "bitmask", "let mut count = 0;", "let mut count = 0;\n    assert!(full != 3);");
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("n = 2: panicked at crates/n_queens_ii/exercises/bitmask.rs:"), "{stdout}");
 
     let answer = chain_with(
@@ -109,8 +89,7 @@ fn a_panic_names_its_place_and_exit_is_named_as_such() {
         "let mut count = 0;",
         "let mut count = 0;\n    if full == 7 { std::process::exit(3) }",
     );
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("n = 3: the test process ended:"), "{stdout}");
     assert!(stdout.contains("exited with code 3"), "{stdout}");
     assert!(stdout.contains("std::process::exit(3)"), "{stdout}");
@@ -125,8 +104,7 @@ fn an_own_failing_test_is_named() {
     let answer = chain_with("52", "bitmask", "", "")
         + "\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn four() {\n        \
            assert_eq!(super::Solution::total_n_queens(4), 3);\n    }\n}\n";
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("my_tests::four"), "{stdout}");
     assert!(!stdout.contains("n = 0"), "{stdout}");
 }
@@ -136,8 +114,7 @@ fn an_own_failing_test_is_named() {
 #[test]
 fn past_the_judge_is_a_note_after_a_pass() {
     let answer = chain_with("51", "three_arrays", "(2 * n).saturating_sub(1)", "2 * n - 1");
-    let (code, stdout) = practice_test("51", "three_arrays", &answer);
-    assert_eq!(code, Some(0), "{stdout}");
+    let stdout = practice_test("51", "three_arrays", &answer, 0);
     assert!(stdout.contains("passing, and pastes into the judge"), "{stdout}");
     assert!(stdout.contains("Past the judge's range, which the judge never asks:\n  n = 0 fails"), "{stdout}");
     assert!(stdout.contains("\n  n = -1 returns 0 boards\n"), "{stdout}");
@@ -152,8 +129,7 @@ fn past_the_judge_is_a_note_after_a_pass() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn compile_errors_point_at_the_learners_file() {
     let answer = chain_with("52", "bitmask", "free.wrapping_neg()", "-free");
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("E0600"), "{stdout}");
     assert!(stdout.contains("free & free.wrapping_neg()"), "{stdout}");
 
@@ -173,8 +149,7 @@ fn compile_errors_point_at_the_learners_file() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn a_stack_overflow_is_named_with_its_mistake() {
     let answer = chain_with("52", "bitmask", "columns | lowest,", "columns & lowest,");
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("failing at n = 1; not run 2 to 9"), "{stdout}");
     assert!(stdout.contains("stack overflow"), "{stdout}");
     assert!(stdout.contains("docs/common-mistakes.md#2--where--belongs"), "{stdout}");
@@ -191,8 +166,7 @@ fn an_allocation_failure_says_how_much() {
         "let mut count = 0;",
         "let mut count = 0;\n    if full == 7 {\n        std::hint::black_box(Vec::<u8>::with_capacity(1 << 62));\n    }",
     );
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("failing at n = 3; passing 1, 2; not run 4 to 9"), "{stdout}");
     assert!(stdout.contains("memory allocation of 4611686018427387904 bytes failed"), "{stdout}");
 }
@@ -207,8 +181,7 @@ fn a_mistake_of_another_step_is_not_linked() {
         "(col as i64 - queen_col as i64).unsigned_abs() as usize",
         "col.wrapping_sub(queen_col)",
     );
-    let (code, stdout) = practice_test("52", "column_abs", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "column_abs", &answer, 1);
     assert!(stdout.contains("\nn = 2: returned 1, expected 0\n"), "{stdout}");
     assert!(!stdout.contains("common-mistakes.md#"), "{stdout}");
 }
@@ -218,8 +191,7 @@ fn a_mistake_of_another_step_is_not_linked() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn zero_at_n_4_points_at_the_undo() {
     let answer = chain_with("52", "board_scan", "board[row][col] = false;", "");
-    let (code, stdout) = practice_test("52", "board_scan", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "board_scan", &answer, 1);
     assert!(stdout.contains("\nn = 4: returned 0, expected 2\n"), "{stdout}");
     assert!(stdout.contains("without undoing its mark"), "{stdout}");
 }
@@ -230,8 +202,7 @@ fn zero_at_n_4_points_at_the_undo() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn boards_of_the_right_number_say_what_differs() {
     let answer = chain_with("51", "bitmask", "&\".\".repeat(n - col - 1)", "&\".\".repeat(n - col)");
-    let (code, stdout) = practice_test("51", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("51", "bitmask", &answer, 1);
     assert!(stdout.contains("n = 1: returned 1 board, the right number, but 1 is not a solution"), "{stdout}");
     assert!(!stdout.contains("expected 1\n"), "{stdout}");
 }
@@ -246,8 +217,7 @@ fn a_paste_the_judge_refuses_shows_the_first_error() {
         "let full = (1u32 << n) - 1;",
         "let full = (1u32 << u32::try_from(n).unwrap()) - 1;",
     );
-    let (code, stdout) = practice_test("52", "bitmask", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("does not paste into the judge yet"), "{stdout}");
     assert!(stdout.contains("rustc --edition 2018, refuses it: error[E0599]"), "{stdout}");
     assert!(stdout.contains("crates/n_queens_ii/exercises/bitmask.rs:"), "{stdout}");
@@ -265,8 +235,7 @@ fn an_answer_newer_than_the_judges_rust_is_not_judge_ready() {
     );
     let answer = answer.replacen("let n = n as usize;", "let Ok(n) = usize::try_from(n) else { return 0 };", 1);
     let answer = format!("use std::convert::TryFrom;\n\n{answer}");
-    let (code, stdout) = practice_test("52", "column_abs", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "column_abs", &answer, 1);
     assert!(!stdout.contains("pastes into the judge\n"), "{stdout}");
     assert!(stdout.contains("newer Rust than the judge's 1.58"), "{stdout}");
     assert!(stdout.contains("`abs_diff` is Rust 1.60"), "{stdout}");
@@ -280,8 +249,7 @@ fn an_answer_newer_than_the_judges_rust_is_not_judge_ready() {
 fn an_endless_search_past_the_judge_is_stopped_at_once() {
     let answer = chain_with("52", "column_abs", "Vec::with_capacity(n)", "Vec::new()");
     let answer = answer.replacen("if n < 0 {\n            return 0;\n        }", "", 1);
-    let (code, stdout) = practice_test("52", "column_abs", &answer);
-    assert_eq!(code, Some(0), "{stdout}");
+    let stdout = practice_test("52", "column_abs", &answer, 0);
     assert!(stdout.contains("passing, and pastes into the judge"), "{stdout}");
     assert!(stdout.contains("n = -1: still running after 1 s"), "{stdout}");
 }
@@ -294,8 +262,7 @@ fn an_endless_search_past_the_judge_is_stopped_at_once() {
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
 fn an_offset_after_the_subtraction_is_told_by_its_order() {
     let answer = chain_with("52", "three_arrays", "(row + n - 1 - col, row + col)", "(row - col + n - 1, row + col)");
-    let (code, stdout) = practice_test("52", "three_arrays", &answer);
-    assert_eq!(code, Some(1), "{stdout}");
+    let stdout = practice_test("52", "three_arrays", &answer, 1);
     assert!(stdout.contains("attempt to subtract with overflow"), "{stdout}");
     assert!(stdout.contains("A common mistake gives exactly this: `row - col` before its offset\n"), "{stdout}");
     assert!(stdout.contains("docs/common-mistakes.md#6-row---col-without-its-offset"), "{stdout}");

@@ -1,12 +1,10 @@
 //! `queens practice` judges what a judge would judge, whatever the learner
-//! writes around a right answer: each test answers an exercise in a scratch
-//! copy of the workspace (see `scratch.rs`) and runs the real command.
+//! writes around a right answer.
 
-use std::path::Path;
 use std::process::Output;
 
 use crate::scratch::Scratch;
-use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+use n_queens_facts::judge::judge_text;
 
 /// The learner's file of exercise 52 bitmask.
 pub(crate) const BITMASK: &str = "crates/n_queens_ii/exercises/bitmask.rs";
@@ -16,12 +14,15 @@ pub(crate) fn right_answer() -> String {
     judge_text(include_str!("../../../n_queens_ii/src/bitmask.rs")).unwrap().to_string()
 }
 
+/// `right_answer()` with `code` run first in `total_n_queens`.
+pub(crate) fn right_answer_doing(code: &str) -> String {
+    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
+    right_answer().replacen(signature, &format!("{signature}\n{code}"), 1)
+}
+
 /// Writes exercise 52 bitmask: its starting header, then `answer`.
 pub(crate) fn answer_bitmask(scratch: &Scratch, answer: &str) {
-    let start = include_str!("../../../n_queens_facts/exercises/52/bitmask.rs");
-    let line = format!("\n{SOLUTION_LINE}\n");
-    let header = &start[..start.find(&line).unwrap() + line.len()];
-    scratch.write(BITMASK, &format!("{header}\n{answer}\n"));
+    crate::write_answer(scratch, "52", "bitmask", answer);
 }
 
 /// Its standard output and error, as text.
@@ -29,96 +30,38 @@ pub(crate) fn printed(output: &Output) -> (String, String) {
     (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
 }
 
-/// Runs `practice test 52 bitmask` and checks that it passes and pastes.
-pub(crate) fn assert_passes_and_pastes(scratch: &Scratch) -> String {
-    let output = scratch.queens(&["practice", "test", "52", "bitmask"]);
+/// Runs `queens` with `args` in the scratch copy, which must succeed: its
+/// standard output.
+pub(crate) fn succeeds(scratch: &Scratch, args: &[&str]) -> String {
+    let output = scratch.queens(args);
     let (stdout, stderr) = printed(&output);
     assert!(output.status.success(), "{stdout}\n{stderr}");
+    stdout
+}
+
+/// Runs `practice test 52 bitmask` and checks that it passes and pastes.
+pub(crate) fn assert_passes_and_pastes(scratch: &Scratch) -> String {
+    let stdout = succeeds(scratch, &["practice", "test", "52", "bitmask"]);
     assert!(stdout.contains("\nExercise 52 bitmask: passing, and pastes into the judge\n"), "{stdout}");
     stdout
 }
 
+/// A right answer written as a learner might: a `todo!()` mentioned in a
+/// comment is not the starting call, what it prints is not its answer, and
+/// code after its own test module is pasted too.
 #[test]
 #[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn a_todo_mentioned_in_a_comment_is_not_the_starting_call() {
+fn a_right_answer_with_a_todo_comment_a_print_and_a_test_module_passes() {
     let scratch = Scratch::take();
-    let answer = right_answer().replacen(
+    let answer = right_answer_doing("        println!(\"debug: n = {}\", n);").replacen(
         "/// The number of solutions",
         "/// No longer a `todo!()`, nor a todo!(\"later\"): the number of solutions",
         1,
     );
-    answer_bitmask(&scratch, &answer);
-    assert_passes_and_pastes(&scratch);
-}
-
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn code_after_the_learners_own_test_module_is_pasted_too() {
-    let scratch = Scratch::take();
-    let answer = right_answer();
     let helper = answer.find("/// The number of ways").expect("the helper's doc");
-    let answer = format!(
-        "{}\n#[cfg(test)]\nmod my_tests {{\n    #[test]\n    fn one() {{}}\n}}\n\n{}",
-        &answer[..helper],
-        &answer[helper..]
-    );
-    answer_bitmask(&scratch, &answer);
+    let tests = "#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn one() {}\n}\n\n";
+    answer_bitmask(&scratch, &format!("{}\n{tests}{}", &answer[..helper], &answer[helper..]));
     assert_passes_and_pastes(&scratch);
-}
-
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn what_the_answer_prints_is_not_its_answer() {
-    let scratch = Scratch::take();
-    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
-    let answer =
-        right_answer().replacen(signature, &format!("{signature}\n        println!(\"debug: n = {{}}\", n);"), 1);
-    answer_bitmask(&scratch, &answer);
-    assert_passes_and_pastes(&scratch);
-}
-
-/// An answer that starts processes of its own, one holding the output pipe
-/// (`sleep 40`), one not (`sleep 600`, its id written to a file): the run
-/// ends without waiting for them, and none of them is left running.
-#[test]
-#[ignore = "slow end to end: CI runs it (`cargo test -p queens --test practice -- --ignored`)"]
-fn no_process_an_answer_starts_outlives_the_run() {
-    let scratch = Scratch::take();
-    let ids = scratch.root.join("sleep_ids.txt");
-    let _ = std::fs::remove_file(&ids);
-    let signature = "pub fn total_n_queens(n: i32) -> i32 {";
-    let spawn = format!(
-        "{signature}
-        if n == 4 {{
-            use std::io::Write;
-            let _ = std::process::Command::new(\"sleep\").arg(\"40\").spawn();
-            let quiet = std::process::Command::new(\"sleep\")
-                .arg(\"600\")
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .unwrap();
-            let mut ids = std::fs::OpenOptions::new().create(true).append(true).open({ids:?}).unwrap();
-            writeln!(ids, \"{{}}\", quiet.id()).unwrap();
-        }}"
-    );
-    answer_bitmask(&scratch, &right_answer().replacen(signature, &spawn, 1));
-    assert_passes_and_pastes(&scratch);
-    let ids = std::fs::read_to_string(&ids).unwrap();
-    // The cases, then the paste test in two editions.
-    assert_eq!(ids.lines().count(), 3, "{ids}");
-    for id in ids.lines() {
-        // Gone, or a zombie left for its new parent to reap: not running.
-        // A killed process ends when next scheduled, which on a busy
-        // machine may take a moment: a few seconds, far below its 600.
-        let state = || std::fs::read_to_string(format!("/proc/{id}/stat")).unwrap_or_default();
-        let running = |state: &str| state.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'));
-        let ended = (0..100).any(|_| {
-            std::thread::sleep(std::time::Duration::from_millis(50));
-            !running(&state())
-        });
-        assert!(ended, "sleep {id} still runs: {}", state());
-    }
 }
 
 /// A cargo that cannot build is not the learner's mistake: exit code 1 and
@@ -157,9 +100,7 @@ fn unreadable_exercises_are_listed_and_reset() {
         "impl Solution { pub fn total_n_queens(n: i32) -> i32 { a_function_whose_name_is_long_enough_to_overflow_any_line(n) } }",
     );
 
-    let output = scratch.queens(&["practice", "list"]);
-    let (stdout, stderr) = printed(&output);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = succeeds(&scratch, &["practice", "list"]);
     for line in stdout.lines() {
         assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
     }
@@ -168,20 +109,13 @@ fn unreadable_exercises_are_listed_and_reset() {
     assert!(stdout.contains("does not compile"), "{stdout}");
 
     for step in ["board_scan", "column_abs"] {
-        let output = scratch.queens(&["practice", "reset", "52", step]);
-        let (stdout, stderr) = printed(&output);
-        assert!(output.status.success(), "{stdout}\n{stderr}");
+        let stdout = succeeds(&scratch, &["practice", "reset", "52", step]);
         assert!(stdout.contains("Your version is kept in\n  crates/n_queens_ii/exercises/backup/"), "{stdout}");
         for line in stdout.lines() {
             assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
         }
         let path = scratch.root.join(format!("crates/n_queens_ii/exercises/{step}.rs"));
-        let start = if step == "board_scan" {
-            include_str!("../../../n_queens_facts/exercises/52/board_scan.rs")
-        } else {
-            include_str!("../../../n_queens_facts/exercises/52/column_abs.rs")
-        };
-        assert_eq!(std::fs::read_to_string(path).unwrap(), start);
+        assert_eq!(std::fs::read_to_string(path).unwrap(), crate::starting_text("52", step));
     }
     let backups = std::fs::read_dir(scratch.root.join("crates/n_queens_ii/exercises/backup")).unwrap().count();
     assert_eq!(backups, 2);
@@ -194,9 +128,7 @@ fn a_deleted_exercises_folder_is_written_again() {
     let scratch = Scratch::take();
     answer_bitmask(&scratch, "// started");
     std::fs::remove_dir_all(scratch.root.join("crates/n_queens_ii/exercises")).unwrap();
-    let output = scratch.queens(&["practice", "reset", "52", "bitmask"]);
-    let (stdout, stderr) = printed(&output);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let stdout = succeeds(&scratch, &["practice", "reset", "52", "bitmask"]);
     assert!(stdout.contains(&format!("{BITMASK} is back at its starting text")), "{stdout}");
     assert!(scratch.root.join(BITMASK).is_file());
 }
@@ -213,7 +145,8 @@ fn from_a_folder_inside_the_workspace_paths_are_true() {
     assert_eq!(output.status.code(), Some(1), "not started:\n{stdout}\n{stderr}");
     let named = stdout.lines().find_map(|line| line.strip_prefix("Write your answer in ")).expect("a path");
     let named = named.strip_suffix(", then run this again.").expect("the path alone");
-    let path = if Path::new(named).is_absolute() { Path::new(named).to_path_buf() } else { inside.join(named) };
+    // An absolute path, joined, is itself.
+    let path = inside.join(named);
     assert!(path.is_file(), "{named} is not there from {}", inside.display());
     assert_eq!(std::fs::canonicalize(path).unwrap(), std::fs::canonicalize(scratch.root.join(BITMASK)).unwrap());
 
@@ -224,6 +157,6 @@ fn from_a_folder_inside_the_workspace_paths_are_true() {
     assert_eq!(output.status.code(), Some(1), "does not compile:\n{stdout}\n{stderr}");
     let word = stdout.split_whitespace().find(|word| word.contains("exercises/bitmask.rs:")).expect("a place");
     let place = word.trim_start_matches('(').split(':').next().unwrap();
-    let path = if Path::new(place).is_absolute() { Path::new(place).to_path_buf() } else { inside.join(place) };
+    let path = inside.join(place);
     assert!(path.is_file(), "{place} is not there from {}:\n{stdout}", inside.display());
 }

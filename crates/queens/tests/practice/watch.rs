@@ -1,41 +1,29 @@
-//! `queens practice watch` in a real terminal, a tmux pane of 80×24: a save
-//! checks the exercise again, and the keys act. Then `practice test` and
-//! `practice hint` without an exercise: the first one not yet passing, the
-//! next hint not yet shown. Needs tmux for the first; without it the test
-//! says so and checks nothing. Each wait polls the screen up to a deadline
-//! far past any build here, and asserts what is shown, never how long it took.
+//! `queens practice watch` in a tmux pane of 80×24 (skipped without tmux):
+//! a save checks the exercise again, and the keys act. Then `practice test`
+//! and `practice hint` without an exercise. Each wait polls the screen up to
+//! a deadline far past any build, and asserts what is shown, never how long.
 
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use n_queens_facts::judge::{SOLUTION_LINE, judge_text};
+use n_queens_facts::judge::judge_text;
 
 use super::scratch::{self, Scratch};
 
 /// Far longer than a build of an exercise takes, the first one included.
 const DEADLINE: Duration = Duration::from_secs(15 * 60);
 
-/// The starting text of 52 board_scan, the first exercise.
+/// The first exercise, 52 board_scan: its file and starting text.
+const FILE: &str = "crates/n_queens_ii/exercises/board_scan.rs";
 const START: &str = include_str!("../../../n_queens_facts/exercises/52/board_scan.rs");
 
-/// The header of the first exercise, then `answer`.
-fn answered(answer: &str) -> String {
-    let line = format!("\n{SOLUTION_LINE}\n");
-    format!("{}\n{answer}\n", &START[..START.find(&line).unwrap() + line.len()])
+/// Writes the first exercise answered with the step's own file, as the
+/// judge takes it: a right answer.
+fn solve(scratch: &Scratch) {
+    let right = judge_text(include_str!("../../../n_queens_ii/src/board_scan.rs")).unwrap();
+    crate::write_answer(scratch, "52", "board_scan", right);
 }
-
-/// The step's own file, as the judge takes it: a right answer.
-fn right() -> String {
-    answered(judge_text(include_str!("../../../n_queens_ii/src/board_scan.rs")).unwrap())
-}
-
-/// An answer that compiles and is wrong from n = 2 on.
-fn wrong() -> String {
-    answered("impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        n\n    }\n}")
-}
-
-const FILE: &str = "crates/n_queens_ii/exercises/board_scan.rs";
 
 fn tmux(socket: &str, args: &[&str]) -> String {
     let output = Command::new("tmux").arg(socket).args(args).output().expect("tmux runs");
@@ -53,12 +41,6 @@ fn wait_for(socket: &str, session: &str, wanted: &str) -> String {
         }
         assert!(start.elapsed() < DEADLINE, "the screen never showed {wanted:?}:\n{screen}");
         sleep(Duration::from_millis(100));
-    }
-}
-
-fn keys(socket: &str, session: &str, keys: &[&str]) {
-    for key in keys {
-        tmux(socket, &["send-keys", "-t", session, key]);
     }
 }
 
@@ -83,51 +65,49 @@ fn watch_checks_each_save_and_its_keys_act() {
     tmux(&socket, &["new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
     let ended = || std::fs::read_to_string(&status).unwrap_or_default();
     let result = std::panic::catch_unwind(|| {
+        let wait = |wanted: &str| wait_for(&socket, &session, wanted);
+        // Presses `key`, then waits for the screen to show `wanted`.
+        let press = |key: &str, wanted: &str| {
+            tmux(&socket, &["send-keys", "-t", &session, key]);
+            wait(wanted)
+        };
         // Nothing started: the first exercise, with no build.
-        let screen = wait_for(&socket, &session, "Practice 52 board_scan");
+        let screen = wait("Practice 52 board_scan");
         assert!(screen.contains("not started"), "{screen}");
         assert!(screen.contains("h hint  l list  n next  r reset  q quit"), "{screen}");
         assert!(screen.lines().all(|line| line.chars().count() <= 80), "{screen}");
 
-        keys(&socket, &session, &["h"]);
-        wait_for(&socket, &session, "Hint 1 of 3:");
-        keys(&socket, &session, &["h"]);
-        wait_for(&socket, &session, "Hint 2 of 3:");
+        press("h", "Hint 1 of 3:");
+        press("h", "Hint 2 of 3:");
         let recorded = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/.hints"));
         assert_eq!(recorded.unwrap(), "board_scan 2\n", "the hints seen are remembered");
 
-        keys(&socket, &session, &["n"]);
-        wait_for(&socket, &session, "n moves on once this exercise passes.");
+        press("n", "n moves on once this exercise passes.");
 
-        keys(&socket, &session, &["l"]);
-        let list = wait_for(&socket, &session, "Choose an exercise");
+        let list = press("l", "Choose an exercise");
         assert!(list.contains("> board_scan") && list.contains("LeetCode 51"), "{list}");
-        keys(&socket, &session, &["Escape"]);
-        wait_for(&socket, &session, "h hint  l list");
+        press("Escape", "h hint  l list");
 
-        keys(&socket, &session, &["r"]);
-        wait_for(&socket, &session, "y: reset, n: keep it");
-        keys(&socket, &session, &["n"]);
-        wait_for(&socket, &session, "h hint  l list");
+        press("r", "y: reset, n: keep it");
+        press("n", "h hint  l list");
         assert!(!scratch.root.join("crates/n_queens_ii/exercises/backup").exists(), "n keeps it as it is");
 
         // A save of a wrong answer, then of a right one, each checked.
-        scratch.write(FILE, &wrong());
-        let screen = wait_for(&socket, &session, "Exercise 52 board_scan: failing");
+        let wrong = "impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 {\n        n\n    }\n}";
+        crate::write_answer(&scratch, "52", "board_scan", wrong);
+        let screen = wait("Exercise 52 board_scan: failing");
         assert!(!screen.contains("pastes into the judge"), "{screen}");
-        scratch.write(FILE, &right());
-        let screen = wait_for(&socket, &session, "passing, and pastes into the judge");
+        solve(&scratch);
+        let screen = wait("passing, and pastes into the judge");
         assert!(screen.contains("n: next"), "says what to do now: {screen}");
 
-        keys(&socket, &session, &["r"]);
-        wait_for(&socket, &session, "y: reset, n: keep it");
-        keys(&socket, &session, &["y"]);
-        let screen = wait_for(&socket, &session, "Your version is kept in");
+        press("r", "y: reset, n: keep it");
+        let screen = press("y", "Your version is kept in");
         assert_eq!(std::fs::read_to_string(scratch.root.join(FILE)).unwrap(), START);
-        let screen = if screen.contains("not started") { screen } else { wait_for(&socket, &session, "not started") };
+        let screen = if screen.contains("not started") { screen } else { wait("not started") };
         assert!(screen.contains("back at its starting text"), "{screen}");
 
-        keys(&socket, &session, &["q"]);
+        tmux(&socket, &["send-keys", "-t", &session, "q"]);
         let start = Instant::now();
         while ended().is_empty() {
             assert!(start.elapsed() < DEADLINE, "q did not end it");
@@ -191,7 +171,7 @@ fn hint_advances_and_test_finds_the_next_exercise() {
     assert!(stdout.contains("Exercise 52 board_scan is not started"), "{stdout}");
 
     // Solved, it is passed over for the next one, not started.
-    scratch.write(FILE, &right());
+    solve(&scratch);
     let output = scratch.queens(&["practice", "test"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("Exercise 52 board_scan passes and pastes into the judge."), "{stdout}");

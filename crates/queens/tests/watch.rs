@@ -83,28 +83,21 @@ fn a000170(n: usize) -> u64 {
     expected_count(n as i32).expect("known up to n = 27")
 }
 
-/// Each step's boards (LeetCode 51) and count (52), from its own code.
-fn step_answers(step: &str, n: i32) -> (Vec<Vec<String>>, i32) {
-    let boards = n_queens_chain::steps!([watched 51] => boards);
-    let count = n_queens_chain::steps!([watched 52] => count);
-    (boards(step, n), count(step, n))
-}
-
-/// The judge's strings of a board given by its columns.
-fn draw(columns: &[usize]) -> Vec<String> {
-    let n = columns.len();
-    columns.iter().map(|&col| (0..n).map(|c| if c == col { 'Q' } else { '.' }).collect()).collect()
-}
-
 #[test]
 fn every_step_is_the_steps_own_search() {
+    // Each step's boards (LeetCode 51) and count (52), from its own code.
+    let boards = n_queens_chain::steps!([watched 51] => boards);
+    let count = n_queens_chain::steps!([watched 52] => count);
+    // The judge's strings of a board given by its columns.
+    let draw = |columns: &Vec<usize>| -> Vec<String> {
+        columns.iter().map(|&col| (0..columns.len()).map(|c| if c == col { 'Q' } else { '.' }).collect()).collect()
+    };
     for n in 1..=8 {
         let traces: Vec<Trace> = STEPS.iter().map(|step| Trace::of(n, &["--approach", step])).collect();
         for (step, trace) in STEPS.iter().zip(&traces) {
-            let (boards, count) = step_answers(step, n as i32);
-            let drawn: Vec<Vec<String>> = trace.solutions.iter().map(|columns| draw(columns)).collect();
-            assert_eq!(drawn, boards, "{step} n = {n}: the same boards in the same order");
-            assert_eq!(trace.solutions.len() as i32, count, "{step} n = {n}");
+            let drawn: Vec<Vec<String>> = trace.solutions.iter().map(draw).collect();
+            assert_eq!(drawn, boards(step, n as i32), "{step} n = {n}: the same boards in the same order");
+            assert_eq!(trace.solutions.len() as i32, count(step, n as i32), "{step} n = {n}");
             assert_eq!(trace.solutions.len() as u64, a000170(n), "{step} n = {n}");
             assert_eq!(trace.end("solutions"), a000170(n));
             assert_eq!(trace.end("nodes"), trace.count("place ") as u64);
@@ -245,18 +238,10 @@ fn the_page_says_where_diagonal_without_offset_panics_at_n_4() {
 }
 
 #[test]
-fn a_mistake_runs_on_its_own_step_only() {
-    let output = queens(&["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "bitmask"]);
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("three_arrays") && stderr.contains("bitmask"), "{stderr}");
-    assert!(output.stdout.is_empty());
+fn a_mistake_runs_on_its_own_step_with_its_own_approach_given() {
     let own = queens(&["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "three_arrays"]);
     assert!(own.status.success(), "{}", String::from_utf8_lossy(&own.stderr));
     assert!(String::from_utf8_lossy(&own.stdout).contains("flag "), "step 3's reads");
-    let problem = queens(&["watch", "4", "--trace", "--mistake", "offset-n", "--problem", "51"]);
-    assert_eq!(problem.status.code(), Some(2));
 }
 
 #[test]
@@ -267,26 +252,27 @@ fn limit_stops_after_k_events() {
 }
 
 #[test]
-fn without_a_terminal_or_out_of_range_one_line_and_exit_2() {
-    for args in [
-        &["watch", "5"][..],
-        &["watch", "13", "--trace"],
-        &["watch", "0", "--trace"],
-        &["watch", "5", "--limit", "3"],
-        &["watch", "4", "--trace", "--svg", "x.svg"],
-        &["watch", "4", "--trace", "--mistake", "offset-n", "--approach", "board_scan"],
+fn without_a_terminal_out_of_range_or_a_mistake_off_its_step_one_line_and_exit_2() {
+    for (args, says) in [
+        (&["watch", "5"][..], "--trace writes the same events"),
+        (&["watch", "13", "--trace"], "run for hours"),
+        // Too small, not too long.
+        (&["watch", "0", "--trace"], "a board needs a row to watch"),
+        (&["watch", "5", "--limit", "3"], "add --trace"),
+        (&["watch", "4", "--trace", "--svg", "x.svg"], "choose one"),
+        (
+            &["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "bitmask"],
+            "of three_arrays, not of bitmask",
+        ),
+        (&["watch", "4", "--trace", "--mistake", "offset-n", "--problem", "51"], "drop --problem 51"),
     ] {
         let output = queens(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty());
     }
-    let stderr = String::from_utf8_lossy(&queens(&["watch", "5"]).stderr).to_string();
-    assert_eq!(stderr.lines().count(), 1);
-    assert!(stderr.contains("--trace"), "{stderr}");
-    let zero = String::from_utf8_lossy(&queens(&["watch", "0", "--trace"]).stderr).to_string();
-    assert!(!zero.contains("hours"), "n = 0 is too small, not too long: {zero}");
     // A negative --limit gets the option's own message, not clap's `-- -1` tip (which does not work).
     let negative = queens(&["watch", "5", "--trace", "--limit", "-1"]);
     assert_eq!(negative.status.code(), Some(2));

@@ -52,13 +52,6 @@ pub enum Action {
     Stop,
 }
 
-impl Action {
-    /// Whether it starts a jump or a switch (and so waits behind one under way).
-    fn waits(self) -> bool {
-        matches!(self, Action::Jump(_) | Action::NextStep | Action::Step(_))
-    }
-}
-
 /// The action of `key`.
 pub fn action(key: KeyEvent) -> Action {
     match key.code {
@@ -136,9 +129,8 @@ pub struct App {
 impl App {
     /// A paused watcher at the start of the search.
     pub fn new(n: usize, step: &'static Step, mistake: Option<Mistake>) -> App {
-        let history = History::new(n, step, mistake);
         App {
-            history,
+            history: History::new(n, step, mistake),
             playing: false,
             speed: 3,
             quit: false,
@@ -207,15 +199,10 @@ impl App {
         }
     }
 
-    /// Does what `key` asks ([`action`], [`App::update`]).
-    pub fn key(&mut self, key: KeyEvent) {
-        self.update(action(key));
-    }
-
-    /// Does what `action` asks. A jump asked for during a jump waits its
-    /// turn; any other action ends the jump where it stands.
+    /// Does what `action` asks. A jump or a switch asked for during a jump
+    /// waits its turn; any other action ends the jump where it stands.
     pub fn update(&mut self, action: Action) {
-        if self.jump.is_some() && action.waits() {
+        if self.jump.is_some() && matches!(action, Action::Jump(_) | Action::NextStep | Action::Step(_)) {
             self.queued.push_back(action);
             return;
         }
@@ -250,7 +237,7 @@ impl App {
             Action::Slower => self.speed = self.speed.saturating_sub(1),
             Action::NextStep => {
                 let watched: Vec<&'static Step> = chain::watched().collect();
-                let at = watched.iter().position(|step| step.name == history.search.step().name);
+                let at = watched.iter().position(|step| step.name == history.search.step.name);
                 self.switch(watched[at.map_or(0, |at| (at + 1) % watched.len())]);
             }
             Action::Step(step) => self.switch(step),
@@ -263,15 +250,15 @@ impl App {
     /// placed and taken back as now: the board shown now.
     pub fn switch(&mut self, step: &'static Step) {
         let search = &self.history.search;
-        if let Some(mistake) = search.mistake() {
-            self.note = Some(format!("--mistake {} runs {} only", mistake.row().name, search.step().name));
+        if let Some(mistake) = search.mistake {
+            self.note = Some(format!("--mistake {} runs {} only", mistake.row().name, search.step.name));
             return;
         }
-        if step.name == search.step().name {
+        if step.name == search.step.name {
             return;
         }
         self.playing = false;
-        self.switched = Some(History::new(search.n(), step, None));
+        self.switched = Some(History::new(search.n, step, None));
         let (moves, solutions) = (self.history.state.moves, self.history.state.solutions);
         self.jump = Some(Jump::Switch { moves, solutions });
         self.run_jump();
@@ -287,9 +274,14 @@ mod tests {
         chain::step(name).expect("a step of the chain")
     }
 
+    /// The action of a key pressed without modifiers.
+    fn key(code: KeyCode) -> Action {
+        action(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
     /// Presses a key and lets a jump run to its end, as the frames would.
     fn press(app: &mut App, code: KeyCode) {
-        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+        app.update(key(code));
         while app.jump.is_some() {
             app.tick(Duration::ZERO);
         }
@@ -303,10 +295,10 @@ mod tests {
         let board = app.history.search.queens().to_vec();
         assert_eq!(board.len(), 6);
         press(&mut app, KeyCode::Char('4'));
-        assert_eq!(app.history.search.step().name, "bitmask");
+        assert_eq!(app.history.search.step.name, "bitmask");
         assert_eq!(app.history.search.queens(), board);
         press(&mut app, KeyCode::Tab);
-        assert_eq!(app.history.search.step().name, "board_scan");
+        assert_eq!(app.history.search.step.name, "board_scan");
         press(&mut app, KeyCode::Char('b'));
         assert!(matches!(app.history.state.last, Some(Event::Back { .. })));
         let at = app.history.state.events;
@@ -319,7 +311,7 @@ mod tests {
         assert_eq!(app.history.state.events, at + u64::from(SPEEDS[3]));
         press(&mut app, KeyCode::Char('+'));
         assert_eq!(app.events_per_second(), SPEEDS[4]);
-        app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        app.update(action(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
         assert!(app.quit);
     }
 
@@ -343,9 +335,8 @@ mod tests {
     fn jump_keys_pressed_during_a_jump_are_all_applied_in_turn() {
         let mut app = App::new(8, step("board_scan"), None);
         app.slice = 50; // many frames a jump, as at a large n
-        let s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE);
         for _ in 0..3 {
-            app.key(s);
+            app.update(key(KeyCode::Char('s')));
         }
         assert!(app.jump.is_some(), "still under way after one slice");
         while app.jump.is_some() {
@@ -354,8 +345,8 @@ mod tests {
         assert_eq!(app.history.state.solutions, 3);
         assert_eq!(app.history.state.last, Some(Event::Solution));
         // Any other key ends the jump where it stands, and the keys behind it.
-        app.key(s);
-        app.key(s);
+        app.update(key(KeyCode::Char('s')));
+        app.update(key(KeyCode::Char('s')));
         let at = app.history.state.events;
         press(&mut app, KeyCode::Right);
         assert_eq!(app.history.state.events, at + 1);
@@ -368,7 +359,7 @@ mod tests {
         let mut app = App::new(8, step("board_scan"), None);
         assert_eq!(app.frame_wait(), IDLE, "paused, nothing moves");
         app.slice = 50;
-        app.key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
+        app.update(key(KeyCode::End));
         assert!(!app.playing && app.jump.is_some());
         assert_eq!(app.frame_wait(), FRAME, "paused, a jump under way");
         press(&mut app, KeyCode::Char(' '));
@@ -393,7 +384,7 @@ mod tests {
     fn a_mistake_stays_on_its_step() {
         let mut app = App::new(4, step("board_scan"), Some(Mistake::FlagsNotCleared));
         press(&mut app, KeyCode::Char('1'));
-        assert_eq!(app.history.search.step().name, "three_arrays");
+        assert_eq!(app.history.search.step.name, "three_arrays");
         assert!(app.note.is_some());
     }
 }

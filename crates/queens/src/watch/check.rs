@@ -10,9 +10,11 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::app::App;
 use super::event::{Event, Line as Ray};
+use super::search::Search;
 use super::source::wrap_prose;
+use super::state::State;
 use super::steps::{Call, Free, Panel};
-use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text, refuses};
+use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text};
 
 /// A mask in binary, column 0 last, after a dot (a `+` when bits lie past the board).
 pub fn binary(mask: u32, n: usize) -> String {
@@ -40,6 +42,25 @@ pub fn stack_lines(calls: &[Call], n: usize) -> Vec<String> {
     lines
 }
 
+/// Step 4's innermost call, once its `free` is computed: its row, each
+/// column's mark (the index in [`Ray::ALL`] of the first mask that blocks
+/// it, or `None` while it is free to try), and the column `lowest` picked.
+pub fn free_row(search: &Search, state: &State) -> Option<(usize, Vec<(usize, Option<usize>)>, Option<usize>)> {
+    let Panel::Calls(calls) = search.checker().panel() else { return None };
+    let (row, call) = (calls.len() - 1, calls[calls.len() - 1]);
+    let Free::Left(free) = call.free else { return None };
+    let marks = (0..search.n).filter_map(|col| {
+        let bit = 1u32 << col;
+        let blocked = [call.columns, call.diagonals, call.anti_diagonals].iter().position(|mask| mask & bit != 0);
+        (blocked.is_some() || free & bit != 0).then_some((col, blocked))
+    });
+    let lowest = state.reads.iter().rev().find_map(|read| match *read {
+        Event::Lowest { row: at, lowest } if at == row => Some(lowest.trailing_zeros() as usize),
+        _ => None,
+    });
+    Some((row, marks.collect(), lowest))
+}
+
 /// The width a check panel showing `panel` needs for `n`, borders included.
 pub fn check_width(n: usize, panel: Panel) -> usize {
     match panel {
@@ -48,11 +69,6 @@ pub fn check_width(n: usize, panel: Panel) -> usize {
         Panel::Flags { .. } => 40.max(15 + 2 * n - 1 + 2),
         Panel::Reads(_) => 36,
     }
-}
-
-/// The panel's title, on the border it shares with the board above it.
-pub fn check_title(app: &App) -> String {
-    format!(" what {} reads ", app.history.search.step().name)
 }
 
 /// Draws what the step's check reads, under the board: the border between
@@ -69,7 +85,7 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
 pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     let search = &app.history.search;
     let state = &app.history.state;
-    let n = search.n();
+    let n = search.n;
     let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
     let wrapped = |text: &str| wrap_prose(text, width).into_iter().map(Line::from).collect::<Vec<_>>();
     let last = state.last.unwrap_or(Event::Done);
@@ -90,15 +106,27 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
             fit(wrapped(&head).into_iter().map(Stylize::dim).collect(), read_lines(), foot, height)
         }
         Panel::Flags { lines: flags, .. } => {
-            let changes = flag_changes(&last, search);
-            // The reads of the square tried, until it is placed; a place or a back says what it changes.
-            let (body, marked): (Vec<Vec<Line>>, Vec<FlagMark>) = match last {
-                Event::Place { .. } | Event::Back { .. } => (
-                    changes.iter().map(|change| wrapped(&change.3)).collect(),
-                    changes.iter().map(|&(line, index, change, _)| (line, index, change_colour(change))).collect(),
-                ),
+            // The reads of the square tried (red taken, blue free), until it is placed; a place or a back
+            // says what it changes (green set or cleared, red left set by the mistake).
+            let (body, marked): (Vec<Vec<Line>>, Vec<(Ray, usize, Color)>) = match last {
+                Event::Place { .. } | Event::Back { .. } => {
+                    let changes = flag_changes(&last, search);
+                    let colour = |change| if change == Change::Kept { Color::Red } else { Color::Green };
+                    (
+                        changes.iter().map(|change| wrapped(&change.3)).collect(),
+                        changes.iter().map(|&(line, index, change, _)| (line, index, colour(change))).collect(),
+                    )
+                }
                 Event::Solution => (Vec::new(), Vec::new()),
-                _ => (read_lines(), state.reads.iter().filter_map(read_mark).collect()),
+                _ => {
+                    let read = |read: &Event| match *read {
+                        Event::Flag { line, index, taken } => {
+                            Some((line, index, if taken { Color::Red } else { Color::Cyan }))
+                        }
+                        _ => None,
+                    };
+                    (read_lines(), state.reads.iter().filter_map(read).collect())
+                }
             };
             let mut head = index_lines(2 * n - 1);
             for (kind, flags) in flags.iter().enumerate() {
@@ -148,25 +176,6 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
             }
             fit(head, body, foot, height)
         }
-    }
-}
-
-/// A flag of step 3 coloured: its array, its index, the colour.
-type FlagMark = (Ray, usize, Color);
-
-/// The colour of a flag read: red taken (the square refused), blue free.
-fn read_mark(read: &Event) -> Option<FlagMark> {
-    match *read {
-        Event::Flag { line, index, .. } => Some((line, index, if refuses(read) { Color::Red } else { Color::Cyan })),
-        _ => None,
-    }
-}
-
-/// The colour of a flag changed: green set or cleared, red left set by the mistake.
-pub fn change_colour(change: Change) -> Color {
-    match change {
-        Change::Set | Change::Cleared => Color::Green,
-        Change::Kept => Color::Red,
     }
 }
 

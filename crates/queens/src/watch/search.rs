@@ -19,9 +19,12 @@ use super::steps::{self, Checker};
 /// The search, paused between two events.
 #[derive(Clone, Debug)]
 pub struct Search {
-    n: usize,
-    step: &'static Step,
-    mistake: Option<Mistake>,
+    /// The board size.
+    pub n: usize,
+    /// The step whose check is reported.
+    pub step: &'static Step,
+    /// The mistake run, if any.
+    pub mistake: Option<Mistake>,
     /// The column of each placed queen, row by row; the innermost call fills the next row.
     queens: Vec<usize>,
     /// Whether the innermost call has started (its base case looked at).
@@ -46,21 +49,6 @@ impl Search {
             pending: VecDeque::new(),
             done: false,
         }
-    }
-
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
-    /// The step whose check is reported.
-    pub fn step(&self) -> &'static Step {
-        self.step
-    }
-
-    /// The mistake run, if any.
-    pub fn mistake(&self) -> Option<Mistake> {
-        self.mistake
     }
 
     /// The column of each queen placed, row 0 first.
@@ -124,7 +112,7 @@ impl Search {
 /// The event as one line of `--trace` (the format is in `queens watch --help`);
 /// `search` is the search right after the event, for the solution's columns.
 pub fn trace_line(event: &Event, search: &Search) -> String {
-    let n = search.n();
+    let n = search.n;
     let (free, taken) = ("free", "taken");
     match *event {
         Event::Try { row, col } => format!("try {row} {col}"),

@@ -15,30 +15,28 @@ use n_queens_facts::chain::Step;
 
 use super::app::App;
 use super::mistakes::Mistake;
-use super::steps::Marker;
 use crate::common::Problem;
 
-/// The step's own file, from its problem's list of approaches.
-pub fn source(problem: Problem, step: &Step) -> &'static str {
+/// The file shown: the step's own, from its problem's list of approaches,
+/// with the mistake's code, if any, in place of the right code.
+pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'static, str> {
     let source = match problem {
         Problem::NQueens => n_queens::approach(step.name).map(|approach| approach.source),
         Problem::NQueensII => n_queens_count::approach(step.name).map(|approach| approach.source),
     };
-    source.expect("every watched step is an approach of both problems")
-}
-
-/// The file shown: the step's own, or with the mistake's code in place of the right code.
-pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'static, str> {
-    match mistake {
-        Some(mistake) => Cow::Owned(mistake.row().in_place_of(source(problem, step))),
-        None => Cow::Borrowed(source(problem, step)),
-    }
+    let source = source.expect("every watched step is an approach of both problems");
+    mistake.map_or(Cow::Borrowed(source), |mistake| Cow::Owned(mistake.row().in_place_of(source)))
 }
 
 /// Where the line of the file shown that `event` runs is, as the step's
 /// checker says: found by search, so the highlight follows edits of the file.
 #[cfg(test)]
-pub fn marker(problem: Problem, step: &Step, mistake: Option<Mistake>, event: &super::event::Event) -> Option<Marker> {
+pub fn marker(
+    problem: Problem,
+    step: &Step,
+    mistake: Option<Mistake>,
+    event: &super::event::Event,
+) -> Option<super::steps::Marker> {
     super::steps::checker(step.name, 0, mistake).line(event, problem)
 }
 
@@ -94,21 +92,16 @@ fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String
     }
 }
 
-/// The index of the line of `text` that `event` runs, if any.
-pub fn running_line(text: &str, marker: Option<Marker>) -> Option<usize> {
-    marker.and_then(|marker| marker.find(text))
-}
-
 /// The columns before a line's text: its mark, its number, a space.
 pub const GUTTER: usize = 5;
 
 /// Draws the file shown, the running line marked `▶` and highlighted, the mistaken one in red.
 pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
-    let (step, mistake) = (search.step(), search.mistake());
+    let (step, mistake) = (search.step, search.mistake);
     let text = shown(problem, step, mistake);
-    let running =
-        running_line(&text, app.history.state.running().and_then(|event| search.checker().line(&event, problem)));
+    let marker = app.history.state.running().and_then(|event| search.checker().line(&event, problem));
+    let running = marker.and_then(|marker| marker.find(&text));
     let wrong = mistake.map(|mistake| mistake.row().line);
     let is_wrong = |line: &str| wrong.is_some_and(|wrong| line.contains(wrong));
     let width = usize::from(area.width.saturating_sub(2));
@@ -198,7 +191,7 @@ mod tests {
                     }
                     continue;
                 };
-                let running = running_line(&text, marker(problem, step, None, &event)).expect("a line");
+                let running = marker(problem, step, None, &event).and_then(|m| m.find(&text)).expect("a line");
                 let within = match line {
                     Ray::Column => continue,
                     Ray::Diagonal => up_left..up_right,

@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use n_queens_facts::chain::Step;
 
-use super::check::{binary, stack_lines};
+use super::check::{binary, free_row, stack_lines};
 use super::event::{Event, Line as Ray};
 use super::mistakes::Mistake;
 use super::search::Search;
@@ -45,16 +45,20 @@ pub const LIMIT: usize = 4 << 20;
 /// Fewer bytes than any frame takes: a run with more events than `LIMIT / this` cannot fit.
 const LEAST_PER_FRAME: usize = 200;
 
-/// The picture's size and the text width it wraps at.
+/// The picture's size, the text width it wraps at, and where each part stands.
 struct Layout {
     n: usize,
     width: usize,
     /// Characters a line of text holds.
     columns: usize,
-    /// Rows the running code line is given, the same in every frame.
-    code_rows: usize,
     /// Step 3: its strips of flags are drawn.
     strips: bool,
+    /// Where the running code line's rows start.
+    code_top: usize,
+    /// Where step 3's three strips of flags stand, under the code and a row of their indices.
+    strips_top: usize,
+    /// Where the lines of text under the code (and the strips) start.
+    text_top: usize,
 }
 
 /// The SVG text of the whole search of the n×n board by `step`, or why it is refused.
@@ -79,7 +83,11 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
         }
     }
     let strips = matches!(search.checker().panel(), Panel::Flags { .. });
-    let layout = Layout { n, width, columns, code_rows, strips };
+    // The running code line is given the same rows in every frame.
+    let code_top = TOP + n * CELL + 28;
+    let strips_top = code_top + code_rows * LINE + 12 + if strips { 14 } else { 0 };
+    let text_top = strips_top + if strips { 3 * LINE + 8 } else { 0 };
+    let layout = Layout { n, width, columns, strips, code_top, strips_top, text_top };
     let mut search = Search::new(n, step, mistake);
     let mut state = State::default();
     let (mut frames, mut bytes, mut rows) = (Vec::with_capacity(events), 0, 0);
@@ -89,14 +97,13 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
         state.apply(event);
         let (body, texts, used) = frame(&layout, &search, &state, event, &text, problem);
         let new: usize = texts.iter().map(|text| new_characters(&before, text)).sum();
-        let ticks = ticks(&event, new);
         before = texts;
         bytes += body.len() + 80;
         if bytes > LIMIT {
             return Err(too_large(n, step, &format!("{events} events")));
         }
         rows = rows.max(used);
-        frames.push((body, ticks));
+        frames.push((body, ticks(&event, new)));
         if event == Event::Done {
             break;
         }
@@ -115,7 +122,7 @@ fn too_large(n: usize, step: &Step, events: &str) -> String {
 /// The header, the board drawn once, and the frames, each shown for its ticks.
 fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Step, mistake: Option<Mistake>) -> String {
     let Layout { n, width, .. } = *layout;
-    let height = text_top(layout) + rows * LINE + 12;
+    let height = layout.text_top + rows * LINE + 12;
     let total: usize = frames.iter().map(|frame| frame.1).sum();
     let loop_seconds = total as f64 * TICK;
     let mut svg = String::new();
@@ -126,10 +133,7 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
          text{{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;fill:#222;white-space:pre}}\n\
          .f{{opacity:0;animation-duration:{loop_seconds}s;animation-timing-function:step-end;animation-iteration-count:infinite}}\n"
     );
-    let mut lengths: Vec<usize> = frames.iter().map(|frame| frame.1).collect();
-    lengths.sort_unstable();
-    lengths.dedup();
-    for ticks in lengths {
+    for ticks in frames.iter().map(|frame| frame.1).collect::<std::collections::BTreeSet<_>>() {
         let _ = writeln!(
             svg,
             "@keyframes k{ticks}{{0%{{opacity:1}}{:.5}%{{opacity:0}}}}",
@@ -153,8 +157,8 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
         format!("<g id=\"{id}\"><rect width=\"{CELL}\" height=\"{CELL}\" class=\"{class}\"/>{text}</g>")
     };
     svg.push_str(&glyph("t", "t", "?"));
-    for (class, symbols) in [("r", ["", "|", "\\", "/"]), ("a", ["", "|", "\\", "/"])] {
-        for (index, symbol) in symbols.into_iter().enumerate() {
+    for class in ["r", "a"] {
+        for (index, symbol) in ["", "|", "\\", "/"].into_iter().enumerate() {
             svg.push_str(&glyph(&format!("{class}{index}"), class, symbol));
         }
     }
@@ -182,14 +186,14 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     if layout.strips {
         let lengths = [n, (2 * n).saturating_sub(1), (2 * n).saturating_sub(1)];
         // Each flag's index, over the three strips.
-        let y = strips_top(layout) - LINE + 2;
+        let y = layout.strips_top - LINE + 2;
         for index in 0..lengths[1] {
             let x = LEFT + 140 + index * 16 + 7;
             let _ = write!(svg, "<text x=\"{x}\" y=\"{y}\" class=\"ix\" text-anchor=\"middle\">{index}</text>");
         }
         svg.push('\n');
         for (kind, (name, length)) in FLAG_NAMES.iter().zip(lengths).enumerate() {
-            let y = strips_top(layout) + kind * LINE;
+            let y = layout.strips_top + kind * LINE;
             let _ = write!(svg, "<text x=\"{LEFT}\" y=\"{y}\">{name}</text>");
             for index in 0..length {
                 let _ = write!(svg, "{}", flag_box(index, y, "o", false));
@@ -207,21 +211,6 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     svg
 }
 
-/// Where the running code line's rows start.
-fn code_top(layout: &Layout) -> usize {
-    TOP + layout.n * CELL + 28
-}
-
-/// Where step 3's three strips of flags stand, under the code and a row of their indices.
-fn strips_top(layout: &Layout) -> usize {
-    code_top(layout) + layout.code_rows * LINE + 12 + if layout.strips { 14 } else { 0 }
-}
-
-/// Where the lines of text under the code (and the strips) start.
-fn text_top(layout: &Layout) -> usize {
-    strips_top(layout) + if layout.strips { 3 * LINE + 8 } else { 0 }
-}
-
 /// The line of the file shown that `event` runs, as the search's checker says.
 fn running<'a>(text: &'a str, search: &Search, problem: Problem, event: &Event) -> Option<&'a str> {
     text.lines().nth(search.checker().line(event, problem)?.find(text)?)
@@ -237,7 +226,7 @@ fn frame(
     text: &str,
     problem: Problem,
 ) -> (String, Vec<String>, usize) {
-    let n = search.n();
+    let n = search.n;
     let mut body = String::new();
     let square = |body: &mut String, row: usize, col: usize, id: &str| {
         if col < n && row < n {
@@ -249,18 +238,14 @@ fn frame(
         square(&mut body, row, col, "t");
     }
     let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
-    let describe = describe(&event, search, state);
-    let mut lines: Vec<(String, &str)> = vec![(describe, "")];
+    let mut lines: Vec<(String, &str)> = vec![(describe(&event, search, state), "")];
     // Step 3: a place or a back says what it changes, in place of the reads it follows.
     let changes = flag_changes(&event, search);
     let reads_shown = !matches!(event, Event::Place { .. } | Event::Back { .. } | Event::Solution) || !layout.strips;
     for read in state.reads.iter().filter(|_| reads_shown) {
         let class = if refuses(read) { "a" } else { "r" };
         match *read {
-            Event::Scan { line, row, col, .. } => {
-                let symbol = 1 + Ray::ALL.iter().position(|&l| l == line).unwrap_or(0);
-                square(&mut body, row, col, &format!("{class}{symbol}"));
-            }
+            Event::Scan { line, row, col, .. } => square(&mut body, row, col, &format!("{class}{}", line as usize + 1)),
             Event::Compare { queen_row, queen_col, .. } => {
                 square(&mut body, queen_row, queen_col, &format!("{class}0"));
             }
@@ -271,27 +256,13 @@ fn frame(
         }
     }
     lines.extend(changes.iter().map(|change| (change.3.clone(), "")));
-    if let Panel::Calls(calls) = search.checker().panel() {
-        // The innermost call's row, once its `free` is computed: what each mask blocks, what is left to try.
-        let (at, call) = (calls.len() - 1, calls[calls.len() - 1]);
-        if let Free::Left(free) = call.free {
-            for col in 0..n {
-                let bit = 1u32 << col;
-                let blocked =
-                    [call.columns, call.diagonals, call.anti_diagonals].iter().position(|mask| mask & bit != 0);
-                match blocked {
-                    Some(line) => square(&mut body, at, col, &format!("a{}", line + 1)),
-                    None if free & bit != 0 => square(&mut body, at, col, "g"),
-                    None => {}
-                }
-            }
-            let lowest = state.reads.iter().rev().find_map(|read| match *read {
-                Event::Lowest { row, lowest } if row == at => Some(lowest.trailing_zeros() as usize),
-                _ => None,
-            });
-            if let Some(col) = lowest {
-                square(&mut body, at, col, "t");
-            }
+    // Step 4's innermost call: what each mask blocks, what is left to try, the square `lowest` picked.
+    if let Some((at, cols, lowest)) = free_row(search, state) {
+        for (col, blocked) in cols {
+            square(&mut body, at, col, &blocked.map_or("g".to_string(), |line| format!("a{}", line + 1)));
+        }
+        if let Some(col) = lowest {
+            square(&mut body, at, col, "t");
         }
     }
     if let Some(crash) = state.crash {
@@ -299,7 +270,7 @@ fn frame(
     }
     for (row, &col) in search.queens().iter().enumerate() {
         if col < n && row < n {
-            let _ = write!(body, "<use xlink:href=\"#q\" x=\"{}\" y=\"{}\"/>", LEFT + col * CELL, TOP + row * CELL);
+            square(&mut body, row, col, "q");
         } else {
             lines.push((format!("row {row}: the queen stands in column {col}, off the board"), "bad"));
         }
@@ -309,12 +280,12 @@ fn frame(
     }
     if layout.strips {
         for kind in 0..3 {
-            flag_strip(&mut body, search, state, reads_shown, &changes, kind, strips_top(layout) + kind * LINE);
+            flag_strip(&mut body, search, state, reads_shown, &changes, kind, layout.strips_top + kind * LINE);
         }
     }
     lines.push((String::new(), ""));
     lines.push((counters(search, state), ""));
-    if let Some(mistake) = search.mistake() {
+    if let Some(mistake) = search.mistake {
         lines.push((
             format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect),
             "bad",
@@ -322,17 +293,17 @@ fn frame(
     }
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
-    let mistake = search.mistake();
+    let mistake = search.mistake;
     if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
         let wrong = mistake.is_some_and(|mistake| line.contains(mistake.row().line));
         let class = if wrong { "bad" } else { "run" };
         for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).into_iter().enumerate() {
-            let y = code_top(layout) + index * LINE;
+            let y = layout.code_top + index * LINE;
             let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\" class=\"{class}\">{}</text>", escape(&row));
             texts.push(row);
         }
     }
-    let mut y = text_top(layout);
+    let mut y = layout.text_top;
     let mut used = 0;
     for (line, class) in &lines {
         // Wrapped between words (a line of the stack fits a row).
@@ -430,8 +401,8 @@ fn counted(count: u64, one: &str, many: &str) -> String {
 
 /// The counters line.
 fn counters(search: &Search, state: &State) -> String {
-    let (one, many) = (search.checker().one_check(), search.step().check_unit.unwrap_or("checks"));
-    let expected = n_queens_facts::oeis::A000170.get(search.n()).copied().unwrap_or_default();
+    let (one, many) = (search.checker().one_check(), search.step.check_unit.unwrap_or("checks"));
+    let expected = n_queens_facts::oeis::A000170.get(search.n).copied().unwrap_or_default();
     format!(
         "placed {} · {} · {} · {} of {expected}",
         state.nodes,
@@ -444,7 +415,7 @@ fn counters(search: &Search, state: &State) -> String {
 /// The event in words, for the first line of the frame: the status line's
 /// words ([`said`]), with what a `back` does next and step 4's values.
 fn describe(event: &Event, search: &Search, state: &State) -> String {
-    let n = search.n();
+    let n = search.n;
     match *event {
         // The code line above says how each is computed.
         Event::Masks { row, free, .. } => format!("free of row {row} = {}", binary(free, n)),

@@ -7,6 +7,7 @@ use ratatui::buffer::{Buffer, Cell};
 use super::*;
 use crate::watch::event::Line as Ray;
 use crate::watch::source::{GUTTER, marker, shown};
+use crate::watch::steps::Panel;
 use crate::watch::words::{crash_text, read_text, refuses};
 
 /// A step of the chain, by name.
@@ -45,7 +46,7 @@ fn squeezed(text: &str) -> String {
 fn source_rows(app: &App, width: u16, height: u16, pick: impl Fn(&Cell) -> bool) -> String {
     let buffer = buffer(app, width, height);
     let search = &app.history.search;
-    let left = left_width(search.n(), search.step(), search.mistake());
+    let left = left_width(search.n, search.step, search.mistake);
     let picked = |y: u16| (left + 1..width - 1).any(|x| pick(&buffer[(x, y)]) && buffer[(x, y)].symbol() != " ");
     let text = |y: u16| {
         let row = row_text(&buffer, y, left + 1..width - 1);
@@ -87,44 +88,36 @@ fn each_step_draws_its_check_at_a_known_event() {
             }
         });
         let (text, highlighted) = screen_and_highlights(&app, 110, 30);
-        let left = left_width(4, step, None) as usize;
-        let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
-        assert!(squeezed(&panel.join(" ")).contains(read), "{step:?}:\n{text}");
+        assert!(left_text(&app, 110, 30).contains(read), "{step:?}:\n{text}");
         // The last line that holds it: board_scan's `if` of its second loop, the up-right one.
-        let running_row = text
-            .lines()
-            .collect::<Vec<_>>()
-            .iter()
-            .rposition(|line| line.contains(running))
-            .expect("the running line is shown");
-        assert_eq!(highlighted[0], running_row, "{step:?}: the running line is highlighted\n{text}");
+        let running_row = text.lines().enumerate().filter(|(_, line)| line.contains(running)).last();
+        assert_eq!(
+            highlighted[0],
+            running_row.expect("the running line is shown").0,
+            "{step:?}: the running line is highlighted\n{text}"
+        );
         assert!(highlighted.windows(2).all(|pair| pair[1] == pair[0] + 1), "{step:?}: one line, wrapped\n{text}");
         assert!(text.contains(step.name));
     }
 }
 
 #[test]
-fn the_sizes_the_view_needs_are_the_pages() {
+fn the_sizes_the_view_needs_are_the_pages_and_a_smaller_terminal_says_so() {
     let page = include_str!("../../../../docs/watch.md").split_whitespace().collect::<Vec<_>>().join(" ");
     let size = |n: usize| format!("{}×{}", needed(n).0, needed(n).1);
     assert!((1..=6).all(|n| needed(n) == SMALLEST), "80×24 up to n = 6");
     let sentence =
         format!("needs a terminal of {} for n up to 6, {} at n = 8 and {} at n = 12", size(6), size(8), size(12));
     assert!(page.contains(&sentence), "docs/watch.md: {sentence}");
-}
-
-#[test]
-fn a_small_terminal_says_how_large_it_must_be() {
-    let app = App::new(8, step("bitmask"), None);
-    let (width, height) = needed(8);
-    let text = screen(&app, 60, 20);
-    assert!(text.contains(&format!("at least {width}x{height}")), "{text}");
+    // A smaller terminal says how large it must be.
+    let text = screen(&App::new(8, step("bitmask"), None), 60, 20);
+    assert!(text.contains(&format!("at least {}x{}", needed(8).0, needed(8).1)), "{text}");
 }
 
 /// The board's rows as drawn: what lies between its borders, from the row labels on.
 fn board_rows(app: &App, width: u16, height: u16) -> Vec<String> {
     let text = screen(app, width, height);
-    let n = app.history.search.n();
+    let n = app.history.search.n;
     let first = 1 + 1 + usize::from(n > 10);
     text.lines().skip(first).take(n).map(|line| line.chars().skip(1).take(3 + 2 * n).collect()).collect()
 }
@@ -244,9 +237,7 @@ fn a_crash_stays_in_view_to_the_end() {
         while app.history.forward() {}
         assert!(app.history.done());
         let text = screen(&app, 80, 24);
-        let left = usize::from(left_width(4, mistake.step(), Some(mistake)));
-        let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
-        assert!(squeezed(&panel.join(" ")).contains(message), "{mistake:?}:\n{text}");
+        assert!(left_text(&app, 80, 24).contains(message), "{mistake:?}:\n{text}");
         let title = format!("{}.rs with mistake {}", mistake.step().name, mistake.row().number);
         assert!(text.contains(&title), "{mistake:?}:\n{text}");
         // The line that crashed stays marked.
@@ -259,7 +250,7 @@ fn a_crash_stays_in_view_to_the_end() {
 fn left_text(app: &App, width: u16, height: u16) -> String {
     let text = screen(app, width, height);
     let search = &app.history.search;
-    let left = usize::from(left_width(search.n(), search.step(), search.mistake()));
+    let left = usize::from(left_width(search.n, search.step, search.mistake));
     squeezed(
         &text.lines().map(|line| line.chars().skip(1).take(left - 2).collect::<String>()).collect::<Vec<_>>().join(" "),
     )

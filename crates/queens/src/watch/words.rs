@@ -69,19 +69,12 @@ pub fn read_text(read: &Event, search: &Search, row: usize, col: usize) -> Strin
             }
         ),
         Event::Flag { line, index, taken } => {
-            let formula = flag_formula(line, row, col, index, offset(search));
+            let Panel::Flags { offset, .. } = search.checker().panel() else { return String::new() };
+            let formula = flag_formula(line, row, col, index, offset);
             format!("{formula} = {taken}{}", if taken { ": refused" } else { "" })
         }
         Event::Crash(crash) => crash_text(crash, search, row, col),
         _ => String::new(),
-    }
-}
-
-/// Step 3's offset of `row - col` (`None`: none, a mistake's).
-fn offset(search: &Search) -> Option<usize> {
-    match search.checker().panel() {
-        Panel::Flags { offset, .. } => offset,
-        _ => None,
     }
 }
 
@@ -115,7 +108,7 @@ pub fn flag_changes(event: &Event, search: &Search) -> Vec<(Ray, usize, Change, 
     let Panel::Flags { lines, offset } = search.checker().panel() else { return Vec::new() };
     let (row, col, change) = match *event {
         Event::Place { row, col } => (row, col, Change::Set),
-        Event::Back { row, col } if search.mistake() == Some(Mistake::FlagsNotCleared) => (row, col, Change::Kept),
+        Event::Back { row, col } if search.mistake == Some(Mistake::FlagsNotCleared) => (row, col, Change::Kept),
         Event::Back { row, col } => (row, col, Change::Cleared),
         _ => return Vec::new(),
     };
@@ -152,13 +145,13 @@ pub fn back_text(row: usize, col: usize, n: usize) -> String {
 
 /// Where and how a mistake's run ends, in words.
 pub fn crash_text(crash: Crash, search: &Search, row: usize, col: usize) -> String {
-    let n = search.n();
+    let n = search.n;
     match crash {
         Crash::StackOverflow => {
             format!("crash: place_row is called for row {n}, past the board, and on without end: stack overflow")
         }
         Crash::SubtractOverflow => format!("panic at ({row}, {col}): {row} - {col}: {}", crash.message()),
-        Crash::IndexOutOfBounds { .. } if search.mistake() == Some(Mistake::BaseCaseAfterTheLoop) => {
+        Crash::IndexOutOfBounds { .. } if search.mistake == Some(Mistake::BaseCaseAfterTheLoop) => {
             format!("panic: board[{n}][0], row {n} of a board of {n} rows: {}", crash.message())
         }
         Crash::IndexOutOfBounds { .. } => format!("panic at ({row}, {col}): diagonals: {}", crash.message()),

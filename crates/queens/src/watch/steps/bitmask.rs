@@ -13,17 +13,14 @@ use crate::watch::mistakes::{Crash, Mistake};
 
 /// The calls in progress, each with its masks.
 #[derive(Clone, Debug)]
-pub struct Bitmask {
+pub struct Check {
     n: usize,
     mistake: Option<Mistake>,
     full: u32,
     calls: Vec<Call>,
 }
 
-/// The checker of this step, by the name the table of checkers reads.
-pub type Check = Bitmask;
-
-impl Bitmask {
+impl Check {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
         let full = match mistake {
@@ -32,7 +29,7 @@ impl Bitmask {
         };
         let mut calls = Vec::with_capacity(n + 2);
         calls.push(Call { columns: 0, diagonals: 0, anti_diagonals: 0, free: Free::NotYet });
-        Box::new(Bitmask { n, mistake, full, calls })
+        Box::new(Check { n, mistake, full, calls })
     }
 
     fn top(&mut self) -> &mut Call {
@@ -41,7 +38,7 @@ impl Bitmask {
     }
 }
 
-impl Checker for Bitmask {
+impl Checker for Check {
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         let Call { columns, diagonals, anti_diagonals, .. } = *self.top();
         if self.mistake == Some(Mistake::AndInsteadOfOr) && row == self.n {

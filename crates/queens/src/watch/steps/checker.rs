@@ -46,11 +46,6 @@ pub struct Marker {
 }
 
 impl Marker {
-    /// The first line that holds `text` after the one that holds `after`.
-    pub const fn after(after: &'static str, text: &'static str) -> Marker {
-        Marker { text, after }
-    }
-
     /// The index of its line in `text`, if it is there.
     pub fn find(self, text: &str) -> Option<usize> {
         let lines: Vec<&str> = text.lines().collect();

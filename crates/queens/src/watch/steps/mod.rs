@@ -5,7 +5,9 @@
 
 mod checker;
 
-pub use checker::{Call, Checker, Free, Marker, Panel};
+#[cfg(test)]
+pub use checker::Marker;
+pub use checker::{Call, Checker, Free, Panel};
 
 use super::mistakes::Mistake;
 

@@ -12,22 +12,19 @@ use crate::watch::mistakes::{Crash, Mistake};
 
 /// `lines`: the three arrays of flags.
 #[derive(Clone, Debug)]
-pub struct ThreeArrays {
+pub struct Check {
     n: usize,
     mistake: Option<Mistake>,
     lines: [Vec<bool>; 3],
     cols: ColumnLoop,
 }
 
-/// The checker of this step, by the name the table of checkers reads.
-pub type Check = ThreeArrays;
-
-impl ThreeArrays {
+impl Check {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
         let diagonals = (2 * n).saturating_sub(1);
         let lines = [vec![false; n], vec![false; diagonals], vec![false; diagonals]];
-        Box::new(ThreeArrays { n, mistake, lines, cols: ColumnLoop::new(n) })
+        Box::new(Check { n, mistake, lines, cols: ColumnLoop::new(n) })
     }
 
     /// What `row - col` is offset by: `n - 1` (`None`: without an offset).
@@ -58,7 +55,7 @@ impl ThreeArrays {
     }
 }
 
-impl Checker for ThreeArrays {
+impl Checker for Check {
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         if row == self.n {
             out.push_back(Event::Solution);

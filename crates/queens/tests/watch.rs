@@ -145,13 +145,8 @@ fn count_reads(n: usize, queens: &mut Vec<usize>, reads: &mut Reads) {
         };
         let first_attacker = (0..row).find(|&r| queens[r] == col || queens[r].abs_diff(col) == row - r);
         reads.comparisons += first_attacker.map_or(row, |r| r + 1) as u64;
-        reads.flags += if column.is_some() {
-            1
-        } else if diagonal.is_some() {
-            2
-        } else {
-            3
-        };
+        // The flags read up to the first taken one: the column's, the diagonal's, the anti-diagonal's.
+        reads.flags += [column, diagonal].iter().position(Option::is_some).map_or(3, |at| at as u64 + 1);
         if first_attacker.is_none() {
             queens.push(col);
             count_reads(n, queens, reads);

@@ -196,16 +196,12 @@ fn three_arrays_colours_the_flags_it_reads_and_those_a_queen_sets() {
     let boxes = |frame: &str, class: &str| frame.matches(&format!("height=\"18\" class=\"{class}\"")).count();
     let mut places = 0;
     for (_, frame) in frames(&svg) {
-        let reads = words(frame).into_iter().filter(|content| content.contains("] = ")).count();
-        assert_eq!(
-            boxes(frame, "r") + boxes(frame, "a") + boxes(frame, "g"),
-            reads,
-            "one coloured flag a line: {frame}"
-        );
+        let set: Vec<String> = words(frame).into_iter().filter(|text| text.contains("] = ")).collect();
+        let coloured = boxes(frame, "r") + boxes(frame, "a") + boxes(frame, "g");
+        assert_eq!(coloured, set.len(), "one coloured flag a line: {frame}");
         if frame.contains(">place (") {
             // Set, in green, and said so: not red, the colour of a flag that refuses.
             places += 1;
-            let set: Vec<String> = words(frame).into_iter().filter(|text| text.contains("] = ")).collect();
             assert_eq!(set.len(), 3, "{frame}");
             assert!(set.iter().all(|text| text.starts_with("set ") && text.ends_with("] = true")), "{set:?}");
             assert_eq!((boxes(frame, "g"), boxes(frame, "a")), (3, 0), "{frame}");
@@ -228,8 +224,7 @@ fn the_square_tried_has_a_symbol_and_bitmask_keeps_its_row_marked() {
         assert!(svg.contains("class=\"m\">?</text></g>"), "{step}: the square tried is `?`");
         for (_, frame) in frames(&svg) {
             // Steps 1 to 3 try a square, step 4 the lowest bit of `free`, then clear it.
-            let tried = [">try (", ">lowest: ", ">cleared ("].iter().any(|said| frame.contains(said));
-            if tried {
+            if [">try (", ">lowest: ", ">cleared ("].iter().any(|said| frame.contains(said)) {
                 assert!(frame.contains("xlink:href=\"#t\""), "{step}: the square tried is marked: {frame}");
             }
             // Step 4, back in a call with squares left: its row shows them, in green.

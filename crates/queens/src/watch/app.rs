@@ -316,7 +316,7 @@ mod tests {
     }
 
     #[test]
-    fn a_switch_at_a_solution_lands_on_that_solution() {
+    fn a_switch_at_a_solution_lands_on_that_solution_and_a_mistake_stays_on_its_step() {
         let mut app = App::new(8, step("board_scan"), None);
         press(&mut app, KeyCode::Char('s'));
         for key in ['2', '3', '4', '1'] {
@@ -329,16 +329,22 @@ mod tests {
         let (moves, last) = (app.history.state.moves, app.history.state.last);
         press(&mut app, KeyCode::Char('3'));
         assert_eq!((app.history.state.moves, app.history.state.last, app.history.state.solutions), (moves, last, 1));
+        let mut app = App::new(4, step("board_scan"), Some(Mistake::FlagsNotCleared));
+        press(&mut app, KeyCode::Char('1'));
+        assert_eq!(app.history.search.step.name, "three_arrays");
+        assert!(app.note.is_some());
     }
 
     #[test]
-    fn jump_keys_pressed_during_a_jump_are_all_applied_in_turn() {
+    fn jump_keys_pressed_during_a_jump_are_all_applied_in_turn_a_slice_a_frame() {
         let mut app = App::new(8, step("board_scan"), None);
+        assert_eq!(app.frame_wait(), IDLE, "paused, nothing moves");
         app.slice = 50; // many frames a jump, as at a large n
         for _ in 0..3 {
             app.update(key(KeyCode::Char('s')));
         }
-        assert!(app.jump.is_some(), "still under way after one slice");
+        assert!(!app.playing && app.jump.is_some(), "still under way after one slice");
+        assert_eq!(app.frame_wait(), FRAME, "paused, a jump under way");
         while app.jump.is_some() {
             app.tick(Duration::ZERO);
         }
@@ -352,16 +358,6 @@ mod tests {
         assert_eq!(app.history.state.events, at + 1);
         assert_eq!(app.history.state.solutions, 3);
         assert!(app.jump.is_none());
-    }
-
-    #[test]
-    fn a_jump_runs_a_slice_a_frame_paused_or_playing() {
-        let mut app = App::new(8, step("board_scan"), None);
-        assert_eq!(app.frame_wait(), IDLE, "paused, nothing moves");
-        app.slice = 50;
-        app.update(key(KeyCode::End));
-        assert!(!app.playing && app.jump.is_some());
-        assert_eq!(app.frame_wait(), FRAME, "paused, a jump under way");
         press(&mut app, KeyCode::Char(' '));
         assert_eq!(app.frame_wait(), FRAME, "playing");
     }
@@ -380,11 +376,4 @@ mod tests {
         assert!(app.history.done());
     }
 
-    #[test]
-    fn a_mistake_stays_on_its_step() {
-        let mut app = App::new(4, step("board_scan"), Some(Mistake::FlagsNotCleared));
-        press(&mut app, KeyCode::Char('1'));
-        assert_eq!(app.history.search.step.name, "three_arrays");
-        assert!(app.note.is_some());
-    }
 }

@@ -210,7 +210,7 @@ mod tests {
     }
 
     #[test]
-    fn wrapping_keeps_every_character_and_the_width() {
+    fn wrapping_keeps_every_character_and_the_width_and_code_reads_well() {
         let line =
             "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
         for width in [20, 30, 34, 42, 60, 200] {
@@ -225,17 +225,12 @@ mod tests {
             }
         }
         assert_eq!(wrap(line, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
-    }
-
-    #[test]
-    fn textwrap_adds_no_hyphen_but_breaks_code_where_it_reads_badly() {
-        // textwrap with the workspace's features, as the panels' prose uses it.
+        // textwrap with the workspace's features, as the prose uses it, adds no hyphen but breaks
+        // code where it reads badly.
         let textwrap = |text: &str, width: usize| -> Vec<String> {
             let options = crate::common::wrapping(width).break_words(true).subsequent_indent("    ");
             textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
         };
-        let line =
-            "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
         let rows = textwrap(line, 50);
         let characters = |rows: &[String]| rows.concat().split_whitespace().collect::<String>();
         assert_eq!(characters(&rows), line.split_whitespace().collect::<String>(), "no hyphen added: {rows:?}");

@@ -116,9 +116,8 @@ pub fn flag_changes(event: &Event, search: &Search) -> Vec<(Ray, usize, Change, 
         return Vec::new();
     };
     let indexes = [col, diagonal, row + col];
-    let in_range = |kind: usize, index: usize| index < lines[kind].len();
     (0..3)
-        .filter(|&kind| in_range(kind, indexes[kind]))
+        .filter(|&kind| indexes[kind] < lines[kind].len())
         .map(|kind| {
             let (line, index) = (Ray::ALL[kind], indexes[kind]);
             let formula = flag_formula(line, row, col, index, offset);

@@ -1,10 +1,7 @@
-//! End-to-end: `queens watch`, through the built binary. The trace of each
-//! step is held against the step itself (its boards for LeetCode 51, in
-//! order, and its count for 52), the four traces against each other, and
-//! each check counter against a count made here another way; the mistakes'
-//! counts and crashes against docs/common-mistakes.md, their solutions
-//! against the independent validator. The pictures: watch_pictures.rs; the
-//! terminal restored on a signal: watch_terminal.rs.
+//! End-to-end: `queens watch --trace`, through the built binary, held
+//! against the steps' own code, each other, counts made here another way,
+//! and docs/common-mistakes.md. The pictures: watch_pictures.rs; the
+//! terminal: watch_terminal.rs.
 
 use n_queens_cases::expected_count;
 use n_queens_cases::validate::check_columns;

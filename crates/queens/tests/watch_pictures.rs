@@ -1,9 +1,5 @@
 //! End-to-end: the pictures of `queens watch --svg`, read back as a browser
-//! would lay them out: the committed ones are what the command writes now,
-//! no line of text runs past the right edge, the board has its labels, the
-//! code line stays in one place, each frame lasts long enough to read what
-//! is new on it, the square tried and step 3's flags are marked as the page
-//! says, and too large a picture is refused, at the sizes the page names.
+//! would lay them out, held against the committed ones and docs/watch.md.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

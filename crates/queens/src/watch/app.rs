@@ -1,6 +1,5 @@
-//! The watcher without a terminal: each key mapped to an [`Action`]
-//! ([`action`]), and the one place an action changes the watcher
-//! ([`App::update`]): playing, stepping, jumping, switching steps.
+//! The watcher without a terminal: each key mapped to an [`Action`], and
+//! the one place an action changes the watcher ([`App::update`]).
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -172,8 +171,7 @@ impl App {
     }
 
     /// How long the view waits for a key before its next frame: a frame's
-    /// time while it plays or a jump runs (a jump runs one slice a frame), else
-    /// until a key comes, half a second at most.
+    /// time while it plays or a jump runs, else half a second at most.
     pub fn frame_wait(&self) -> Duration {
         if self.playing || self.jump.is_some() { FRAME } else { IDLE }
     }
@@ -375,5 +373,4 @@ mod tests {
         press(&mut app, KeyCode::Right);
         assert!(app.history.done());
     }
-
 }

@@ -1,6 +1,5 @@
-//! The check panel: what the step's check reads, in words ([`super::words`]),
-//! step 3's flags with their indices, and step 4's call stack with each
-//! call's own masks. What does not fit is said, never cut: `+3 more above`.
+//! The check panel: the reads in words, step 3's flags, step 4's call
+//! stack. What does not fit is said, never cut: `+3 more above`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -1,7 +1,5 @@
-//! The mistakes of `docs/common-mistakes.md` that watch runs: the rows of
-//! `n_queens_facts::mistakes`, each with its code (the file the mistake
-//! tests run), shown in place of its step's right code, and what it does in
-//! a few words. Each step's checker runs its own mistakes ([`super::steps`]).
+//! The mistakes of `docs/common-mistakes.md` that watch runs, from
+//! `n_queens_facts::mistakes`; each step's checker runs its own.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use n_queens_facts::mistakes::MISTAKES;

@@ -1,12 +1,8 @@
-//! The search: the one backtracking search of the chain, run one event at a
-//! time, with the chosen step's checker ([`super::steps`]) judging each square.
-//!
-//! The four steps visit the same nodes in the same order (row by row, columns
-//! left to right, the lowest free bit first), so one search drives them all;
-//! the checker decides which reads are reported and how a square is judged.
-//! A mistake of `docs/common-mistakes.md` changes its own step's checker,
-//! and may end the run early (a `Crash`). The search is an explicit stack,
-//! so a `Search` is a small value that can be cloned as a checkpoint and resumed.
+//! The one backtracking search of the chain, run one event at a time. The
+//! four steps visit the same nodes in the same order, so one search drives
+//! them all; the step's checker ([`super::steps`]) decides which reads are
+//! reported and how a square is judged. The search is an explicit stack, so
+//! a `Search` is a small value, cloned as a checkpoint and resumed.
 
 use std::collections::VecDeque;
 

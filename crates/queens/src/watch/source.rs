@@ -1,7 +1,5 @@
-//! The source pane: the step's own file (with a mistake's code in place of
-//! the right code), the line the last event runs, found by a piece of its
-//! text and marked in the gutter, and every line wrapped at the pane's
-//! width, never cut.
+//! The source pane: the step's own file, the line the last event runs
+//! marked, every line wrapped at the pane's width, never cut.
 
 use std::borrow::Cow;
 
@@ -40,21 +38,17 @@ pub fn marker(
     super::steps::checker(step.name, 0, mistake).line(event, problem)
 }
 
-/// `text` cut into rows of at most `width` characters, at spaces (after a
-/// comma, a colon or a `·`, or before `&&` and `||`, where one is near the
-/// end), and inside a word too long for a row after a `.`, `(` or `[`; the
-/// rows after the first are indented by `indent` more than the line, at
-/// most a seventh of the width. For code, and lines of code-like items. Not
-/// `textwrap`, which the prose uses ([`wrap_prose`]): it adds no hyphen, but
-/// breaks at the last space that fits, so a row of code ends with `&&`, and
-/// cuts a word too long for a row at the width (docs/watch.md).
+/// Code, in rows of at most `width` characters: at spaces (after a comma, a
+/// colon or a `·`, or before `&&` and `||`, where one is near the end), and
+/// inside a word too long for a row after a `.`, `(` or `[`; the rows after
+/// the first indented by `indent` more than the line, at most a seventh of
+/// the width. Not `textwrap`, which breaks code where it reads badly (docs/watch.md).
 pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     wrap_rows(text, width, width, indent)
 }
 
-/// Prose, the check panel's and the pictures' sentences, in rows of at most
-/// `width` characters: between words (a word longer than a row broken), the
-/// rows after the first indented by two.
+/// Prose in rows of at most `width` characters, between words (a word
+/// longer than a row broken), the rows after the first indented by two.
 pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
     let options = crate::common::wrapping(width).break_words(true).subsequent_indent("  ");
     textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()

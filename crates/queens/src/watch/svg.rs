@@ -1,11 +1,8 @@
 //! The picture for the docs: a whole search as one self-contained animated
-//! SVG, one frame per event, laid out to be read on a phone (412 px wide):
-//! the board with its labels, under it the line of the source that runs (in
-//! one place, wrapped), then the event in words, the reads, and the counters.
-//! Each frame is a group that CSS shows for its own time (no script): half a
-//! second, and more for the text that is new on it ([`READ_RATE`]), held on
-//! a solution and at the end. Every mark on the board has a symbol besides
-//! its colour: `?` the square tried, `|` `\` `/` the line read or blocked.
+//! SVG, one frame per event, to be read on a phone (412 px wide): the board,
+//! the running line of the source, the event in words, the reads, the
+//! counters. CSS shows each frame for its own time, long enough to read what
+//! is new on it (no script). Every mark has a symbol besides its colour.
 
 use std::fmt::Write;
 
@@ -29,7 +26,7 @@ const TOP: usize = 64;
 /// A line of text, in pixels.
 const LINE: usize = 20;
 /// The width of one character at 14 px in the monospace fonts named, with room to spare.
-pub const CHAR: f64 = 8.6;
+const CHAR: f64 = 8.6;
 /// The narrowest picture: fits a phone's 412 px at full size.
 const MIN_WIDTH: usize = 412;
 /// Seconds in one tick of the loop; a frame lasts a whole number of ticks.
@@ -37,11 +34,10 @@ const TICK: f64 = 0.25;
 /// The least time a frame is shown, in seconds.
 const LEAST: f64 = 0.5;
 /// Characters of new text a second a frame gives its reader, over [`LEAST`]:
-/// the picture cannot be paused. New: not on the frame before, at the same
-/// place (the code line counted when it changes).
-pub const READ_RATE: f64 = 25.0;
+/// the picture cannot be paused.
+const READ_RATE: f64 = 25.0;
 /// The largest picture written, in bytes.
-pub const LIMIT: usize = 4 << 20;
+const LIMIT: usize = 4 << 20;
 /// Fewer bytes than any frame takes: a run with more events than `LIMIT / this` cannot fit.
 const LEAST_PER_FRAME: usize = 200;
 
@@ -319,10 +315,9 @@ fn frame(
     (body, texts, used)
 }
 
-/// The characters of `text` a reader has not seen on the frame before: none
-/// if a line there said the same (wherever it stood), else those of the
-/// likeliest line it changes, all but what it begins and ends with as that
-/// one did (`placed 3` after `placed 2`: one); all of them on the first frame.
+/// The characters of `text` not on the frame before: none if a line there
+/// said the same, else all but the start and end it shares with the line it
+/// likeliest changes (`placed 3` after `placed 2`: one).
 fn new_characters(before: &[String], text: &str) -> usize {
     let now: Vec<char> = text.chars().collect();
     let changed = |before: &str| {
@@ -335,9 +330,8 @@ fn new_characters(before: &[String], text: &str) -> usize {
     before.iter().map(|line| changed(line)).min().unwrap_or(now.len())
 }
 
-/// How many ticks a frame with `new` characters of new text is shown: half
-/// a second and the time to read them at [`READ_RATE`]; a solution 3 seconds
-/// at least, the end 4.
+/// The ticks a frame with `new` characters of new text is shown: a solution
+/// 3 seconds at least, the end 4.
 fn ticks(event: &Event, new: usize) -> usize {
     let least = match event {
         Event::Solution => 3.0,
@@ -349,9 +343,8 @@ fn ticks(event: &Event, new: usize) -> usize {
 }
 
 /// Over the strip of step 3's array `kind` (drawn once, all 0): its flags
-/// set to 1, the flags the check reads (blue when free, red when taken)
-/// while `reads` are shown, and the flags a place or a back changes (green,
-/// red when the mistake keeps them set).
+/// set, those read while `reads` are shown (blue free, red taken), and those
+/// a place or a back changes (green, red when the mistake keeps them set).
 fn flag_strip(
     body: &mut String,
     search: &Search,

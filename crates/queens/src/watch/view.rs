@@ -1,9 +1,6 @@
-//! The drawing: one frame of the watcher from its state, with ratatui
-//! widgets. The board (queens, the square tried, what the check reads, why
-//! a square is refused), the step's check panel, the step's real source
-//! file with the running line marked, and under them the counters, the
-//! event in words and the keys. Every mark has a symbol or words besides
-//! its colour, and every line wraps rather than being cut.
+//! The drawing, with ratatui widgets: the board, the check panel, the source
+//! pane, and under them the counters, the event in words and the keys.
+//! Every mark has a symbol or words besides its colour; lines wrap, never cut.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -27,8 +24,7 @@ use crate::common::Problem;
 pub const SMALLEST: (u16, u16) = (80, 24);
 
 /// The width and height the view needs for `n`, whatever the step: the
-/// widest left panels and a source pane of 32 columns (its lines wrap), and
-/// never less than [`SMALLEST`].
+/// widest left panels and a source pane of 32 columns, at least [`SMALLEST`].
 pub fn needed(n: usize) -> (u16, u16) {
     let left = chain::watched().map(|step| left_width(n, step, None)).max().unwrap_or(0);
     (SMALLEST.0.max(left + 32), SMALLEST.1.max(2 * n as u16 + 12 + u16::from(n > 10)))
@@ -76,9 +72,8 @@ const TRIED: Mark = (" ?", Color::Yellow);
 /// The symbol of each line a queen attacks along, in the order of [`super::event::Line::ALL`].
 const RAYS: [&str; 3] = [" |", " \\", " /"];
 
-/// The marks the board shows now: the square tried, the squares the check
-/// reads (each ray's empty squares by its direction), and step 4's row with
-/// the squares each mask blocks.
+/// The marks the board shows now: step 4's row with what each mask blocks,
+/// the square tried, and the squares the check reads.
 fn marks(app: &App) -> Vec<(usize, usize, Mark)> {
     let search = &app.history.search;
     let state = &app.history.state;

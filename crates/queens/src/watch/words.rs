@@ -1,7 +1,4 @@
-//! The events in words, for the terminal view and the pictures alike: each
-//! event's word on the status line (`try`, `read`, `refused`, `place`,
-//! `back`, `solution`, ...), each read of a check, the flags a queen sets
-//! and clears, what a `back` does next, and how a mistake's run crashes.
+//! The events in words, for the terminal view and the pictures alike.
 
 use super::event::{Event, Line as Ray};
 use super::mistakes::{Crash, Mistake};
@@ -101,9 +98,8 @@ pub enum Change {
     Kept,
 }
 
-/// Step 3: the three flags a queen placed on (row, col) sets, or taken back
-/// clears, each with its array, its index and the change in words; none for
-/// another event or step.
+/// Step 3: the flags a queen placed sets or taken back clears, each with its
+/// array, its index and the change in words; none for another event or step.
 pub fn flag_changes(event: &Event, search: &Search) -> Vec<(Ray, usize, Change, String)> {
     let Panel::Flags { lines, offset } = search.checker().panel() else { return Vec::new() };
     let (row, col, change) = match *event {

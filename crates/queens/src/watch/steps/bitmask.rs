@@ -1,8 +1,6 @@
 //! Step 4's check, as `n_queens_ii/src/bitmask.rs` writes it: each call has
-//! its own three masks, computes `free` once, and takes its lowest bit until
-//! none is left; a queen placed passes new masks to the next call, and
-//! nothing is undone. Its mistakes: `&` for `|`, `full = 1 << n`, and the
-//! "/" mask shifted the wrong way.
+//! its own masks, computes `free` once and takes its lowest bit until none is
+//! left; nothing is undone. Its mistakes: `&` for `|`, `full = 1 << n`, the "/" shift reversed.
 
 use std::collections::VecDeque;
 

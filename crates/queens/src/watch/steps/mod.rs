@@ -1,7 +1,6 @@
-//! One checker per step of the chain that `queens watch` shows, each in its
-//! own file beside its solution file, behind [`Checker`], named `Check`
-//! there; the table below, made from the chain's manifest, is the one
-//! place a step's name meets its checker.
+//! One checker per watched step, each in its own file, named `Check` there;
+//! the table below, made from the chain's manifest, is the one place a
+//! step's name meets its checker.
 
 mod checker;
 

@@ -1,7 +1,6 @@
 //! Step 3's check, as `n_queens_ii/src/three_arrays.rs` writes it: three
-//! flags read, `columns[col]`, `diagonals[row + n - 1 - col]` and
-//! `anti_diagonals[row + col]`; a queen placed sets them, taken back clears
-//! them. Its mistakes: the flags not cleared, and two wrong diagonal indexes.
+//! flags read, set by a queen placed, cleared when it is taken back. Its
+//! mistakes: the flags not cleared, and two wrong diagonal indexes.
 
 use std::collections::VecDeque;
 

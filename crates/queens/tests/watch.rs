@@ -10,8 +10,7 @@ use run::queens;
 
 mod run;
 
-/// Each watched step's name, its boards (LeetCode 51) or its count (52),
-/// from the chain's manifest and the problem crates.
+/// Each watched step's name, its boards (LeetCode 51) or its count (52).
 macro_rules! watched {
     ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
 }

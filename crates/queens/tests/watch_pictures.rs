@@ -164,8 +164,7 @@ fn every_picture_reads_at_a_phones_width() {
             .filter_map(|(tag, _)| attribute(tag, "y"))
             .collect();
         assert_eq!(code_ys.len(), 1, "{args:?}: the code line moves: {code_ys:?}");
-        // The pace: every frame at least half a second and the time to read
-        // what is new on it, the code line counted; a solution and the end held.
+        // The pace: half a second and the time to read what is new; a solution and the end held.
         let frames = frames(&svg);
         let mut before: Vec<String> = Vec::new();
         for (name, frame) in &frames {

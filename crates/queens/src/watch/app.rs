@@ -17,8 +17,7 @@ pub const SPEEDS: [u32; 12] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 2
 /// Events a jump or a switch runs between two frames, so the view stays live on long runs.
 const EVENTS_PER_FRAME: u64 = 100_000;
 
-/// The time between two frames while the view moves (playing, or a jump
-/// under way): about 60 a second.
+/// The time between two frames while the view moves: about 60 a second.
 pub const FRAME: Duration = Duration::from_millis(16);
 
 /// The longest wait for a key while nothing moves.
@@ -244,8 +243,7 @@ impl App {
         self.run_jump();
     }
 
-    /// Runs `step` from the start, a slice per frame, up to as many queens
-    /// placed and taken back as now: the board shown now.
+    /// Runs `step` from the start, a slice per frame, up to the board shown now.
     pub fn switch(&mut self, step: &'static Step) {
         let search = &self.history.search;
         if let Some(mistake) = search.mistake {

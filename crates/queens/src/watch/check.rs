@@ -22,8 +22,7 @@ pub fn binary(mask: u32, n: usize) -> String {
     format!("{past}{low}")
 }
 
-/// Step 4's call stack as text: a header, then one line per call with its
-/// own masks `c` (columns), `d` (diagonals) and `a` (anti_diagonals).
+/// Step 4's call stack as text: a header, then each call's own masks.
 pub fn stack_lines(calls: &[Call], n: usize) -> Vec<String> {
     let w = n + 2;
     let mut lines = vec![format!("{:<4}{:<w$}{:<w$}{:<w$}free", "row", "c", "d", "a")];
@@ -70,8 +69,7 @@ pub fn check_width(n: usize, panel: Panel) -> usize {
     }
 }
 
-/// Draws what the step's check reads, under the board: the border between
-/// them, with this panel's title, is the board's.
+/// Draws what the step's check reads, under the board, whose border it shares.
 pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
     let inner = (usize::from(area.width.saturating_sub(2)), usize::from(area.height.saturating_sub(1)));
     let lines = check_lines(app, inner.0, inner.1);
@@ -79,8 +77,7 @@ pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The panel's lines for an inside of `width` × `height`: every line fits
-/// the width (long ones wrap), and what the height cannot hold is said.
+/// The panel's lines for an inside of `width` × `height`, long ones wrapped.
 pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     let search = &app.history.search;
     let state = &app.history.state;
@@ -178,8 +175,7 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
     }
 }
 
-/// The indices of `count` flags, one digit a flag: the tens on a row of
-/// their own above the units, where there are ten flags or more.
+/// The indices of `count` flags, one digit a flag, the tens on a row above.
 fn index_lines(count: usize) -> Vec<Line<'static>> {
     let digits = |digit: fn(usize) -> String| (0..count).map(digit).collect::<String>();
     let mut lines = Vec::new();

@@ -1,5 +1,4 @@
-//! A watched search with its whole history, forward and back: any earlier
-//! event is reached from the checkpoint before it, by replay.
+//! A watched search with its whole history, forward and back.
 
 use n_queens_facts::chain::Step;
 
@@ -11,8 +10,8 @@ use super::state::State;
 /// Events between two checkpoints: going back one event replays at most this many.
 pub const CHECKPOINT_EVERY: u64 = 16_384;
 
-/// A search with its whole history: any earlier event can be returned to,
-/// with memory for one checkpoint per [`CHECKPOINT_EVERY`] events.
+/// A search with its whole history: any earlier event is replayed from the
+/// checkpoint before it, one per [`CHECKPOINT_EVERY`] events.
 #[derive(Clone, Debug)]
 pub struct History {
     /// The search where the view stands.

@@ -73,7 +73,8 @@ pub struct Args {
     #[arg(long, long_help = TRACE_HELP)]
     pub trace: bool,
     /// With --trace: stop after this many events.
-    #[arg(long, value_name = "K", value_parser = |text: &str| parse_whole("--limit", text, 1), allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    #[arg(value_parser = |text: &str| parse_whole("--limit", text, 1))]
     pub limit: Option<u64>,
     /// Write the whole search as a self-contained animated SVG to FILE (for the docs).
     #[arg(long, value_name = "FILE")]

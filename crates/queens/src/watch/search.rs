@@ -105,8 +105,7 @@ impl Search {
     }
 }
 
-/// The event as one line of `--trace` (the format is in `queens watch --help`);
-/// `search` is the search right after the event, for the solution's columns.
+/// The event as one line of `--trace`, `search` as it stands right after it.
 pub fn trace_line(event: &Event, search: &Search) -> String {
     let n = search.n;
     let (free, taken) = ("free", "taken");

@@ -26,8 +26,7 @@ pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'st
     mistake.map_or(Cow::Borrowed(source), |mistake| Cow::Owned(mistake.row().in_place_of(source)))
 }
 
-/// Where the line of the file shown that `event` runs is, as the step's
-/// checker says: found by search, so the highlight follows edits of the file.
+/// Where the line of the file shown that `event` runs is, as the step's checker says.
 #[cfg(test)]
 pub fn marker(
     problem: Problem,
@@ -101,8 +100,7 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let width = usize::from(area.width.saturating_sub(2));
     let height = usize::from(area.height.saturating_sub(2));
     let mut rows: Vec<(usize, String)> = Vec::new();
-    // A gutter, `▶` on the running line, then its number; the rows after a
-    // line's first use the gutter's and the numbers' columns too.
+    // A gutter, `▶` on the running line, then its number; a line's next rows use their columns too.
     for (number, line) in text.lines().enumerate() {
         let gutter = if Some(number) == running { '▶' } else { ' ' };
         for (index, row) in wrap_rows(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {

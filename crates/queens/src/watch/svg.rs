@@ -212,8 +212,7 @@ fn running<'a>(text: &'a str, search: &Search, problem: Problem, event: &Event) 
     text.lines().nth(search.checker().line(event, problem)?.find(text)?)
 }
 
-/// One frame's group, its lines of text (for the pace), and the rows of
-/// text it uses under the code.
+/// One frame's group, its lines of text, and the rows it uses under the code.
 fn frame(
     layout: &Layout,
     search: &Search,
@@ -405,8 +404,7 @@ fn counters(search: &Search, state: &State) -> String {
     )
 }
 
-/// The event in words, for the first line of the frame: the status line's
-/// words ([`said`]), with what a `back` does next and step 4's values.
+/// The event in words: the status line's, with what a `back` does next and step 4's values.
 fn describe(event: &Event, search: &Search, state: &State) -> String {
     let n = search.n;
     match *event {

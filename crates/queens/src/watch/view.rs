@@ -143,8 +143,7 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The lines under the panels, each wrapped to `width`: the counters, the
-/// event in words with how the view plays, the mistake run, the keys.
+/// The lines under the panels, wrapped to `width`: the counters, the event, the mistake, the keys.
 fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     let search = &app.history.search;
     let state = &app.history.state;

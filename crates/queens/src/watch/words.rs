@@ -9,8 +9,7 @@ use super::steps::Panel;
 /// Step 3's arrays, in the order the check reads them.
 pub const FLAG_NAMES: [&str; 3] = ["columns", "diagonals", "anti_diagonals"];
 
-/// Whether a read refuses the square it checks: a queen found, a queen
-/// that attacks, a flag taken.
+/// Whether a read refuses the square it checks: a queen found or attacking, a flag taken.
 pub fn refuses(read: &Event) -> bool {
     matches!(
         read,
@@ -127,8 +126,7 @@ pub fn flag_changes(event: &Event, search: &Search) -> Vec<(Ray, usize, Change, 
         .collect()
 }
 
-/// What a `back` from (row, col) does in steps 1 to 3: the queen taken off,
-/// then the loop of `row` goes on with the next column, or returns too.
+/// What a `back` from (row, col) does in steps 1 to 3, and what comes next.
 pub fn back_text(row: usize, col: usize, n: usize) -> String {
     let next = match () {
         _ if col + 1 < n => format!("row {row} goes on with column {}", col + 1),

@@ -77,25 +77,23 @@ impl Checker for Check {
     fn line(&self, event: &Event, problem: Problem) -> Option<Marker> {
         const UP_LEFT: &str = "while r > 0 && c > 0";
         const UP_RIGHT: &str = "while r > 0 && c + 1 < n";
-        let text = match event {
-            Event::Back { .. } if self.base_case_after_the_loop => "board[row][col] = false",
-            Event::Place { .. } | Event::Crash(_) if self.base_case_after_the_loop => "board[row][col] = true",
+        let (after, text) = match event {
+            Event::Back { .. } if self.base_case_after_the_loop => ("", "board[row][col] = false"),
+            Event::Place { .. } | Event::Crash(_) if self.base_case_after_the_loop => ("", "board[row][col] = true"),
             // A queen found on a diagonal refuses the square at the `if` of that ray's loop.
-            Event::Scan { line: Line::Diagonal, queen: true, .. } => return Some(Marker { after: UP_LEFT, text: "if board[r][c]" }),
-            Event::Scan { line: Line::AntiDiagonal, queen: true, .. } => {
-                return Some(Marker { after: UP_RIGHT, text: "if board[r][c]" });
-            }
-            Event::Solution => "if row == n",
-            Event::Try { .. } => "for col in 0..n",
-            Event::Place { .. } if problem == Problem::NQueens => "board[row][col] = b'Q'",
-            Event::Place { .. } => "board[row][col] = true",
-            Event::Back { .. } => "// take the queen back",
-            Event::Scan { line: Line::Column, .. } => "board[..row].iter().any",
-            Event::Scan { line: Line::Diagonal, .. } => UP_LEFT,
-            Event::Scan { line: Line::AntiDiagonal, .. } => UP_RIGHT,
+            Event::Scan { line: Line::Diagonal, queen: true, .. } => (UP_LEFT, "if board[r][c]"),
+            Event::Scan { line: Line::AntiDiagonal, queen: true, .. } => (UP_RIGHT, "if board[r][c]"),
+            Event::Solution => ("", "if row == n"),
+            Event::Try { .. } => ("", "for col in 0..n"),
+            Event::Place { .. } if problem == Problem::NQueens => ("", "board[row][col] = b'Q'"),
+            Event::Place { .. } => ("", "board[row][col] = true"),
+            Event::Back { .. } => ("", "// take the queen back"),
+            Event::Scan { line: Line::Column, .. } => ("", "board[..row].iter().any"),
+            Event::Scan { line: Line::Diagonal, .. } => ("", UP_LEFT),
+            Event::Scan { line: Line::AntiDiagonal, .. } => ("", UP_RIGHT),
             _ => return None,
         };
-        Some(text.into())
+        Some(Marker { text, after })
     }
 
     fn panel(&self) -> Panel<'_> {

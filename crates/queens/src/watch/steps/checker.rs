@@ -19,8 +19,7 @@ pub trait Checker: BoxedClone + fmt::Debug {
     fn square(&mut self, row: usize, queens: &[usize], out: &mut VecDeque<Event>) -> bool;
     /// What `event`, handed out, sets or undoes in the step's own state.
     fn take_effect(&mut self, event: &Event);
-    /// Where the line of the step's file for `problem` that `event` runs is
-    /// (with the mistake's code in place, if any).
+    /// Where the line of the step's file for `problem` that `event` runs is.
     fn line(&self, event: &Event, problem: Problem) -> Option<Marker>;
     /// What the check panel shows of the step's state.
     fn panel(&self) -> Panel<'_>;

@@ -13,8 +13,7 @@ use super::mistakes::Mistake;
 /// A checker of the n×n board, with a mistake of its step in place of its code.
 type New = fn(usize, Option<Mistake>) -> Box<dyn Checker>;
 
-/// Each watched step's checker module and [`CHECKERS`], from the steps of
-/// [`n_queens_chain::steps!`] that watch shows.
+/// Each watched step's checker module and [`CHECKERS`], from [`n_queens_chain::steps!`].
 macro_rules! checkers {
     ($($name:ident $file:literal { $($field:tt)* })*) => {
         $(mod $name;)*

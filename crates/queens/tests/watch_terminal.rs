@@ -28,7 +28,7 @@ fn wait_for(what: &str, ready: impl Fn() -> bool) {
 }
 
 #[test]
-fn a_signal_gives_the_terminal_back() {
+fn a_signal_gives_the_terminal_back_and_a_closed_window_ends_the_view() {
     if Command::new("tmux").arg("-V").output().is_err() {
         eprintln!("tmux is not installed: the terminal is not checked");
         return;
@@ -61,24 +61,14 @@ fn a_signal_gives_the_terminal_back() {
         assert_eq!(read("before"), read("after"), "SIG{signal}: the tty's modes are back");
         assert_eq!(read("status").trim(), (128 + number).to_string(), "SIG{signal}: ended by the signal");
     }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn a_closed_window_ends_the_view() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("tmux is not installed: the terminal is not checked");
-        return;
-    }
+    // A closed window: its terminal hangs up under the view.
     let session = format!("queens-watch-{}-closed", std::process::id());
-    let pid_file = std::env::temp_dir().join(format!("{session}-pid"));
-    let binary = env!("CARGO_BIN_EXE_queens");
+    let pid_file = dir.join("closed-pid");
     let script = format!("sh -c 'echo $$ > {pid}; exec {binary} watch 6'", pid = pid_file.display());
     let socket = format!("-L{session}");
     tmux(&[&socket, "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
     wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
     let pid = std::fs::read_to_string(&pid_file).expect("the pid").trim().to_string();
-    // The window closes: its terminal hangs up under the view.
     tmux(&[&socket, "kill-server"]);
     let gone = || !Path::new(&format!("/proc/{pid}")).exists();
     let start = Instant::now();
@@ -88,7 +78,7 @@ fn a_closed_window_ends_the_view() {
     if !gone() {
         let _ = Command::new("kill").args(["-KILL", &pid]).status();
     }
-    let _ = std::fs::remove_file(&pid_file);
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(gone(), "the view ends when its terminal hangs up, instead of reading it for ever");
 }
 

@@ -244,7 +244,7 @@ impl App {
     }
 
     /// Runs `step` from the start, a slice per frame, up to the board shown now.
-    pub fn switch(&mut self, step: &'static Step) {
+    fn switch(&mut self, step: &'static Step) {
         let search = &self.history.search;
         if let Some(mistake) = search.mistake {
             self.note = Some(format!("--mistake {} runs {} only", mistake.row().name, search.step.name));

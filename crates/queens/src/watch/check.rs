@@ -145,17 +145,12 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
             fit(head, body, foot, height)
         }
         Panel::Calls(calls) => {
-            let stack = stack_lines(calls, n);
-            let innermost = stack.len() - 1;
-            let mut head = vec![Line::from(stack[0].clone()).dim()];
-            let body: Vec<Vec<Line>> = stack
-                .into_iter()
-                .enumerate()
-                .skip(1)
-                .map(|(index, line)| {
-                    vec![if index == innermost { Line::from(line).yellow() } else { Line::from(line) }]
-                })
-                .collect();
+            let mut stack = stack_lines(calls, n).into_iter().map(Line::from);
+            let mut head = vec![stack.next().unwrap_or_default().dim()];
+            let mut body: Vec<Vec<Line>> = stack.map(|line| vec![line]).collect();
+            if let Some(innermost) = body.last_mut() {
+                innermost[0] = innermost[0].clone().yellow();
+            }
             // The sub-step of the row just done; the stack above holds the rest.
             let step = state.reads.last().and_then(|read| match *read {
                 Event::Masks { free, .. } => Some(("free = full & !(c | d | a)", free)),

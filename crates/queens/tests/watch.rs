@@ -47,8 +47,7 @@ struct Trace {
 impl Trace {
     fn of(n: usize, args: &[&str]) -> Trace {
         let n_text = n.to_string();
-        let mut all = vec!["watch", &n_text, "--trace"];
-        all.extend_from_slice(args);
+        let all = [&["watch", &n_text, "--trace"][..], args].concat();
         let output = queens(&all);
         assert!(output.status.success(), "{all:?}: {}", String::from_utf8_lossy(&output.stderr));
         let lines: Vec<String> = String::from_utf8(output.stdout).expect("UTF-8").lines().map(String::from).collect();

@@ -26,10 +26,7 @@ fn picture(args: &[&str]) -> (std::process::Output, Option<String>) {
     let call = CALLS.fetch_add(1, Ordering::Relaxed);
     let file: PathBuf = dir.join(format!("{}-{call}.svg", args.join("_")));
     let _ = std::fs::remove_file(&file);
-    let mut all = vec!["watch"];
-    all.extend_from_slice(args);
-    all.extend(["--svg", file.to_str().expect("UTF-8")]);
-    let output = queens(&all);
+    let output = queens(&[&["watch"][..], args, &["--svg", file.to_str().expect("UTF-8")]].concat());
     let text = std::fs::read_to_string(&file).ok();
     let _ = std::fs::remove_file(&file);
     (output, text)
@@ -134,11 +131,9 @@ fn every_picture_reads_at_a_phones_width() {
         let all = texts(&svg);
         for (tag, content) in &all {
             let x: f64 = attribute(tag, "x").and_then(|x| x.parse().ok()).expect("an x");
-            let right = if tag.contains("text-anchor=\"middle\"") {
-                x + GLYPH
-            } else {
-                x + content.chars().count() as f64 * GLYPH
-            };
+            // A symbol centred in a square or a box is one glyph wide.
+            let glyphs = if tag.contains("text-anchor=\"middle\"") { 1 } else { content.chars().count() };
+            let right = x + glyphs as f64 * GLYPH;
             assert!(right <= width, "{args:?}: {content:?} runs past the right edge ({right} > {width})");
             for noun in ["squares read", "queens compared", "flags read", "free masks", "backtracks", "solutions"] {
                 assert!(

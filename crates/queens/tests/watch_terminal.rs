@@ -1,12 +1,9 @@
-//! End-to-end: `queens watch` in a real terminal, a tmux pane, ended by
-//! SIGTERM, SIGINT or SIGHUP: the terminal is given back as it was (the
-//! alternate screen left, the cursor shown, the tty's modes restored), and
-//! the process ends by the signal. And the screens it shows at 80×24 at
-//! chosen events, pinned in `tests/screens/`: each as text with
-//! `NO_COLOR=1` (`NAME.txt`, and no colour in it), and with its colours
-//! (`NAME.ansi`, as tmux writes them, held where tmux is the version
-//! they were taken with). `QUEENS_PIN_SCREENS=1` writes them anew. Needs
-//! tmux; without it the tests say so and check nothing.
+//! End-to-end: `queens watch` in a real terminal, a tmux pane, ended by a
+//! signal or a closed window: the terminal is given back as it was, and the
+//! process ends. And the screens at 80×24 pinned in `tests/screens/`, as text
+//! with `NO_COLOR=1` (`NAME.txt`) and with colours (`NAME.ansi`, compared where
+//! tmux is the version they were taken with); `QUEENS_PIN_SCREENS=1` writes
+//! them anew. Needs tmux; without it the tests say so and check nothing.
 
 use std::path::Path;
 use std::process::Command;
@@ -119,9 +116,7 @@ fn screens(name: &str, args: &str, keys: &[&str], status: &str) -> [String; 3] {
         }
         let capture = || {
             let mut args = vec![socket.as_str(), "capture-pane", "-p", "-t", &session];
-            if escapes {
-                args.push("-e");
-            }
+            args.extend(escapes.then_some("-e"));
             let output = Command::new("tmux").args(&args).output().expect("tmux runs");
             String::from_utf8_lossy(&output.stdout).into_owned()
         };

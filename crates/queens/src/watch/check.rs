@@ -40,10 +40,13 @@ pub fn stack_lines(calls: &[Call], n: usize) -> Vec<String> {
     lines
 }
 
-/// Step 4's innermost call, once its `free` is computed: its row, each
-/// column's mark (the index in [`Ray::ALL`] of the first mask that blocks
-/// it, or `None` while it is free to try), and the column `lowest` picked.
-pub fn free_row(search: &Search, state: &State) -> Option<(usize, Vec<(usize, Option<usize>)>, Option<usize>)> {
+/// Columns of step 4's row, each with the index in [`Ray::ALL`] of the first
+/// mask that blocks it, or `None` while it is free to try.
+type Blocked = Vec<(usize, Option<usize>)>;
+
+/// Step 4's innermost call, once its `free` is computed: its row, its
+/// columns blocked or free, and the column `lowest` picked.
+pub fn free_row(search: &Search, state: &State) -> Option<(usize, Blocked, Option<usize>)> {
     let Panel::Calls(calls) = search.checker().panel() else { return None };
     let (row, call) = (calls.len() - 1, calls[calls.len() - 1]);
     let Free::Left(free) = call.free else { return None };
@@ -104,7 +107,7 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
         Panel::Flags { lines: flags, .. } => {
             // The reads of the square tried (red taken, blue free), until it is placed; a place or a back
             // says what it changes (green set or cleared, red left set by the mistake).
-            let (body, marked): (Vec<Vec<Line>>, Vec<(Ray, usize, Color)>) = match last {
+            let (body, marked): (Vec<Vec<Line>>, Vec<FlagMark>) = match last {
                 Event::Place { .. } | Event::Back { .. } => {
                     let changes = flag_changes(&last, search);
                     let colour = |change| if change == Change::Kept { Color::Red } else { Color::Green };
@@ -169,6 +172,9 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
         }
     }
 }
+
+/// A flag of step 3 coloured: its array, its index, the colour.
+type FlagMark = (Ray, usize, Color);
 
 /// The indices of `count` flags, one digit a flag, the tens on a row above.
 fn index_lines(count: usize) -> Vec<Line<'static>> {

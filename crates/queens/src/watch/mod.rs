@@ -170,8 +170,7 @@ fn trace(n: usize, step: &'static Step, mistake: Option<Mistake>, limit: Option<
         writeln!(out, "{}", trace_line(&event, &search))?;
     }
     let State { nodes, checks, backtracks, solutions, .. } = state;
-    writeln!(out, "end nodes {nodes} checks {checks} backtracks {backtracks} solutions {solutions}")?;
-    Ok(())
+    Ok(writeln!(out, "end nodes {nodes} checks {checks} backtracks {backtracks} solutions {solutions}")?)
 }
 
 /// The terminal loop: draw, read keys until the next frame is due, play.

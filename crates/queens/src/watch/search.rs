@@ -71,7 +71,17 @@ impl Search {
             if self.done {
                 return Event::Done;
             }
-            self.advance();
+            // The innermost call's start, its next square, or its return.
+            let row = self.queens.len();
+            if !self.entered {
+                self.entered = true;
+                self.checker.enter(row, &mut self.pending);
+            } else if !self.checker.square(row, &self.queens, &mut self.pending) {
+                self.pending.push_back(match self.queens.last() {
+                    Some(&col) => Event::Back { row: row - 1, col },
+                    None => Event::Done,
+                });
+            }
         }
         let event = self.pending.pop_front().unwrap_or(Event::Done);
         match event {
@@ -89,26 +99,11 @@ impl Search {
         self.checker.take_effect(&event);
         event
     }
-
-    /// Queues the events of the innermost call's start, its next square, or its return.
-    fn advance(&mut self) {
-        let row = self.queens.len();
-        if !self.entered {
-            self.entered = true;
-            self.checker.enter(row, &mut self.pending);
-        } else if !self.checker.square(row, &self.queens, &mut self.pending) {
-            self.pending.push_back(match self.queens.last() {
-                Some(&col) => Event::Back { row: row - 1, col },
-                None => Event::Done,
-            });
-        }
-    }
 }
 
 /// The event as one line of `--trace`, `search` as it stands right after it.
 pub fn trace_line(event: &Event, search: &Search) -> String {
     let n = search.n;
-    let (free, taken) = ("free", "taken");
     match *event {
         Event::Try { row, col } => format!("try {row} {col}"),
         Event::Scan { line, row, col, queen } => {
@@ -117,8 +112,8 @@ pub fn trace_line(event: &Event, search: &Search) -> String {
         Event::Compare { queen_row, queen_col, distance, attacks } => {
             format!("compare {queen_row} {queen_col} {distance} {}", if attacks { "attacks" } else { "safe" })
         }
-        Event::Flag { line, index, taken: is_taken } => {
-            format!("flag {} {index} {}", line.name(), if is_taken { taken } else { free })
+        Event::Flag { line, index, taken } => {
+            format!("flag {} {index} {}", line.name(), if taken { "taken" } else { "free" })
         }
         Event::Masks { row, columns, diagonals, anti_diagonals, free } => {
             format!("masks {row} {columns:0n$b} {diagonals:0n$b} {anti_diagonals:0n$b} {free:0n$b}")

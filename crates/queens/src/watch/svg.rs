@@ -288,9 +288,8 @@ fn frame(
     }
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
-    let mistake = search.mistake;
     if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
-        let wrong = mistake.is_some_and(|mistake| line.contains(mistake.row().line));
+        let wrong = search.mistake.is_some_and(|mistake| line.contains(mistake.row().line));
         let class = if wrong { "bad" } else { "run" };
         for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).into_iter().enumerate() {
             let y = layout.code_top + index * LINE;
@@ -299,7 +298,6 @@ fn frame(
         }
     }
     let mut y = layout.text_top;
-    let mut used = 0;
     for (line, class) in &lines {
         // Wrapped between words (a line of the stack fits a row).
         let pieces = if line.is_empty() { vec![String::new()] } else { wrap_prose(line, layout.columns) };
@@ -308,10 +306,9 @@ fn frame(
             let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\"{class}>{}</text>", escape(&piece));
             texts.push(piece);
             y += LINE;
-            used += 1;
         }
     }
-    (body, texts, used)
+    (body, texts, (y - layout.text_top) / LINE)
 }
 
 /// The characters of `text` not on the frame before: none if a line there

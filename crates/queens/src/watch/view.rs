@@ -114,17 +114,14 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
     for r in 0..n {
         let mut spans = vec![Span::from(format!("{r:>2} ")).dim()];
         for c in 0..n {
-            let mut text = " ·";
-            let mut style = Style::default();
             // The last mark of a square wins: a read over the row's masks.
-            if let Some(&(_, _, (symbol, colour))) = marks.iter().rev().find(|mark| mark.0 == r && mark.1 == c) {
-                text = symbol;
-                style = match colour {
-                    Color::Reset => style,
-                    Color::Green => style.fg(Color::Green).bold(),
-                    colour => style.bg(colour).fg(Color::Black),
-                };
-            }
+            let mark = marks.iter().rev().find(|mark| (mark.0, mark.1) == (r, c));
+            let (mut text, colour) = mark.map_or((" ·", Color::Reset), |mark| mark.2);
+            let mut style = match colour {
+                Color::Reset => Style::default(),
+                Color::Green => Style::default().fg(Color::Green).bold(),
+                colour => Style::default().bg(colour).fg(Color::Black),
+            };
             if search.queens().get(r) == Some(&c) {
                 (text, style) = (" Q", style.bold());
             }

@@ -37,10 +37,7 @@ impl Check {
 
     /// `row + n - 1 - col`, the index of the "\" diagonal: `None` below zero.
     fn diagonal(&self, row: usize, col: usize) -> Option<usize> {
-        match self.offset() {
-            Some(offset) => Some(row + offset - col),
-            None => row.checked_sub(col),
-        }
+        self.offset().map_or(row.checked_sub(col), |offset| Some(row + offset - col))
     }
 
     /// `lines.set(col, diagonal, anti_diagonal, taken)`.

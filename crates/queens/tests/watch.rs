@@ -228,14 +228,10 @@ fn the_page_says_where_diagonal_without_offset_panics_at_n_4() {
 }
 
 #[test]
-fn a_mistake_runs_on_its_own_step_with_its_own_approach_given() {
+fn a_mistake_takes_its_own_approach_and_limit_stops_after_k_events() {
     let own = queens(&["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "three_arrays"]);
     assert!(own.status.success(), "{}", String::from_utf8_lossy(&own.stderr));
     assert!(String::from_utf8_lossy(&own.stdout).contains("flag "), "step 3's reads");
-}
-
-#[test]
-fn limit_stops_after_k_events() {
     let output = queens(&["watch", "8", "--trace", "--limit", "5"]);
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 5);

@@ -109,10 +109,8 @@ fn screens(name: &str, args: &str, keys: &[&str], status: &str) -> [String; 3] {
         let script = format!("exec env {colour}{binary} watch {args}");
         tmux(&[&socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
         wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
-        let mut send = vec![socket.as_str(), "send-keys", "-t", &session];
-        send.extend_from_slice(keys);
         if !keys.is_empty() {
-            tmux(&send);
+            tmux(&[&[socket.as_str(), "send-keys", "-t", &session][..], keys].concat());
         }
         let capture = || {
             let mut args = vec![socket.as_str(), "capture-pane", "-p", "-t", &session];

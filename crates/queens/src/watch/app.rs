@@ -212,23 +212,15 @@ impl App {
         self.note = None;
         (self.jump, self.switched) = (None, None);
         let history = &mut self.history;
+        if matches!(action, Action::Forward | Action::Back | Action::Start) {
+            self.playing = false;
+        }
         match action {
             Action::Quit => self.quit = true,
             Action::PlayPause => self.playing = !self.playing,
-            Action::Forward => {
-                self.playing = false;
-                history.forward();
-            }
-            Action::Back => {
-                self.playing = false;
-                if !history.back() {
-                    self.note = Some("at the start".into());
-                }
-            }
-            Action::Start => {
-                self.playing = false;
-                history.seek(0);
-            }
+            Action::Forward => _ = history.forward(),
+            Action::Back => self.note = (!history.back()).then(|| "at the start".into()),
+            Action::Start => history.seek(0),
             Action::Jump(jump) => self.jump = Some(jump),
             Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Action::Slower => self.speed = self.speed.saturating_sub(1),

@@ -74,8 +74,7 @@ pub fn check_width(n: usize, panel: Panel) -> usize {
 
 /// Draws what the step's check reads, under the board, whose border it shares.
 pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
-    let inner = (usize::from(area.width.saturating_sub(2)), usize::from(area.height.saturating_sub(1)));
-    let lines = check_lines(app, inner.0, inner.1);
+    let lines = check_lines(app, usize::from(area.width.saturating_sub(2)), usize::from(area.height.saturating_sub(1)));
     let block = Block::new().borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

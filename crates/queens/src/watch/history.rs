@@ -112,9 +112,7 @@ mod tests {
             assert!(history.back());
             assert_eq!(&history.state, expected);
         }
-        for index in
-            (1..=checkpoints).flat_map(|k| [k * CHECKPOINT_EVERY - 1, k * CHECKPOINT_EVERY, k * CHECKPOINT_EVERY + 1])
-        {
+        for index in (1..=checkpoints).flat_map(|k| k * CHECKPOINT_EVERY - 1..=k * CHECKPOINT_EVERY + 1) {
             history.seek(index);
             assert_eq!(history.state, states[index as usize]);
             assert!(history.back());

@@ -37,15 +37,6 @@ pub fn marker(
     super::steps::checker(step.name, 0, mistake).line(event, problem)
 }
 
-/// Code, in rows of at most `width` characters: at spaces (after a comma, a
-/// colon or a `·`, or before `&&` and `||`, where one is near the end), and
-/// inside a word too long for a row after a `.`, `(` or `[`; the rows after
-/// the first indented by `indent` more than the line, at most a seventh of
-/// the width. Not `textwrap`, which breaks code where it reads badly (docs/watch.md).
-pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
-    wrap_rows(text, width, width, indent)
-}
-
 /// Prose in rows of at most `width` characters, between words (a word
 /// longer than a row broken), the rows after the first indented by two.
 pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
@@ -53,8 +44,12 @@ pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
     textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
 }
 
-/// [`wrap`], with a first row of `first` characters and the others of `rest`.
-fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String> {
+/// Code, in rows of at most `first` characters, then `rest`: at spaces (after
+/// a comma, a colon or a `·`, or before `&&` and `||`, where one is near the
+/// end), and inside a word too long for a row after a `.`, `(` or `[`; the rows
+/// after the first indented by `indent` more than the line, at most a seventh
+/// of the width. Not `textwrap`, which breaks code where it reads badly (docs/watch.md).
+pub fn wrap(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String> {
     let chars: Vec<char> = text.trim_end().chars().collect();
     let lead = chars.iter().take_while(|c| **c == ' ').count();
     let mut rows = Vec::new();
@@ -103,7 +98,7 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     // A gutter, `▶` on the running line, then its number; a line's next rows use their columns too.
     for (number, line) in text.lines().enumerate() {
         let gutter = if Some(number) == running { '▶' } else { ' ' };
-        for (index, row) in wrap_rows(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {
+        for (index, row) in wrap(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {
             rows.push((number, if index == 0 { format!("{gutter}{:>3} {row}", number + 1) } else { row }));
         }
     }
@@ -148,11 +143,7 @@ mod tests {
                 }
                 let text = shown(problem, step, mistake);
                 let mut search = Search::new(if mistake.is_some() { 4 } else { 6 }, step, mistake);
-                loop {
-                    let event = search.next_event();
-                    if event == Event::Done {
-                        break;
-                    }
+                for event in std::iter::from_fn(|| Some(search.next_event()).filter(|event| *event != Event::Done)) {
                     let marker = marker(problem, step, mistake, &event);
                     let marker = marker.unwrap_or_else(|| panic!("{event:?} of {} {mistake:?} has a line", step.name));
                     // A piece of text on one line only, or found after one that is.
@@ -175,14 +166,8 @@ mod tests {
             let (up_left, up_right, end) = (at("while r > 0 && c > 0"), at("while r > 0 && c + 1 < n"), at("    true"));
             let mut search = Search::new(6, step, None);
             let mut seen = [false; 2];
-            loop {
-                let event = search.next_event();
-                let Event::Scan { line, queen, .. } = event else {
-                    if event == Event::Done {
-                        break;
-                    }
-                    continue;
-                };
+            for event in std::iter::from_fn(|| Some(search.next_event()).filter(|event| *event != Event::Done)) {
+                let Event::Scan { line, queen, .. } = event else { continue };
                 let running = marker(problem, step, None, &event).and_then(|m| m.find(&text)).expect("a line");
                 let within = match line {
                     Ray::Column => continue,
@@ -206,7 +191,7 @@ mod tests {
         let line =
             "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
         for width in [20, 30, 34, 42, 60, 200] {
-            let rows = wrap(line, width, 4);
+            let rows = wrap(line, width, width, 4);
             assert!(rows.iter().all(|row| row.chars().count() <= width), "{width}: {rows:?}");
             let joined: String = rows.iter().flat_map(|row| row.split_whitespace()).collect();
             assert_eq!(joined, line.split_whitespace().collect::<String>(), "{width}");
@@ -216,7 +201,7 @@ mod tests {
                 assert_eq!(words, line.split_whitespace().collect::<Vec<_>>(), "{width}: no word cut");
             }
         }
-        assert_eq!(wrap(line, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
+        assert_eq!(wrap(line, 50, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
         // textwrap with the workspace's features, as the prose uses it, adds no hyphen but breaks
         // code where it reads badly.
         let textwrap = |text: &str, width: usize| -> Vec<String> {
@@ -228,10 +213,10 @@ mod tests {
         assert_eq!(characters(&rows), line.split_whitespace().collect::<String>(), "no hyphen added: {rows:?}");
         // The last space that fits: `&&` ends a row, where the next row should start with it.
         assert!(rows[0].ends_with("&&"), "{rows:?}");
-        assert!(wrap(line, 50, 4)[0].ends_with("[col]"), "{:?}", wrap(line, 50, 4));
+        assert!(wrap(line, 50, 50, 4)[0].ends_with("[col]"), "{:?}", wrap(line, 50, 50, 4));
         // A word too long for a row is cut at the width, not after a `.`, `(` or `[`.
         let word = "!lines.anti_diagonals[anti_diagonal]";
         assert_eq!(textwrap(word, 30), ["!lines.anti_diagonals[anti", "    _diagonal]"]);
-        assert_eq!(wrap(word, 30, 4), ["!lines.anti_diagonals[", "    anti_diagonal]"]);
+        assert_eq!(wrap(word, 30, 30, 4), ["!lines.anti_diagonals[", "    anti_diagonal]"]);
     }
 }

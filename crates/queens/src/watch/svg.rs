@@ -72,7 +72,7 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
             return Err(too_large(n, step, &format!("more than {} events", events - 1)));
         }
         if let Some(line) = running(&text, &search, problem, &event) {
-            code_rows = code_rows.max(wrap(&format!("▶ {}", line.trim()), columns, 2).len());
+            code_rows = code_rows.max(wrap(&format!("▶ {}", line.trim()), columns, columns, 2).len());
         }
         if event == Event::Done {
             break;
@@ -280,18 +280,16 @@ fn frame(
     }
     lines.push((String::new(), ""));
     lines.push((counters(search, state), ""));
-    if let Some(mistake) = search.mistake {
-        lines.push((
-            format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect),
-            "bad",
-        ));
+    if let Some(row) = search.mistake.map(|mistake| mistake.row()) {
+        lines.push((format!("mistake {} {}: {}", row.number, row.name, row.effect), "bad"));
     }
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
     if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
-        let wrong = search.mistake.is_some_and(|mistake| line.contains(mistake.row().line));
-        let class = if wrong { "bad" } else { "run" };
-        for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).into_iter().enumerate() {
+        let class = if search.mistake.is_some_and(|mistake| line.contains(mistake.row().line)) { "bad" } else { "run" };
+        for (index, row) in
+            wrap(&format!("▶ {}", line.trim()), layout.columns, layout.columns, 2).into_iter().enumerate()
+        {
             let y = layout.code_top + index * LINE;
             let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\" class=\"{class}\">{}</text>", escape(&row));
             texts.push(row);
@@ -383,13 +381,9 @@ fn flag_box(index: usize, y: usize, class: &str, taken: bool) -> String {
     )
 }
 
-/// `count` and its noun, singular or plural.
-fn counted(count: u64, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
-}
-
-/// The counters line.
+/// The counters line, each noun singular or plural.
 fn counters(search: &Search, state: &State) -> String {
+    let counted = |count: u64, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
     let (one, many) = (search.checker().one_check(), search.step.check_unit.unwrap_or("checks"));
     let expected = n_queens_facts::oeis::A000170.get(search.n).copied().unwrap_or_default();
     format!(
@@ -407,9 +401,7 @@ fn describe(event: &Event, search: &Search, state: &State) -> String {
     match *event {
         // The code line above says how each is computed.
         Event::Masks { row, free, .. } => format!("free of row {row} = {}", binary(free, n)),
-        Event::Lowest { row, lowest } => {
-            format!("lowest: column {}, try ({row}, {})", lowest.trailing_zeros(), lowest.trailing_zeros())
-        }
+        Event::Lowest { row, lowest } => format!("lowest: column {0}, try ({row}, {0})", lowest.trailing_zeros()),
         Event::Cleared { free, .. } => format!("{} = {}", said(event, state), binary(free, n)),
         Event::Back { row, col } => match search.checker().panel() {
             Panel::Calls(calls) => match calls.last().map(|call| call.free) {

@@ -177,7 +177,7 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
         "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} Tab step · q quit"
     );
     let wrapped = |text: &str, style: Style| {
-        wrap(text, width, 2).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()
+        wrap(text, width, width, 2).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()
     };
     let mut lines = wrapped(&counters, Style::default());
     lines.extend(wrapped(&event, Style::default().bold()));

@@ -25,16 +25,10 @@ fn row_text(buffer: &Buffer, y: u16, xs: std::ops::Range<u16>) -> String {
     xs.map(|x| buffer[(x, y)].symbol()).collect()
 }
 
-/// The screen as text, and the rows drawn on a yellow background.
-fn screen_and_highlights(app: &App, width: u16, height: u16) -> (String, Vec<usize>) {
-    let buffer = buffer(app, width, height);
-    let text = (0..height).map(|y| row_text(&buffer, y, 0..width) + "\n").collect();
-    let yellow = (0..height).filter(|&y| (0..width).filter(|&x| buffer[(x, y)].bg == Color::Yellow).count() > 20);
-    (text, yellow.map(usize::from).collect())
-}
-
+/// The screen as text.
 fn screen(app: &App, width: u16, height: u16) -> String {
-    screen_and_highlights(app, width, height).0
+    let buffer = buffer(app, width, height);
+    (0..height).map(|y| row_text(&buffer, y, 0..width) + "\n").collect()
 }
 
 /// Spaces collapsed.
@@ -87,7 +81,10 @@ fn each_step_draws_its_check_at_a_known_event() {
                     && state.reads.last().is_some_and(|read| read_text(read, search, 1, 2).contains("refused"))
             }
         });
-        let (text, highlighted) = screen_and_highlights(&app, 110, 30);
+        let (text, buffer) = (screen(&app, 110, 30), buffer(&app, 110, 30));
+        // The rows drawn on a yellow background.
+        let yellow = |y: u16| (0..110).filter(|&x| buffer[(x, y)].bg == Color::Yellow).count() > 20;
+        let highlighted: Vec<usize> = (0..30).filter(|&y| yellow(y)).map(usize::from).collect();
         assert!(left_text(&app, 110, 30).contains(read), "{step:?}:\n{text}");
         // The last line that holds it: board_scan's `if` of its second loop, the up-right one.
         let running_row = text.lines().enumerate().filter(|(_, line)| line.contains(running)).last().map(|row| row.0);

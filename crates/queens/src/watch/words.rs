@@ -26,6 +26,8 @@ pub fn said(event: &Event, state: &State) -> String {
         Event::Lowest { row, lowest } => Some(square(row, lowest.trailing_zeros() as usize)),
         _ => None,
     });
+    // A crash in two words.
+    let crashed = |crash| format!("crash: {}", if crash == Crash::StackOverflow { "stack overflow" } else { "panic" });
     match *event {
         Event::Try { row, col } => format!("try {}", square(row, col)),
         Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. } if refuses(event) => format!("refused {tried}"),
@@ -38,14 +40,6 @@ pub fn said(event: &Event, state: &State) -> String {
         Event::Solution => format!("solution {}", state.solutions),
         Event::Crash(crash) => crashed(crash),
         Event::Done => state.crash.map_or(String::new(), crashed),
-    }
-}
-
-/// A crash in two words.
-fn crashed(crash: Crash) -> String {
-    match crash {
-        Crash::StackOverflow => "crash: stack overflow".to_string(),
-        _ => "crash: panic".to_string(),
     }
 }
 

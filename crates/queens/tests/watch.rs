@@ -1,10 +1,7 @@
-//! End-to-end: `queens watch`, through the built binary. The trace of each
-//! step is held against the step itself (its boards for LeetCode 51, in
-//! order, and its count for 52), the four traces against each other, and
-//! each check counter against a count made here another way; the mistakes'
-//! counts and crashes against docs/common-mistakes.md, their solutions
-//! against the independent validator. The pictures: watch_pictures.rs; the
-//! terminal restored on a signal: watch_terminal.rs.
+//! End-to-end: `queens watch --trace`, through the built binary, held
+//! against the steps' own code, each other, counts made here another way,
+//! and docs/common-mistakes.md. The pictures: watch_pictures.rs; the
+//! terminal: watch_terminal.rs.
 
 use n_queens_cases::expected_count;
 use n_queens_cases::validate::check_columns;
@@ -13,8 +10,7 @@ use run::queens;
 
 mod run;
 
-/// Each watched step's name, its boards (LeetCode 51) or its count (52),
-/// from the chain's manifest and the problem crates.
+/// Each watched step's name, its boards (LeetCode 51) or its count (52).
 macro_rules! watched {
     ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
 }
@@ -51,8 +47,7 @@ struct Trace {
 impl Trace {
     fn of(n: usize, args: &[&str]) -> Trace {
         let n_text = n.to_string();
-        let mut all = vec!["watch", &n_text, "--trace"];
-        all.extend_from_slice(args);
+        let all = [&["watch", &n_text, "--trace"][..], args].concat();
         let output = queens(&all);
         assert!(output.status.success(), "{all:?}: {}", String::from_utf8_lossy(&output.stderr));
         let lines: Vec<String> = String::from_utf8(output.stdout).expect("UTF-8").lines().map(String::from).collect();
@@ -83,28 +78,21 @@ fn a000170(n: usize) -> u64 {
     expected_count(n as i32).expect("known up to n = 27")
 }
 
-/// Each step's boards (LeetCode 51) and count (52), from its own code.
-fn step_answers(step: &str, n: i32) -> (Vec<Vec<String>>, i32) {
-    let boards = n_queens_chain::steps!([watched 51] => boards);
-    let count = n_queens_chain::steps!([watched 52] => count);
-    (boards(step, n), count(step, n))
-}
-
-/// The judge's strings of a board given by its columns.
-fn draw(columns: &[usize]) -> Vec<String> {
-    let n = columns.len();
-    columns.iter().map(|&col| (0..n).map(|c| if c == col { 'Q' } else { '.' }).collect()).collect()
-}
-
 #[test]
 fn every_step_is_the_steps_own_search() {
+    // Each step's boards (LeetCode 51) and count (52), from its own code.
+    let boards = n_queens_chain::steps!([watched 51] => boards);
+    let count = n_queens_chain::steps!([watched 52] => count);
+    // The judge's strings of a board given by its columns.
+    let draw = |columns: &Vec<usize>| -> Vec<String> {
+        columns.iter().map(|&col| (0..columns.len()).map(|c| if c == col { 'Q' } else { '.' }).collect()).collect()
+    };
     for n in 1..=8 {
         let traces: Vec<Trace> = STEPS.iter().map(|step| Trace::of(n, &["--approach", step])).collect();
         for (step, trace) in STEPS.iter().zip(&traces) {
-            let (boards, count) = step_answers(step, n as i32);
-            let drawn: Vec<Vec<String>> = trace.solutions.iter().map(|columns| draw(columns)).collect();
-            assert_eq!(drawn, boards, "{step} n = {n}: the same boards in the same order");
-            assert_eq!(trace.solutions.len() as i32, count, "{step} n = {n}");
+            let drawn: Vec<Vec<String>> = trace.solutions.iter().map(draw).collect();
+            assert_eq!(drawn, boards(step, n as i32), "{step} n = {n}: the same boards in the same order");
+            assert_eq!(trace.solutions.len() as i32, count(step, n as i32), "{step} n = {n}");
             assert_eq!(trace.solutions.len() as u64, a000170(n), "{step} n = {n}");
             assert_eq!(trace.end("solutions"), a000170(n));
             assert_eq!(trace.end("nodes"), trace.count("place ") as u64);
@@ -152,13 +140,8 @@ fn count_reads(n: usize, queens: &mut Vec<usize>, reads: &mut Reads) {
         };
         let first_attacker = (0..row).find(|&r| queens[r] == col || queens[r].abs_diff(col) == row - r);
         reads.comparisons += first_attacker.map_or(row, |r| r + 1) as u64;
-        reads.flags += if column.is_some() {
-            1
-        } else if diagonal.is_some() {
-            2
-        } else {
-            3
-        };
+        // The flags read up to the first taken one: the column's, the diagonal's, the anti-diagonal's.
+        reads.flags += [column, diagonal].iter().position(Option::is_some).map_or(3, |at| at as u64 + 1);
         if first_attacker.is_none() {
             queens.push(col);
             count_reads(n, queens, reads);
@@ -245,48 +228,37 @@ fn the_page_says_where_diagonal_without_offset_panics_at_n_4() {
 }
 
 #[test]
-fn a_mistake_runs_on_its_own_step_only() {
-    let output = queens(&["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "bitmask"]);
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("three_arrays") && stderr.contains("bitmask"), "{stderr}");
-    assert!(output.stdout.is_empty());
+fn a_mistake_takes_its_own_approach_and_limit_stops_after_k_events() {
     let own = queens(&["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "three_arrays"]);
     assert!(own.status.success(), "{}", String::from_utf8_lossy(&own.stderr));
     assert!(String::from_utf8_lossy(&own.stdout).contains("flag "), "step 3's reads");
-    let problem = queens(&["watch", "4", "--trace", "--mistake", "offset-n", "--problem", "51"]);
-    assert_eq!(problem.status.code(), Some(2));
-}
-
-#[test]
-fn limit_stops_after_k_events() {
     let output = queens(&["watch", "8", "--trace", "--limit", "5"]);
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 5);
 }
 
 #[test]
-fn without_a_terminal_or_out_of_range_one_line_and_exit_2() {
-    for args in [
-        &["watch", "5"][..],
-        &["watch", "13", "--trace"],
-        &["watch", "0", "--trace"],
-        &["watch", "5", "--limit", "3"],
-        &["watch", "4", "--trace", "--svg", "x.svg"],
-        &["watch", "4", "--trace", "--mistake", "offset-n", "--approach", "board_scan"],
+fn without_a_terminal_out_of_range_or_a_mistake_off_its_step_one_line_and_exit_2() {
+    for (args, says) in [
+        (&["watch", "5"][..], "--trace writes the same events"),
+        (&["watch", "13", "--trace"], "run for hours"),
+        // Too small, not too long.
+        (&["watch", "0", "--trace"], "a board needs a row to watch"),
+        (&["watch", "5", "--limit", "3"], "add --trace"),
+        (&["watch", "4", "--trace", "--svg", "x.svg"], "choose one"),
+        (
+            &["watch", "4", "--trace", "--mistake", "flags-not-cleared", "--approach", "bitmask"],
+            "of three_arrays, not of bitmask",
+        ),
+        (&["watch", "4", "--trace", "--mistake", "offset-n", "--problem", "51"], "drop --problem 51"),
     ] {
         let output = queens(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty());
     }
-    let stderr = String::from_utf8_lossy(&queens(&["watch", "5"]).stderr).to_string();
-    assert_eq!(stderr.lines().count(), 1);
-    assert!(stderr.contains("--trace"), "{stderr}");
-    let zero = String::from_utf8_lossy(&queens(&["watch", "0", "--trace"]).stderr).to_string();
-    assert!(!zero.contains("hours"), "n = 0 is too small, not too long: {zero}");
     // A negative --limit gets the option's own message, not clap's `-- -1` tip (which does not work).
     let negative = queens(&["watch", "5", "--trace", "--limit", "-1"]);
     assert_eq!(negative.status.code(), Some(2));

@@ -1,9 +1,5 @@
 //! End-to-end: the pictures of `queens watch --svg`, read back as a browser
-//! would lay them out: the committed ones are what the command writes now,
-//! no line of text runs past the right edge, the board has its labels, the
-//! code line stays in one place, each frame lasts long enough to read what
-//! is new on it, the square tried and step 3's flags are marked as the page
-//! says, and too large a picture is refused, at the sizes the page names.
+//! would lay them out, held against the committed ones and docs/watch.md.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,10 +26,7 @@ fn picture(args: &[&str]) -> (std::process::Output, Option<String>) {
     let call = CALLS.fetch_add(1, Ordering::Relaxed);
     let file: PathBuf = dir.join(format!("{}-{call}.svg", args.join("_")));
     let _ = std::fs::remove_file(&file);
-    let mut all = vec!["watch"];
-    all.extend_from_slice(args);
-    all.extend(["--svg", file.to_str().expect("UTF-8")]);
-    let output = queens(&all);
+    let output = queens(&[&["watch"][..], args, &["--svg", file.to_str().expect("UTF-8")]].concat());
     let text = std::fs::read_to_string(&file).ok();
     let _ = std::fs::remove_file(&file);
     (output, text)
@@ -138,11 +131,9 @@ fn every_picture_reads_at_a_phones_width() {
         let all = texts(&svg);
         for (tag, content) in &all {
             let x: f64 = attribute(tag, "x").and_then(|x| x.parse().ok()).expect("an x");
-            let right = if tag.contains("text-anchor=\"middle\"") {
-                x + GLYPH
-            } else {
-                x + content.chars().count() as f64 * GLYPH
-            };
+            // A symbol centred in a square or a box is one glyph wide.
+            let glyphs = if tag.contains("text-anchor=\"middle\"") { 1 } else { content.chars().count() };
+            let right = x + glyphs as f64 * GLYPH;
             assert!(right <= width, "{args:?}: {content:?} runs past the right edge ({right} > {width})");
             for noun in ["squares read", "queens compared", "flags read", "free masks", "backtracks", "solutions"] {
                 assert!(
@@ -168,8 +159,7 @@ fn every_picture_reads_at_a_phones_width() {
             .filter_map(|(tag, _)| attribute(tag, "y"))
             .collect();
         assert_eq!(code_ys.len(), 1, "{args:?}: the code line moves: {code_ys:?}");
-        // The pace: every frame at least half a second and the time to read
-        // what is new on it, the code line counted; a solution and the end held.
+        // The pace: half a second and the time to read what is new; a solution and the end held.
         let frames = frames(&svg);
         let mut before: Vec<String> = Vec::new();
         for (name, frame) in &frames {
@@ -196,16 +186,12 @@ fn three_arrays_colours_the_flags_it_reads_and_those_a_queen_sets() {
     let boxes = |frame: &str, class: &str| frame.matches(&format!("height=\"18\" class=\"{class}\"")).count();
     let mut places = 0;
     for (_, frame) in frames(&svg) {
-        let reads = words(frame).into_iter().filter(|content| content.contains("] = ")).count();
-        assert_eq!(
-            boxes(frame, "r") + boxes(frame, "a") + boxes(frame, "g"),
-            reads,
-            "one coloured flag a line: {frame}"
-        );
+        let set: Vec<String> = words(frame).into_iter().filter(|text| text.contains("] = ")).collect();
+        let coloured = boxes(frame, "r") + boxes(frame, "a") + boxes(frame, "g");
+        assert_eq!(coloured, set.len(), "one coloured flag a line: {frame}");
         if frame.contains(">place (") {
             // Set, in green, and said so: not red, the colour of a flag that refuses.
             places += 1;
-            let set: Vec<String> = words(frame).into_iter().filter(|text| text.contains("] = ")).collect();
             assert_eq!(set.len(), 3, "{frame}");
             assert!(set.iter().all(|text| text.starts_with("set ") && text.ends_with("] = true")), "{set:?}");
             assert_eq!((boxes(frame, "g"), boxes(frame, "a")), (3, 0), "{frame}");
@@ -228,8 +214,7 @@ fn the_square_tried_has_a_symbol_and_bitmask_keeps_its_row_marked() {
         assert!(svg.contains("class=\"m\">?</text></g>"), "{step}: the square tried is `?`");
         for (_, frame) in frames(&svg) {
             // Steps 1 to 3 try a square, step 4 the lowest bit of `free`, then clear it.
-            let tried = [">try (", ">lowest: ", ">cleared ("].iter().any(|said| frame.contains(said));
-            if tried {
+            if [">try (", ">lowest: ", ">cleared ("].iter().any(|said| frame.contains(said)) {
                 assert!(frame.contains("xlink:href=\"#t\""), "{step}: the square tried is marked: {frame}");
             }
             // Step 4, back in a call with squares left: its row shows them, in green.

@@ -1,12 +1,9 @@
-//! End-to-end: `queens watch` in a real terminal, a tmux pane, ended by
-//! SIGTERM, SIGINT or SIGHUP: the terminal is given back as it was (the
-//! alternate screen left, the cursor shown, the tty's modes restored), and
-//! the process ends by the signal. And the screens it shows at 80×24 at
-//! chosen events, pinned in `tests/screens/`: each as text with
-//! `NO_COLOR=1` (`NAME.txt`, and no colour in it), and with its colours
-//! (`NAME.ansi`, as tmux writes them, held where tmux is the version
-//! they were taken with). `QUEENS_PIN_SCREENS=1` writes them anew. Needs
-//! tmux; without it the tests say so and check nothing.
+//! End-to-end: `queens watch` in a real terminal, a tmux pane, ended by a
+//! signal or a closed window: the terminal is given back as it was, and the
+//! process ends. And the screens at 80×24 pinned in `tests/screens/`, as text
+//! with `NO_COLOR=1` (`NAME.txt`) and with colours (`NAME.ansi`, compared where
+//! tmux is the version they were taken with); `QUEENS_PIN_SCREENS=1` writes
+//! them anew. Needs tmux; without it the tests say so and check nothing.
 
 use std::path::Path;
 use std::process::Command;
@@ -28,7 +25,7 @@ fn wait_for(what: &str, ready: impl Fn() -> bool) {
 }
 
 #[test]
-fn a_signal_gives_the_terminal_back() {
+fn a_signal_gives_the_terminal_back_and_a_closed_window_ends_the_view() {
     if Command::new("tmux").arg("-V").output().is_err() {
         eprintln!("tmux is not installed: the terminal is not checked");
         return;
@@ -61,24 +58,14 @@ fn a_signal_gives_the_terminal_back() {
         assert_eq!(read("before"), read("after"), "SIG{signal}: the tty's modes are back");
         assert_eq!(read("status").trim(), (128 + number).to_string(), "SIG{signal}: ended by the signal");
     }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn a_closed_window_ends_the_view() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("tmux is not installed: the terminal is not checked");
-        return;
-    }
+    // A closed window: its terminal hangs up under the view.
     let session = format!("queens-watch-{}-closed", std::process::id());
-    let pid_file = std::env::temp_dir().join(format!("{session}-pid"));
-    let binary = env!("CARGO_BIN_EXE_queens");
+    let pid_file = dir.join("closed-pid");
     let script = format!("sh -c 'echo $$ > {pid}; exec {binary} watch 6'", pid = pid_file.display());
     let socket = format!("-L{session}");
     tmux(&[&socket, "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
     wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
     let pid = std::fs::read_to_string(&pid_file).expect("the pid").trim().to_string();
-    // The window closes: its terminal hangs up under the view.
     tmux(&[&socket, "kill-server"]);
     let gone = || !Path::new(&format!("/proc/{pid}")).exists();
     let start = Instant::now();
@@ -88,7 +75,7 @@ fn a_closed_window_ends_the_view() {
     if !gone() {
         let _ = Command::new("kill").args(["-KILL", &pid]).status();
     }
-    let _ = std::fs::remove_file(&pid_file);
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(gone(), "the view ends when its terminal hangs up, instead of reading it for ever");
 }
 
@@ -122,16 +109,12 @@ fn screens(name: &str, args: &str, keys: &[&str], status: &str) -> [String; 3] {
         let script = format!("exec env {colour}{binary} watch {args}");
         tmux(&[&socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
         wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
-        let mut send = vec![socket.as_str(), "send-keys", "-t", &session];
-        send.extend_from_slice(keys);
         if !keys.is_empty() {
-            tmux(&send);
+            tmux(&[&[socket.as_str(), "send-keys", "-t", &session][..], keys].concat());
         }
         let capture = || {
             let mut args = vec![socket.as_str(), "capture-pane", "-p", "-t", &session];
-            if escapes {
-                args.push("-e");
-            }
+            args.extend(escapes.then_some("-e"));
             let output = Command::new("tmux").args(&args).output().expect("tmux runs");
             String::from_utf8_lossy(&output.stdout).into_owned()
         };

@@ -1,6 +1,5 @@
-//! The watcher without a terminal: each key mapped to an [`Action`]
-//! ([`action`]), and the one place an action changes the watcher
-//! ([`App::update`]): playing, stepping, jumping, switching steps.
+//! The watcher without a terminal: each key mapped to an [`Action`], and
+//! the one place an action changes the watcher ([`App::update`]).
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -18,8 +17,7 @@ pub const SPEEDS: [u32; 12] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 2
 /// Events a jump or a switch runs between two frames, so the view stays live on long runs.
 const EVENTS_PER_FRAME: u64 = 100_000;
 
-/// The time between two frames while the view moves (playing, or a jump
-/// under way): about 60 a second.
+/// The time between two frames while the view moves: about 60 a second.
 pub const FRAME: Duration = Duration::from_millis(16);
 
 /// The longest wait for a key while nothing moves.
@@ -50,13 +48,6 @@ pub enum Action {
     Step(&'static Step),
     /// Any other key: it ends a jump under way where it stands.
     Stop,
-}
-
-impl Action {
-    /// Whether it starts a jump or a switch (and so waits behind one under way).
-    fn waits(self) -> bool {
-        matches!(self, Action::Jump(_) | Action::NextStep | Action::Step(_))
-    }
 }
 
 /// The action of `key`.
@@ -136,9 +127,8 @@ pub struct App {
 impl App {
     /// A paused watcher at the start of the search.
     pub fn new(n: usize, step: &'static Step, mistake: Option<Mistake>) -> App {
-        let history = History::new(n, step, mistake);
         App {
-            history,
+            history: History::new(n, step, mistake),
             playing: false,
             speed: 3,
             quit: false,
@@ -180,8 +170,7 @@ impl App {
     }
 
     /// How long the view waits for a key before its next frame: a frame's
-    /// time while it plays or a jump runs (a jump runs one slice a frame), else
-    /// until a key comes, half a second at most.
+    /// time while it plays or a jump runs, else half a second at most.
     pub fn frame_wait(&self) -> Duration {
         if self.playing || self.jump.is_some() { FRAME } else { IDLE }
     }
@@ -207,15 +196,10 @@ impl App {
         }
     }
 
-    /// Does what `key` asks ([`action`], [`App::update`]).
-    pub fn key(&mut self, key: KeyEvent) {
-        self.update(action(key));
-    }
-
-    /// Does what `action` asks. A jump asked for during a jump waits its
-    /// turn; any other action ends the jump where it stands.
+    /// Does what `action` asks. A jump or a switch asked for during a jump
+    /// waits its turn; any other action ends the jump where it stands.
     pub fn update(&mut self, action: Action) {
-        if self.jump.is_some() && action.waits() {
+        if self.jump.is_some() && matches!(action, Action::Jump(_) | Action::NextStep | Action::Step(_)) {
             self.queued.push_back(action);
             return;
         }
@@ -228,29 +212,21 @@ impl App {
         self.note = None;
         (self.jump, self.switched) = (None, None);
         let history = &mut self.history;
+        if matches!(action, Action::Forward | Action::Back | Action::Start) {
+            self.playing = false;
+        }
         match action {
             Action::Quit => self.quit = true,
             Action::PlayPause => self.playing = !self.playing,
-            Action::Forward => {
-                self.playing = false;
-                history.forward();
-            }
-            Action::Back => {
-                self.playing = false;
-                if !history.back() {
-                    self.note = Some("at the start".into());
-                }
-            }
-            Action::Start => {
-                self.playing = false;
-                history.seek(0);
-            }
+            Action::Forward => _ = history.forward(),
+            Action::Back => self.note = (!history.back()).then(|| "at the start".into()),
+            Action::Start => history.seek(0),
             Action::Jump(jump) => self.jump = Some(jump),
             Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Action::Slower => self.speed = self.speed.saturating_sub(1),
             Action::NextStep => {
                 let watched: Vec<&'static Step> = chain::watched().collect();
-                let at = watched.iter().position(|step| step.name == history.search.step().name);
+                let at = watched.iter().position(|step| step.name == history.search.step.name);
                 self.switch(watched[at.map_or(0, |at| (at + 1) % watched.len())]);
             }
             Action::Step(step) => self.switch(step),
@@ -259,19 +235,18 @@ impl App {
         self.run_jump();
     }
 
-    /// Runs `step` from the start, a slice per frame, up to as many queens
-    /// placed and taken back as now: the board shown now.
-    pub fn switch(&mut self, step: &'static Step) {
+    /// Runs `step` from the start, a slice per frame, up to the board shown now.
+    fn switch(&mut self, step: &'static Step) {
         let search = &self.history.search;
-        if let Some(mistake) = search.mistake() {
-            self.note = Some(format!("--mistake {} runs {} only", mistake.row().name, search.step().name));
+        if let Some(mistake) = search.mistake {
+            self.note = Some(format!("--mistake {} runs {} only", mistake.row().name, search.step.name));
             return;
         }
-        if step.name == search.step().name {
+        if step.name == search.step.name {
             return;
         }
         self.playing = false;
-        self.switched = Some(History::new(search.n(), step, None));
+        self.switched = Some(History::new(search.n, step, None));
         let (moves, solutions) = (self.history.state.moves, self.history.state.solutions);
         self.jump = Some(Jump::Switch { moves, solutions });
         self.run_jump();
@@ -287,9 +262,14 @@ mod tests {
         chain::step(name).expect("a step of the chain")
     }
 
+    /// The action of a key pressed without modifiers.
+    fn key(code: KeyCode) -> Action {
+        action(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
     /// Presses a key and lets a jump run to its end, as the frames would.
     fn press(app: &mut App, code: KeyCode) {
-        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+        app.update(key(code));
         while app.jump.is_some() {
             app.tick(Duration::ZERO);
         }
@@ -303,10 +283,10 @@ mod tests {
         let board = app.history.search.queens().to_vec();
         assert_eq!(board.len(), 6);
         press(&mut app, KeyCode::Char('4'));
-        assert_eq!(app.history.search.step().name, "bitmask");
+        assert_eq!(app.history.search.step.name, "bitmask");
         assert_eq!(app.history.search.queens(), board);
         press(&mut app, KeyCode::Tab);
-        assert_eq!(app.history.search.step().name, "board_scan");
+        assert_eq!(app.history.search.step.name, "board_scan");
         press(&mut app, KeyCode::Char('b'));
         assert!(matches!(app.history.state.last, Some(Event::Back { .. })));
         let at = app.history.state.events;
@@ -319,12 +299,12 @@ mod tests {
         assert_eq!(app.history.state.events, at + u64::from(SPEEDS[3]));
         press(&mut app, KeyCode::Char('+'));
         assert_eq!(app.events_per_second(), SPEEDS[4]);
-        app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        app.update(action(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
         assert!(app.quit);
     }
 
     #[test]
-    fn a_switch_at_a_solution_lands_on_that_solution() {
+    fn a_switch_at_a_solution_lands_on_that_solution_and_a_mistake_stays_on_its_step() {
         let mut app = App::new(8, step("board_scan"), None);
         press(&mut app, KeyCode::Char('s'));
         for key in ['2', '3', '4', '1'] {
@@ -337,40 +317,35 @@ mod tests {
         let (moves, last) = (app.history.state.moves, app.history.state.last);
         press(&mut app, KeyCode::Char('3'));
         assert_eq!((app.history.state.moves, app.history.state.last, app.history.state.solutions), (moves, last, 1));
+        let mut app = App::new(4, step("board_scan"), Some(Mistake::FlagsNotCleared));
+        press(&mut app, KeyCode::Char('1'));
+        assert_eq!(app.history.search.step.name, "three_arrays");
+        assert!(app.note.is_some());
     }
 
     #[test]
-    fn jump_keys_pressed_during_a_jump_are_all_applied_in_turn() {
+    fn jump_keys_pressed_during_a_jump_are_all_applied_in_turn_a_slice_a_frame() {
         let mut app = App::new(8, step("board_scan"), None);
+        assert_eq!(app.frame_wait(), IDLE, "paused, nothing moves");
         app.slice = 50; // many frames a jump, as at a large n
-        let s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE);
         for _ in 0..3 {
-            app.key(s);
+            app.update(key(KeyCode::Char('s')));
         }
-        assert!(app.jump.is_some(), "still under way after one slice");
+        assert!(!app.playing && app.jump.is_some(), "still under way after one slice");
+        assert_eq!(app.frame_wait(), FRAME, "paused, a jump under way");
         while app.jump.is_some() {
             app.tick(Duration::ZERO);
         }
         assert_eq!(app.history.state.solutions, 3);
         assert_eq!(app.history.state.last, Some(Event::Solution));
         // Any other key ends the jump where it stands, and the keys behind it.
-        app.key(s);
-        app.key(s);
+        app.update(key(KeyCode::Char('s')));
+        app.update(key(KeyCode::Char('s')));
         let at = app.history.state.events;
         press(&mut app, KeyCode::Right);
         assert_eq!(app.history.state.events, at + 1);
         assert_eq!(app.history.state.solutions, 3);
         assert!(app.jump.is_none());
-    }
-
-    #[test]
-    fn a_jump_runs_a_slice_a_frame_paused_or_playing() {
-        let mut app = App::new(8, step("board_scan"), None);
-        assert_eq!(app.frame_wait(), IDLE, "paused, nothing moves");
-        app.slice = 50;
-        app.key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
-        assert!(!app.playing && app.jump.is_some());
-        assert_eq!(app.frame_wait(), FRAME, "paused, a jump under way");
         press(&mut app, KeyCode::Char(' '));
         assert_eq!(app.frame_wait(), FRAME, "playing");
     }
@@ -387,13 +362,5 @@ mod tests {
         press(&mut app, KeyCode::Right);
         press(&mut app, KeyCode::Right);
         assert!(app.history.done());
-    }
-
-    #[test]
-    fn a_mistake_stays_on_its_step() {
-        let mut app = App::new(4, step("board_scan"), Some(Mistake::FlagsNotCleared));
-        press(&mut app, KeyCode::Char('1'));
-        assert_eq!(app.history.search.step().name, "three_arrays");
-        assert!(app.note.is_some());
     }
 }

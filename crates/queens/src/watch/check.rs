@@ -1,6 +1,5 @@
-//! The check panel: what the step's check reads, in words ([`super::words`]),
-//! step 3's flags with their indices, and step 4's call stack with each
-//! call's own masks. What does not fit is said, never cut: `+3 more above`.
+//! The check panel: the reads in words, step 3's flags, step 4's call
+//! stack. What does not fit is said, never cut: `+3 more above`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,9 +9,11 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::app::App;
 use super::event::{Event, Line as Ray};
+use super::search::Search;
 use super::source::wrap_prose;
+use super::state::State;
 use super::steps::{Call, Free, Panel};
-use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text, refuses};
+use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text};
 
 /// A mask in binary, column 0 last, after a dot (a `+` when bits lie past the board).
 pub fn binary(mask: u32, n: usize) -> String {
@@ -21,8 +22,7 @@ pub fn binary(mask: u32, n: usize) -> String {
     format!("{past}{low}")
 }
 
-/// Step 4's call stack as text: a header, then one line per call with its
-/// own masks `c` (columns), `d` (diagonals) and `a` (anti_diagonals).
+/// Step 4's call stack as text: a header, then each call's own masks.
 pub fn stack_lines(calls: &[Call], n: usize) -> Vec<String> {
     let w = n + 2;
     let mut lines = vec![format!("{:<4}{:<w$}{:<w$}{:<w$}free", "row", "c", "d", "a")];
@@ -40,6 +40,28 @@ pub fn stack_lines(calls: &[Call], n: usize) -> Vec<String> {
     lines
 }
 
+/// Columns of step 4's row, each with the index in [`Ray::ALL`] of the first
+/// mask that blocks it, or `None` while it is free to try.
+type Blocked = Vec<(usize, Option<usize>)>;
+
+/// Step 4's innermost call, once its `free` is computed: its row, its
+/// columns blocked or free, and the column `lowest` picked.
+pub fn free_row(search: &Search, state: &State) -> Option<(usize, Blocked, Option<usize>)> {
+    let Panel::Calls(calls) = search.checker().panel() else { return None };
+    let (row, call) = (calls.len() - 1, calls[calls.len() - 1]);
+    let Free::Left(free) = call.free else { return None };
+    let marks = (0..search.n).filter_map(|col| {
+        let bit = 1u32 << col;
+        let blocked = [call.columns, call.diagonals, call.anti_diagonals].iter().position(|mask| mask & bit != 0);
+        (blocked.is_some() || free & bit != 0).then_some((col, blocked))
+    });
+    let lowest = state.reads.iter().rev().find_map(|read| match *read {
+        Event::Lowest { row: at, lowest } if at == row => Some(lowest.trailing_zeros() as usize),
+        _ => None,
+    });
+    Some((row, marks.collect(), lowest))
+}
+
 /// The width a check panel showing `panel` needs for `n`, borders included.
 pub fn check_width(n: usize, panel: Panel) -> usize {
     match panel {
@@ -50,26 +72,18 @@ pub fn check_width(n: usize, panel: Panel) -> usize {
     }
 }
 
-/// The panel's title, on the border it shares with the board above it.
-pub fn check_title(app: &App) -> String {
-    format!(" what {} reads ", app.history.search.step().name)
-}
-
-/// Draws what the step's check reads, under the board: the border between
-/// them, with this panel's title, is the board's.
+/// Draws what the step's check reads, under the board, whose border it shares.
 pub fn draw_check(frame: &mut Frame, area: Rect, app: &App) {
-    let inner = (usize::from(area.width.saturating_sub(2)), usize::from(area.height.saturating_sub(1)));
-    let lines = check_lines(app, inner.0, inner.1);
+    let lines = check_lines(app, usize::from(area.width.saturating_sub(2)), usize::from(area.height.saturating_sub(1)));
     let block = Block::new().borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The panel's lines for an inside of `width` × `height`: every line fits
-/// the width (long ones wrap), and what the height cannot hold is said.
+/// The panel's lines for an inside of `width` × `height`, long ones wrapped.
 pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>> {
     let search = &app.history.search;
     let state = &app.history.state;
-    let n = search.n();
+    let n = search.n;
     let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
     let wrapped = |text: &str| wrap_prose(text, width).into_iter().map(Line::from).collect::<Vec<_>>();
     let last = state.last.unwrap_or(Event::Done);
@@ -90,15 +104,27 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
             fit(wrapped(&head).into_iter().map(Stylize::dim).collect(), read_lines(), foot, height)
         }
         Panel::Flags { lines: flags, .. } => {
-            let changes = flag_changes(&last, search);
-            // The reads of the square tried, until it is placed; a place or a back says what it changes.
+            // The reads of the square tried (red taken, blue free), until it is placed; a place or a back
+            // says what it changes (green set or cleared, red left set by the mistake).
             let (body, marked): (Vec<Vec<Line>>, Vec<FlagMark>) = match last {
-                Event::Place { .. } | Event::Back { .. } => (
-                    changes.iter().map(|change| wrapped(&change.3)).collect(),
-                    changes.iter().map(|&(line, index, change, _)| (line, index, change_colour(change))).collect(),
-                ),
+                Event::Place { .. } | Event::Back { .. } => {
+                    let changes = flag_changes(&last, search);
+                    let colour = |change| if change == Change::Kept { Color::Red } else { Color::Green };
+                    (
+                        changes.iter().map(|change| wrapped(&change.3)).collect(),
+                        changes.iter().map(|&(line, index, change, _)| (line, index, colour(change))).collect(),
+                    )
+                }
                 Event::Solution => (Vec::new(), Vec::new()),
-                _ => (read_lines(), state.reads.iter().filter_map(read_mark).collect()),
+                _ => {
+                    let read = |read: &Event| match *read {
+                        Event::Flag { line, index, taken } => {
+                            Some((line, index, if taken { Color::Red } else { Color::Cyan }))
+                        }
+                        _ => None,
+                    };
+                    (read_lines(), state.reads.iter().filter_map(read).collect())
+                }
             };
             let mut head = index_lines(2 * n - 1);
             for (kind, flags) in flags.iter().enumerate() {
@@ -121,17 +147,12 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
             fit(head, body, foot, height)
         }
         Panel::Calls(calls) => {
-            let stack = stack_lines(calls, n);
-            let innermost = stack.len() - 1;
-            let mut head = vec![Line::from(stack[0].clone()).dim()];
-            let body: Vec<Vec<Line>> = stack
-                .into_iter()
-                .enumerate()
-                .skip(1)
-                .map(|(index, line)| {
-                    vec![if index == innermost { Line::from(line).yellow() } else { Line::from(line) }]
-                })
-                .collect();
+            let mut stack = stack_lines(calls, n).into_iter().map(Line::from);
+            let mut head = vec![stack.next().unwrap_or_default().dim()];
+            let mut body: Vec<Vec<Line>> = stack.map(|line| vec![line]).collect();
+            if let Some(innermost) = body.last_mut() {
+                innermost[0] = innermost[0].clone().yellow();
+            }
             // The sub-step of the row just done; the stack above holds the rest.
             let step = state.reads.last().and_then(|read| match *read {
                 Event::Masks { free, .. } => Some(("free = full & !(c | d | a)", free)),
@@ -154,24 +175,7 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
 /// A flag of step 3 coloured: its array, its index, the colour.
 type FlagMark = (Ray, usize, Color);
 
-/// The colour of a flag read: red taken (the square refused), blue free.
-fn read_mark(read: &Event) -> Option<FlagMark> {
-    match *read {
-        Event::Flag { line, index, .. } => Some((line, index, if refuses(read) { Color::Red } else { Color::Cyan })),
-        _ => None,
-    }
-}
-
-/// The colour of a flag changed: green set or cleared, red left set by the mistake.
-pub fn change_colour(change: Change) -> Color {
-    match change {
-        Change::Set | Change::Cleared => Color::Green,
-        Change::Kept => Color::Red,
-    }
-}
-
-/// The indices of `count` flags, one digit a flag: the tens on a row of
-/// their own above the units, where there are ten flags or more.
+/// The indices of `count` flags, one digit a flag, the tens on a row above.
 fn index_lines(count: usize) -> Vec<Line<'static>> {
     let digits = |digit: fn(usize) -> String| (0..count).map(digit).collect::<String>();
     let mut lines = Vec::new();

@@ -1,5 +1,4 @@
-//! What the search does, one event at a time: the vocabulary shared by the
-//! search, the steps' checkers and the views.
+//! What the search does, one event at a time.
 
 use super::mistakes::Crash;
 

@@ -1,5 +1,4 @@
-//! A watched search with its whole history, forward and back: any earlier
-//! event is reached from the checkpoint before it, by replay.
+//! A watched search with its whole history, forward and back.
 
 use n_queens_facts::chain::Step;
 
@@ -11,8 +10,8 @@ use super::state::State;
 /// Events between two checkpoints: going back one event replays at most this many.
 pub const CHECKPOINT_EVERY: u64 = 16_384;
 
-/// A search with its whole history: any earlier event can be returned to,
-/// with memory for one checkpoint per [`CHECKPOINT_EVERY`] events.
+/// A search with its whole history: any earlier event is replayed from the
+/// checkpoint before it, one per [`CHECKPOINT_EVERY`] events.
 #[derive(Clone, Debug)]
 pub struct History {
     /// The search where the view stands.
@@ -113,9 +112,7 @@ mod tests {
             assert!(history.back());
             assert_eq!(&history.state, expected);
         }
-        for index in
-            (1..=checkpoints).flat_map(|k| [k * CHECKPOINT_EVERY - 1, k * CHECKPOINT_EVERY, k * CHECKPOINT_EVERY + 1])
-        {
+        for index in (1..=checkpoints).flat_map(|k| k * CHECKPOINT_EVERY - 1..=k * CHECKPOINT_EVERY + 1) {
             history.seek(index);
             assert_eq!(history.state, states[index as usize]);
             assert!(history.back());

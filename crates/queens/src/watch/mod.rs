@@ -1,12 +1,7 @@
 //! `queens watch [N]`: one step of the chain, running, event by event, in a
 //! full-screen terminal view (or as text with `--trace`, or as an animated
-//! SVG with `--svg FILE`). The search is [`search`], driving one checker per
-//! step ([`steps`], their mistakes [`mistakes`]) and handing out [`event`]s;
-//! what they add up to is [`state`], the way back and forth [`history`], the
-//! keys and what they do [`app`]; the events in words [`words`], the
-//! drawing [`view`] with its [`check`] and [`source`] panes, the picture [`svg`], the signals that end the view
-//! [`signals`]. This module parses the arguments and runs the terminal loop.
-//! See docs/watch.md.
+//! SVG with `--svg FILE`). This module parses the arguments and runs the
+//! terminal loop; docs/watch.md says how the modules below fit together.
 
 mod app;
 mod check;
@@ -30,7 +25,7 @@ use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
 
 use n_queens_facts::chain::{self, Step};
 
-use crate::common::{Failure, Outcome, Problem, parse_n};
+use crate::common::{Failure, Outcome, Problem, parse_n, parse_whole};
 use app::App;
 use event::Event;
 use mistakes::Mistake;
@@ -78,7 +73,8 @@ pub struct Args {
     #[arg(long, long_help = TRACE_HELP)]
     pub trace: bool,
     /// With --trace: stop after this many events.
-    #[arg(long, value_name = "K", value_parser = parse_limit, allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    #[arg(value_parser = |text: &str| parse_whole("--limit", text, 1))]
     pub limit: Option<u64>,
     /// Write the whole search as a self-contained animated SVG to FILE (for the docs).
     #[arg(long, value_name = "FILE")]
@@ -95,10 +91,6 @@ fn step_parser() -> impl clap::builder::TypedValueParser<Value = &'static Step> 
     };
     clap::builder::PossibleValuesParser::new(chain::watched().map(value))
         .map(|name: String| chain::step(&name).expect("a possible value is a step"))
-}
-
-fn parse_limit(text: &str) -> Result<u64, String> {
-    crate::common::parse_whole("--limit", text, 1)
 }
 
 /// Runs `queens watch`.
@@ -178,8 +170,7 @@ fn trace(n: usize, step: &'static Step, mistake: Option<Mistake>, limit: Option<
         writeln!(out, "{}", trace_line(&event, &search))?;
     }
     let State { nodes, checks, backtracks, solutions, .. } = state;
-    writeln!(out, "end nodes {nodes} checks {checks} backtracks {backtracks} solutions {solutions}")?;
-    Ok(())
+    Ok(writeln!(out, "end nodes {nodes} checks {checks} backtracks {backtracks} solutions {solutions}")?)
 }
 
 /// The terminal loop: draw, read keys until the next frame is due, play.
@@ -211,7 +202,7 @@ fn watch(
             }
             match term::read()? {
                 TermEvent::Key(key) if key.kind == KeyEventKind::Press => {
-                    app.key(key);
+                    app.update(app::action(key));
                     wait = Duration::ZERO;
                 }
                 // Drawn again at once, at the new size.

@@ -1,12 +1,8 @@
-//! The search: the one backtracking search of the chain, run one event at a
-//! time, with the chosen step's checker ([`super::steps`]) judging each square.
-//!
-//! The four steps visit the same nodes in the same order (row by row, columns
-//! left to right, the lowest free bit first), so one search drives them all;
-//! the checker decides which reads are reported and how a square is judged.
-//! A mistake of `docs/common-mistakes.md` changes its own step's checker,
-//! and may end the run early (a `Crash`). The search is an explicit stack,
-//! so a `Search` is a small value that can be cloned as a checkpoint and resumed.
+//! The one backtracking search of the chain, run one event at a time. The
+//! four steps visit the same nodes in the same order, so one search drives
+//! them all; the step's checker ([`super::steps`]) decides which reads are
+//! reported and how a square is judged. The search is an explicit stack, so
+//! a `Search` is a small value, cloned as a checkpoint and resumed.
 
 use std::collections::VecDeque;
 
@@ -19,9 +15,12 @@ use super::steps::{self, Checker};
 /// The search, paused between two events.
 #[derive(Clone, Debug)]
 pub struct Search {
-    n: usize,
-    step: &'static Step,
-    mistake: Option<Mistake>,
+    /// The board size.
+    pub n: usize,
+    /// The step whose check is reported.
+    pub step: &'static Step,
+    /// The mistake run, if any.
+    pub mistake: Option<Mistake>,
     /// The column of each placed queen, row by row; the innermost call fills the next row.
     queens: Vec<usize>,
     /// Whether the innermost call has started (its base case looked at).
@@ -48,21 +47,6 @@ impl Search {
         }
     }
 
-    /// The board size.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
-    /// The step whose check is reported.
-    pub fn step(&self) -> &'static Step {
-        self.step
-    }
-
-    /// The mistake run, if any.
-    pub fn mistake(&self) -> Option<Mistake> {
-        self.mistake
-    }
-
     /// The column of each queen placed, row 0 first.
     pub fn queens(&self) -> &[usize] {
         &self.queens
@@ -87,7 +71,17 @@ impl Search {
             if self.done {
                 return Event::Done;
             }
-            self.advance();
+            // The innermost call's start, its next square, or its return.
+            let row = self.queens.len();
+            if !self.entered {
+                self.entered = true;
+                self.checker.enter(row, &mut self.pending);
+            } else if !self.checker.square(row, &self.queens, &mut self.pending) {
+                self.pending.push_back(match self.queens.last() {
+                    Some(&col) => Event::Back { row: row - 1, col },
+                    None => Event::Done,
+                });
+            }
         }
         let event = self.pending.pop_front().unwrap_or(Event::Done);
         match event {
@@ -105,27 +99,11 @@ impl Search {
         self.checker.take_effect(&event);
         event
     }
-
-    /// Queues the events of the innermost call's start, its next square, or its return.
-    fn advance(&mut self) {
-        let row = self.queens.len();
-        if !self.entered {
-            self.entered = true;
-            self.checker.enter(row, &mut self.pending);
-        } else if !self.checker.square(row, &self.queens, &mut self.pending) {
-            self.pending.push_back(match self.queens.last() {
-                Some(&col) => Event::Back { row: row - 1, col },
-                None => Event::Done,
-            });
-        }
-    }
 }
 
-/// The event as one line of `--trace` (the format is in `queens watch --help`);
-/// `search` is the search right after the event, for the solution's columns.
+/// The event as one line of `--trace`, `search` as it stands right after it.
 pub fn trace_line(event: &Event, search: &Search) -> String {
-    let n = search.n();
-    let (free, taken) = ("free", "taken");
+    let n = search.n;
     match *event {
         Event::Try { row, col } => format!("try {row} {col}"),
         Event::Scan { line, row, col, queen } => {
@@ -134,8 +112,8 @@ pub fn trace_line(event: &Event, search: &Search) -> String {
         Event::Compare { queen_row, queen_col, distance, attacks } => {
             format!("compare {queen_row} {queen_col} {distance} {}", if attacks { "attacks" } else { "safe" })
         }
-        Event::Flag { line, index, taken: is_taken } => {
-            format!("flag {} {index} {}", line.name(), if is_taken { taken } else { free })
+        Event::Flag { line, index, taken } => {
+            format!("flag {} {index} {}", line.name(), if taken { "taken" } else { "free" })
         }
         Event::Masks { row, columns, diagonals, anti_diagonals, free } => {
             format!("masks {row} {columns:0n$b} {diagonals:0n$b} {anti_diagonals:0n$b} {free:0n$b}")

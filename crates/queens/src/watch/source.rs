@@ -1,7 +1,5 @@
-//! The source pane: the step's own file (with a mistake's code in place of
-//! the right code), the line the last event runs, found by a piece of its
-//! text and marked in the gutter, and every line wrapped at the pane's
-//! width, never cut.
+//! The source pane: the step's own file, the line the last event runs
+//! marked, every line wrapped at the pane's width, never cut.
 
 use std::borrow::Cow;
 
@@ -15,55 +13,43 @@ use n_queens_facts::chain::Step;
 
 use super::app::App;
 use super::mistakes::Mistake;
-use super::steps::Marker;
 use crate::common::Problem;
 
-/// The step's own file, from its problem's list of approaches.
-pub fn source(problem: Problem, step: &Step) -> &'static str {
+/// The file shown: the step's own, from its problem's list of approaches,
+/// with the mistake's code, if any, in place of the right code.
+pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'static, str> {
     let source = match problem {
         Problem::NQueens => n_queens::approach(step.name).map(|approach| approach.source),
         Problem::NQueensII => n_queens_count::approach(step.name).map(|approach| approach.source),
     };
-    source.expect("every watched step is an approach of both problems")
+    let source = source.expect("every watched step is an approach of both problems");
+    mistake.map_or(Cow::Borrowed(source), |mistake| Cow::Owned(mistake.row().in_place_of(source)))
 }
 
-/// The file shown: the step's own, or with the mistake's code in place of the right code.
-pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'static, str> {
-    match mistake {
-        Some(mistake) => Cow::Owned(mistake.row().in_place_of(source(problem, step))),
-        None => Cow::Borrowed(source(problem, step)),
-    }
-}
-
-/// Where the line of the file shown that `event` runs is, as the step's
-/// checker says: found by search, so the highlight follows edits of the file.
+/// Where the line of the file shown that `event` runs is, as the step's checker says.
 #[cfg(test)]
-pub fn marker(problem: Problem, step: &Step, mistake: Option<Mistake>, event: &super::event::Event) -> Option<Marker> {
+pub fn marker(
+    problem: Problem,
+    step: &Step,
+    mistake: Option<Mistake>,
+    event: &super::event::Event,
+) -> Option<super::steps::Marker> {
     super::steps::checker(step.name, 0, mistake).line(event, problem)
 }
 
-/// `text` cut into rows of at most `width` characters, at spaces (after a
-/// comma, a colon or a `·`, or before `&&` and `||`, where one is near the
-/// end), and inside a word too long for a row after a `.`, `(` or `[`; the
-/// rows after the first are indented by `indent` more than the line, at
-/// most a seventh of the width. For code, and lines of code-like items. Not
-/// `textwrap`, which the prose uses ([`wrap_prose`]): it adds no hyphen, but
-/// breaks at the last space that fits, so a row of code ends with `&&`, and
-/// cuts a word too long for a row at the width (docs/watch.md).
-pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
-    wrap_rows(text, width, width, indent)
-}
-
-/// Prose, the check panel's and the pictures' sentences, in rows of at most
-/// `width` characters: between words (a word longer than a row broken), the
-/// rows after the first indented by two.
+/// Prose in rows of at most `width` characters, between words (a word
+/// longer than a row broken), the rows after the first indented by two.
 pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
     let options = crate::common::wrapping(width).break_words(true).subsequent_indent("  ");
     textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
 }
 
-/// [`wrap`], with a first row of `first` characters and the others of `rest`.
-fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String> {
+/// Code, in rows of at most `first` characters, then `rest`: at spaces (after
+/// a comma, a colon or a `·`, or before `&&` and `||`, where one is near the
+/// end), and inside a word too long for a row after a `.`, `(` or `[`; the rows
+/// after the first indented by `indent` more than the line, at most a seventh
+/// of the width. Not `textwrap`, which breaks code where it reads badly (docs/watch.md).
+pub fn wrap(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String> {
     let chars: Vec<char> = text.trim_end().chars().collect();
     let lead = chars.iter().take_while(|c| **c == ' ').count();
     let mut rows = Vec::new();
@@ -94,31 +80,25 @@ fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String
     }
 }
 
-/// The index of the line of `text` that `event` runs, if any.
-pub fn running_line(text: &str, marker: Option<Marker>) -> Option<usize> {
-    marker.and_then(|marker| marker.find(text))
-}
-
 /// The columns before a line's text: its mark, its number, a space.
 pub const GUTTER: usize = 5;
 
 /// Draws the file shown, the running line marked `▶` and highlighted, the mistaken one in red.
 pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
-    let (step, mistake) = (search.step(), search.mistake());
+    let (step, mistake) = (search.step, search.mistake);
     let text = shown(problem, step, mistake);
-    let running =
-        running_line(&text, app.history.state.running().and_then(|event| search.checker().line(&event, problem)));
+    let marker = app.history.state.running().and_then(|event| search.checker().line(&event, problem));
+    let running = marker.and_then(|marker| marker.find(&text));
     let wrong = mistake.map(|mistake| mistake.row().line);
     let is_wrong = |line: &str| wrong.is_some_and(|wrong| line.contains(wrong));
     let width = usize::from(area.width.saturating_sub(2));
     let height = usize::from(area.height.saturating_sub(2));
     let mut rows: Vec<(usize, String)> = Vec::new();
-    // A gutter, `▶` on the running line, then its number; the rows after a
-    // line's first use the gutter's and the numbers' columns too.
+    // A gutter, `▶` on the running line, then its number; a line's next rows use their columns too.
     for (number, line) in text.lines().enumerate() {
         let gutter = if Some(number) == running { '▶' } else { ' ' };
-        for (index, row) in wrap_rows(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {
+        for (index, row) in wrap(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {
             rows.push((number, if index == 0 { format!("{gutter}{:>3} {row}", number + 1) } else { row }));
         }
     }
@@ -163,11 +143,7 @@ mod tests {
                 }
                 let text = shown(problem, step, mistake);
                 let mut search = Search::new(if mistake.is_some() { 4 } else { 6 }, step, mistake);
-                loop {
-                    let event = search.next_event();
-                    if event == Event::Done {
-                        break;
-                    }
+                for event in std::iter::from_fn(|| Some(search.next_event()).filter(|event| *event != Event::Done)) {
                     let marker = marker(problem, step, mistake, &event);
                     let marker = marker.unwrap_or_else(|| panic!("{event:?} of {} {mistake:?} has a line", step.name));
                     // A piece of text on one line only, or found after one that is.
@@ -190,15 +166,9 @@ mod tests {
             let (up_left, up_right, end) = (at("while r > 0 && c > 0"), at("while r > 0 && c + 1 < n"), at("    true"));
             let mut search = Search::new(6, step, None);
             let mut seen = [false; 2];
-            loop {
-                let event = search.next_event();
-                let Event::Scan { line, queen, .. } = event else {
-                    if event == Event::Done {
-                        break;
-                    }
-                    continue;
-                };
-                let running = running_line(&text, marker(problem, step, None, &event)).expect("a line");
+            for event in std::iter::from_fn(|| Some(search.next_event()).filter(|event| *event != Event::Done)) {
+                let Event::Scan { line, queen, .. } = event else { continue };
+                let running = marker(problem, step, None, &event).and_then(|m| m.find(&text)).expect("a line");
                 let within = match line {
                     Ray::Column => continue,
                     Ray::Diagonal => up_left..up_right,
@@ -217,11 +187,11 @@ mod tests {
     }
 
     #[test]
-    fn wrapping_keeps_every_character_and_the_width() {
+    fn wrapping_keeps_every_character_and_the_width_and_code_reads_well() {
         let line =
             "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
         for width in [20, 30, 34, 42, 60, 200] {
-            let rows = wrap(line, width, 4);
+            let rows = wrap(line, width, width, 4);
             assert!(rows.iter().all(|row| row.chars().count() <= width), "{width}: {rows:?}");
             let joined: String = rows.iter().flat_map(|row| row.split_whitespace()).collect();
             assert_eq!(joined, line.split_whitespace().collect::<String>(), "{width}");
@@ -231,27 +201,22 @@ mod tests {
                 assert_eq!(words, line.split_whitespace().collect::<Vec<_>>(), "{width}: no word cut");
             }
         }
-        assert_eq!(wrap(line, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
-    }
-
-    #[test]
-    fn textwrap_adds_no_hyphen_but_breaks_code_where_it_reads_badly() {
-        // textwrap with the workspace's features, as the panels' prose uses it.
+        assert_eq!(wrap(line, 50, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
+        // textwrap with the workspace's features, as the prose uses it, adds no hyphen but breaks
+        // code where it reads badly.
         let textwrap = |text: &str, width: usize| -> Vec<String> {
             let options = crate::common::wrapping(width).break_words(true).subsequent_indent("    ");
             textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
         };
-        let line =
-            "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
         let rows = textwrap(line, 50);
         let characters = |rows: &[String]| rows.concat().split_whitespace().collect::<String>();
         assert_eq!(characters(&rows), line.split_whitespace().collect::<String>(), "no hyphen added: {rows:?}");
         // The last space that fits: `&&` ends a row, where the next row should start with it.
         assert!(rows[0].ends_with("&&"), "{rows:?}");
-        assert!(wrap(line, 50, 4)[0].ends_with("[col]"), "{:?}", wrap(line, 50, 4));
+        assert!(wrap(line, 50, 50, 4)[0].ends_with("[col]"), "{:?}", wrap(line, 50, 50, 4));
         // A word too long for a row is cut at the width, not after a `.`, `(` or `[`.
         let word = "!lines.anti_diagonals[anti_diagonal]";
         assert_eq!(textwrap(word, 30), ["!lines.anti_diagonals[anti", "    _diagonal]"]);
-        assert_eq!(wrap(word, 30, 4), ["!lines.anti_diagonals[", "    anti_diagonal]"]);
+        assert_eq!(wrap(word, 30, 30, 4), ["!lines.anti_diagonals[", "    anti_diagonal]"]);
     }
 }

@@ -1,5 +1,4 @@
-//! What the events of a watched search add up to, without a terminal:
-//! events in, counters and the last check's reads out.
+//! What the events of a watched search add up to: counters and the last check's reads.
 
 use super::event::Event;
 use super::mistakes::Crash;
@@ -17,8 +16,7 @@ pub struct State {
     pub backtracks: u64,
     /// Solutions found.
     pub solutions: u64,
-    /// Queens placed plus queens taken back: where the search stands on
-    /// the board, the same in every step.
+    /// Queens placed plus queens taken back: where the search stands, the same in every step.
     pub moves: u64,
     /// The last event.
     pub last: Option<Event>,

@@ -1,17 +1,14 @@
 //! The picture for the docs: a whole search as one self-contained animated
-//! SVG, one frame per event, laid out to be read on a phone (412 px wide):
-//! the board with its labels, under it the line of the source that runs (in
-//! one place, wrapped), then the event in words, the reads, and the counters.
-//! Each frame is a group that CSS shows for its own time (no script): half a
-//! second, and more for the text that is new on it ([`READ_RATE`]), held on
-//! a solution and at the end. Every mark on the board has a symbol besides
-//! its colour: `?` the square tried, `|` `\` `/` the line read or blocked.
+//! SVG, one frame per event, to be read on a phone (412 px wide): the board,
+//! the running line of the source, the event in words, the reads, the
+//! counters. CSS shows each frame for its own time, long enough to read what
+//! is new on it (no script). Every mark has a symbol besides its colour.
 
 use std::fmt::Write;
 
 use n_queens_facts::chain::Step;
 
-use super::check::{binary, stack_lines};
+use super::check::{binary, free_row, stack_lines};
 use super::event::{Event, Line as Ray};
 use super::mistakes::Mistake;
 use super::search::Search;
@@ -29,7 +26,7 @@ const TOP: usize = 64;
 /// A line of text, in pixels.
 const LINE: usize = 20;
 /// The width of one character at 14 px in the monospace fonts named, with room to spare.
-pub const CHAR: f64 = 8.6;
+const CHAR: f64 = 8.6;
 /// The narrowest picture: fits a phone's 412 px at full size.
 const MIN_WIDTH: usize = 412;
 /// Seconds in one tick of the loop; a frame lasts a whole number of ticks.
@@ -37,24 +34,27 @@ const TICK: f64 = 0.25;
 /// The least time a frame is shown, in seconds.
 const LEAST: f64 = 0.5;
 /// Characters of new text a second a frame gives its reader, over [`LEAST`]:
-/// the picture cannot be paused. New: not on the frame before, at the same
-/// place (the code line counted when it changes).
-pub const READ_RATE: f64 = 25.0;
+/// the picture cannot be paused.
+const READ_RATE: f64 = 25.0;
 /// The largest picture written, in bytes.
-pub const LIMIT: usize = 4 << 20;
+const LIMIT: usize = 4 << 20;
 /// Fewer bytes than any frame takes: a run with more events than `LIMIT / this` cannot fit.
 const LEAST_PER_FRAME: usize = 200;
 
-/// The picture's size and the text width it wraps at.
+/// The picture's size, the text width it wraps at, and where each part stands.
 struct Layout {
     n: usize,
     width: usize,
     /// Characters a line of text holds.
     columns: usize,
-    /// Rows the running code line is given, the same in every frame.
-    code_rows: usize,
     /// Step 3: its strips of flags are drawn.
     strips: bool,
+    /// Where the running code line's rows start.
+    code_top: usize,
+    /// Where step 3's three strips of flags stand, under the code and a row of their indices.
+    strips_top: usize,
+    /// Where the lines of text under the code (and the strips) start.
+    text_top: usize,
 }
 
 /// The SVG text of the whole search of the n×n board by `step`, or why it is refused.
@@ -72,14 +72,18 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
             return Err(too_large(n, step, &format!("more than {} events", events - 1)));
         }
         if let Some(line) = running(&text, &search, problem, &event) {
-            code_rows = code_rows.max(wrap(&format!("▶ {}", line.trim()), columns, 2).len());
+            code_rows = code_rows.max(wrap(&format!("▶ {}", line.trim()), columns, columns, 2).len());
         }
         if event == Event::Done {
             break;
         }
     }
     let strips = matches!(search.checker().panel(), Panel::Flags { .. });
-    let layout = Layout { n, width, columns, code_rows, strips };
+    // The running code line is given the same rows in every frame.
+    let code_top = TOP + n * CELL + 28;
+    let strips_top = code_top + code_rows * LINE + 12 + if strips { 14 } else { 0 };
+    let text_top = strips_top + if strips { 3 * LINE + 8 } else { 0 };
+    let layout = Layout { n, width, columns, strips, code_top, strips_top, text_top };
     let mut search = Search::new(n, step, mistake);
     let mut state = State::default();
     let (mut frames, mut bytes, mut rows) = (Vec::with_capacity(events), 0, 0);
@@ -89,14 +93,13 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
         state.apply(event);
         let (body, texts, used) = frame(&layout, &search, &state, event, &text, problem);
         let new: usize = texts.iter().map(|text| new_characters(&before, text)).sum();
-        let ticks = ticks(&event, new);
         before = texts;
         bytes += body.len() + 80;
         if bytes > LIMIT {
             return Err(too_large(n, step, &format!("{events} events")));
         }
         rows = rows.max(used);
-        frames.push((body, ticks));
+        frames.push((body, ticks(&event, new)));
         if event == Event::Done {
             break;
         }
@@ -115,7 +118,7 @@ fn too_large(n: usize, step: &Step, events: &str) -> String {
 /// The header, the board drawn once, and the frames, each shown for its ticks.
 fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Step, mistake: Option<Mistake>) -> String {
     let Layout { n, width, .. } = *layout;
-    let height = text_top(layout) + rows * LINE + 12;
+    let height = layout.text_top + rows * LINE + 12;
     let total: usize = frames.iter().map(|frame| frame.1).sum();
     let loop_seconds = total as f64 * TICK;
     let mut svg = String::new();
@@ -126,10 +129,7 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
          text{{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;fill:#222;white-space:pre}}\n\
          .f{{opacity:0;animation-duration:{loop_seconds}s;animation-timing-function:step-end;animation-iteration-count:infinite}}\n"
     );
-    let mut lengths: Vec<usize> = frames.iter().map(|frame| frame.1).collect();
-    lengths.sort_unstable();
-    lengths.dedup();
-    for ticks in lengths {
+    for ticks in frames.iter().map(|frame| frame.1).collect::<std::collections::BTreeSet<_>>() {
         let _ = writeln!(
             svg,
             "@keyframes k{ticks}{{0%{{opacity:1}}{:.5}%{{opacity:0}}}}",
@@ -153,8 +153,8 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
         format!("<g id=\"{id}\"><rect width=\"{CELL}\" height=\"{CELL}\" class=\"{class}\"/>{text}</g>")
     };
     svg.push_str(&glyph("t", "t", "?"));
-    for (class, symbols) in [("r", ["", "|", "\\", "/"]), ("a", ["", "|", "\\", "/"])] {
-        for (index, symbol) in symbols.into_iter().enumerate() {
+    for class in ["r", "a"] {
+        for (index, symbol) in ["", "|", "\\", "/"].into_iter().enumerate() {
             svg.push_str(&glyph(&format!("{class}{index}"), class, symbol));
         }
     }
@@ -182,14 +182,14 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     if layout.strips {
         let lengths = [n, (2 * n).saturating_sub(1), (2 * n).saturating_sub(1)];
         // Each flag's index, over the three strips.
-        let y = strips_top(layout) - LINE + 2;
+        let y = layout.strips_top - LINE + 2;
         for index in 0..lengths[1] {
             let x = LEFT + 140 + index * 16 + 7;
             let _ = write!(svg, "<text x=\"{x}\" y=\"{y}\" class=\"ix\" text-anchor=\"middle\">{index}</text>");
         }
         svg.push('\n');
         for (kind, (name, length)) in FLAG_NAMES.iter().zip(lengths).enumerate() {
-            let y = strips_top(layout) + kind * LINE;
+            let y = layout.strips_top + kind * LINE;
             let _ = write!(svg, "<text x=\"{LEFT}\" y=\"{y}\">{name}</text>");
             for index in 0..length {
                 let _ = write!(svg, "{}", flag_box(index, y, "o", false));
@@ -207,28 +207,12 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     svg
 }
 
-/// Where the running code line's rows start.
-fn code_top(layout: &Layout) -> usize {
-    TOP + layout.n * CELL + 28
-}
-
-/// Where step 3's three strips of flags stand, under the code and a row of their indices.
-fn strips_top(layout: &Layout) -> usize {
-    code_top(layout) + layout.code_rows * LINE + 12 + if layout.strips { 14 } else { 0 }
-}
-
-/// Where the lines of text under the code (and the strips) start.
-fn text_top(layout: &Layout) -> usize {
-    strips_top(layout) + if layout.strips { 3 * LINE + 8 } else { 0 }
-}
-
 /// The line of the file shown that `event` runs, as the search's checker says.
 fn running<'a>(text: &'a str, search: &Search, problem: Problem, event: &Event) -> Option<&'a str> {
     text.lines().nth(search.checker().line(event, problem)?.find(text)?)
 }
 
-/// One frame's group, its lines of text (for the pace), and the rows of
-/// text it uses under the code.
+/// One frame's group, its lines of text, and the rows it uses under the code.
 fn frame(
     layout: &Layout,
     search: &Search,
@@ -237,7 +221,7 @@ fn frame(
     text: &str,
     problem: Problem,
 ) -> (String, Vec<String>, usize) {
-    let n = search.n();
+    let n = search.n;
     let mut body = String::new();
     let square = |body: &mut String, row: usize, col: usize, id: &str| {
         if col < n && row < n {
@@ -249,18 +233,14 @@ fn frame(
         square(&mut body, row, col, "t");
     }
     let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
-    let describe = describe(&event, search, state);
-    let mut lines: Vec<(String, &str)> = vec![(describe, "")];
+    let mut lines: Vec<(String, &str)> = vec![(describe(&event, search, state), "")];
     // Step 3: a place or a back says what it changes, in place of the reads it follows.
     let changes = flag_changes(&event, search);
     let reads_shown = !matches!(event, Event::Place { .. } | Event::Back { .. } | Event::Solution) || !layout.strips;
     for read in state.reads.iter().filter(|_| reads_shown) {
         let class = if refuses(read) { "a" } else { "r" };
         match *read {
-            Event::Scan { line, row, col, .. } => {
-                let symbol = 1 + Ray::ALL.iter().position(|&l| l == line).unwrap_or(0);
-                square(&mut body, row, col, &format!("{class}{symbol}"));
-            }
+            Event::Scan { line, row, col, .. } => square(&mut body, row, col, &format!("{class}{}", line as usize + 1)),
             Event::Compare { queen_row, queen_col, .. } => {
                 square(&mut body, queen_row, queen_col, &format!("{class}0"));
             }
@@ -271,27 +251,13 @@ fn frame(
         }
     }
     lines.extend(changes.iter().map(|change| (change.3.clone(), "")));
-    if let Panel::Calls(calls) = search.checker().panel() {
-        // The innermost call's row, once its `free` is computed: what each mask blocks, what is left to try.
-        let (at, call) = (calls.len() - 1, calls[calls.len() - 1]);
-        if let Free::Left(free) = call.free {
-            for col in 0..n {
-                let bit = 1u32 << col;
-                let blocked =
-                    [call.columns, call.diagonals, call.anti_diagonals].iter().position(|mask| mask & bit != 0);
-                match blocked {
-                    Some(line) => square(&mut body, at, col, &format!("a{}", line + 1)),
-                    None if free & bit != 0 => square(&mut body, at, col, "g"),
-                    None => {}
-                }
-            }
-            let lowest = state.reads.iter().rev().find_map(|read| match *read {
-                Event::Lowest { row, lowest } if row == at => Some(lowest.trailing_zeros() as usize),
-                _ => None,
-            });
-            if let Some(col) = lowest {
-                square(&mut body, at, col, "t");
-            }
+    // Step 4's innermost call: what each mask blocks, what is left to try, the square `lowest` picked.
+    if let Some((at, cols, lowest)) = free_row(search, state) {
+        for (col, blocked) in cols {
+            square(&mut body, at, col, &blocked.map_or("g".to_string(), |line| format!("a{}", line + 1)));
+        }
+        if let Some(col) = lowest {
+            square(&mut body, at, col, "t");
         }
     }
     if let Some(crash) = state.crash {
@@ -299,7 +265,7 @@ fn frame(
     }
     for (row, &col) in search.queens().iter().enumerate() {
         if col < n && row < n {
-            let _ = write!(body, "<use xlink:href=\"#q\" x=\"{}\" y=\"{}\"/>", LEFT + col * CELL, TOP + row * CELL);
+            square(&mut body, row, col, "q");
         } else {
             lines.push((format!("row {row}: the queen stands in column {col}, off the board"), "bad"));
         }
@@ -309,31 +275,27 @@ fn frame(
     }
     if layout.strips {
         for kind in 0..3 {
-            flag_strip(&mut body, search, state, reads_shown, &changes, kind, strips_top(layout) + kind * LINE);
+            flag_strip(&mut body, search, state, reads_shown, &changes, kind, layout.strips_top + kind * LINE);
         }
     }
     lines.push((String::new(), ""));
     lines.push((counters(search, state), ""));
-    if let Some(mistake) = search.mistake() {
-        lines.push((
-            format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect),
-            "bad",
-        ));
+    if let Some(row) = search.mistake.map(|mistake| mistake.row()) {
+        lines.push((format!("mistake {} {}: {}", row.number, row.name, row.effect), "bad"));
     }
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
-    let mistake = search.mistake();
     if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
-        let wrong = mistake.is_some_and(|mistake| line.contains(mistake.row().line));
-        let class = if wrong { "bad" } else { "run" };
-        for (index, row) in wrap(&format!("▶ {}", line.trim()), layout.columns, 2).into_iter().enumerate() {
-            let y = code_top(layout) + index * LINE;
+        let class = if search.mistake.is_some_and(|mistake| line.contains(mistake.row().line)) { "bad" } else { "run" };
+        for (index, row) in
+            wrap(&format!("▶ {}", line.trim()), layout.columns, layout.columns, 2).into_iter().enumerate()
+        {
+            let y = layout.code_top + index * LINE;
             let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\" class=\"{class}\">{}</text>", escape(&row));
             texts.push(row);
         }
     }
-    let mut y = text_top(layout);
-    let mut used = 0;
+    let mut y = layout.text_top;
     for (line, class) in &lines {
         // Wrapped between words (a line of the stack fits a row).
         let pieces = if line.is_empty() { vec![String::new()] } else { wrap_prose(line, layout.columns) };
@@ -342,16 +304,14 @@ fn frame(
             let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\"{class}>{}</text>", escape(&piece));
             texts.push(piece);
             y += LINE;
-            used += 1;
         }
     }
-    (body, texts, used)
+    (body, texts, (y - layout.text_top) / LINE)
 }
 
-/// The characters of `text` a reader has not seen on the frame before: none
-/// if a line there said the same (wherever it stood), else those of the
-/// likeliest line it changes, all but what it begins and ends with as that
-/// one did (`placed 3` after `placed 2`: one); all of them on the first frame.
+/// The characters of `text` not on the frame before: none if a line there
+/// said the same, else all but the start and end it shares with the line it
+/// likeliest changes (`placed 3` after `placed 2`: one).
 fn new_characters(before: &[String], text: &str) -> usize {
     let now: Vec<char> = text.chars().collect();
     let changed = |before: &str| {
@@ -364,9 +324,8 @@ fn new_characters(before: &[String], text: &str) -> usize {
     before.iter().map(|line| changed(line)).min().unwrap_or(now.len())
 }
 
-/// How many ticks a frame with `new` characters of new text is shown: half
-/// a second and the time to read them at [`READ_RATE`]; a solution 3 seconds
-/// at least, the end 4.
+/// The ticks a frame with `new` characters of new text is shown: a solution
+/// 3 seconds at least, the end 4.
 fn ticks(event: &Event, new: usize) -> usize {
     let least = match event {
         Event::Solution => 3.0,
@@ -378,9 +337,8 @@ fn ticks(event: &Event, new: usize) -> usize {
 }
 
 /// Over the strip of step 3's array `kind` (drawn once, all 0): its flags
-/// set to 1, the flags the check reads (blue when free, red when taken)
-/// while `reads` are shown, and the flags a place or a back changes (green,
-/// red when the mistake keeps them set).
+/// set, those read while `reads` are shown (blue free, red taken), and those
+/// a place or a back changes (green, red when the mistake keeps them set).
 fn flag_strip(
     body: &mut String,
     search: &Search,
@@ -423,15 +381,11 @@ fn flag_box(index: usize, y: usize, class: &str, taken: bool) -> String {
     )
 }
 
-/// `count` and its noun, singular or plural.
-fn counted(count: u64, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
-}
-
-/// The counters line.
+/// The counters line, each noun singular or plural.
 fn counters(search: &Search, state: &State) -> String {
-    let (one, many) = (search.checker().one_check(), search.step().check_unit.unwrap_or("checks"));
-    let expected = n_queens_facts::oeis::A000170.get(search.n()).copied().unwrap_or_default();
+    let counted = |count: u64, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
+    let (one, many) = (search.checker().one_check(), search.step.check_unit.unwrap_or("checks"));
+    let expected = n_queens_facts::oeis::A000170.get(search.n).copied().unwrap_or_default();
     format!(
         "placed {} · {} · {} · {} of {expected}",
         state.nodes,
@@ -441,16 +395,13 @@ fn counters(search: &Search, state: &State) -> String {
     )
 }
 
-/// The event in words, for the first line of the frame: the status line's
-/// words ([`said`]), with what a `back` does next and step 4's values.
+/// The event in words: the status line's, with what a `back` does next and step 4's values.
 fn describe(event: &Event, search: &Search, state: &State) -> String {
-    let n = search.n();
+    let n = search.n;
     match *event {
         // The code line above says how each is computed.
         Event::Masks { row, free, .. } => format!("free of row {row} = {}", binary(free, n)),
-        Event::Lowest { row, lowest } => {
-            format!("lowest: column {}, try ({row}, {})", lowest.trailing_zeros(), lowest.trailing_zeros())
-        }
+        Event::Lowest { row, lowest } => format!("lowest: column {0}, try ({row}, {0})", lowest.trailing_zeros()),
         Event::Cleared { free, .. } => format!("{} = {}", said(event, state), binary(free, n)),
         Event::Back { row, col } => match search.checker().panel() {
             Panel::Calls(calls) => match calls.last().map(|call| call.free) {

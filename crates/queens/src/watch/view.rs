@@ -1,9 +1,6 @@
-//! The drawing: one frame of the watcher from its state, with ratatui
-//! widgets. The board (queens, the square tried, what the check reads, why
-//! a square is refused), the step's check panel, the step's real source
-//! file with the running line marked, and under them the counters, the
-//! event in words and the keys. Every mark has a symbol or words besides
-//! its colour, and every line wraps rather than being cut.
+//! The drawing, with ratatui widgets: the board, the check panel, the source
+//! pane, and under them the counters, the event in words and the keys.
+//! Every mark has a symbol or words besides its colour; lines wrap, never cut.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -15,12 +12,11 @@ use ratatui::widgets::{Block, Paragraph};
 use n_queens_facts::chain::{self, Step};
 
 use super::app::App;
-use super::check::{check_title, check_width, draw_check};
-use super::event::{Event, Line as Ray};
+use super::check::{check_width, draw_check, free_row};
+use super::event::Event;
 use super::mistakes::Mistake;
-use super::search::Search;
 use super::source::{draw_source, wrap};
-use super::steps::{self, Free, Panel};
+use super::steps;
 use super::words::{refuses, said};
 use crate::common::Problem;
 
@@ -28,8 +24,7 @@ use crate::common::Problem;
 pub const SMALLEST: (u16, u16) = (80, 24);
 
 /// The width and height the view needs for `n`, whatever the step: the
-/// widest left panels and a source pane of 32 columns (its lines wrap), and
-/// never less than [`SMALLEST`].
+/// widest left panels and a source pane of 32 columns, at least [`SMALLEST`].
 pub fn needed(n: usize) -> (u16, u16) {
     let left = chain::watched().map(|step| left_width(n, step, None)).max().unwrap_or(0);
     (SMALLEST.0.max(left + 32), SMALLEST.1.max(2 * n as u16 + 12 + u16::from(n > 10)))
@@ -45,7 +40,7 @@ fn left_width(n: usize, step: &Step, mistake: Option<Mistake>) -> u16 {
 /// Draws the whole view.
 pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
     let search = &app.history.search;
-    let n = search.n();
+    let n = search.n;
     let area = frame.area();
     let (width, height) = needed(n);
     if area.width < width || area.height < height {
@@ -58,7 +53,7 @@ pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
     }
     let foot = foot_lines(app, fps, usize::from(area.width));
     let [top, bottom] = Layout::vertical([Constraint::Min(0), Constraint::Length(foot.len() as u16)]).areas(area);
-    let left_width = left_width(n, search.step(), search.mistake());
+    let left_width = left_width(n, search.step, search.mistake);
     let [left, right] = Layout::horizontal([Constraint::Length(left_width), Constraint::Min(0)]).areas(top);
     let board_height = n as u16 + 3 + u16::from(n > 10);
     let [board, check] = Layout::vertical([Constraint::Length(board_height), Constraint::Min(0)]).areas(left);
@@ -68,49 +63,27 @@ pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
     frame.render_widget(Paragraph::new(foot), bottom);
 }
 
-/// The queen at row `r`, if one is placed there.
-fn queen_at(search: &Search, r: usize, c: usize) -> bool {
-    search.queens().get(r) == Some(&c)
-}
-
 /// What a square of the board shows besides its queen: a symbol and a colour.
 type Mark = (&'static str, Color);
 
 /// The square being tried: `?`, in yellow.
 const TRIED: Mark = (" ?", Color::Yellow);
 
-/// The marks the board shows now: the square tried, the squares the check
-/// reads (each ray's empty squares by its direction), and step 4's row with
-/// the squares each mask blocks.
+/// The symbol of each line a queen attacks along, in the order of [`super::event::Line::ALL`].
+const RAYS: [&str; 3] = [" |", " \\", " /"];
+
+/// The marks the board shows now: step 4's row with what each mask blocks,
+/// the square tried, and the squares the check reads.
 fn marks(app: &App) -> Vec<(usize, usize, Mark)> {
     let search = &app.history.search;
     let state = &app.history.state;
     let mut marks: Vec<(usize, usize, Mark)> = Vec::new();
-    if let Panel::Calls(calls) = search.checker().panel() {
-        // The innermost call's row, once its `free` is computed: what each mask blocks.
-        let row = calls.len() - 1;
-        let call = calls[row];
-        if let Free::Left(free) = call.free {
-            // Green: the squares still to try, the bits left in `free`.
-            for col in 0..search.n() {
-                let bit = 1u32 << col;
-                let mark = match () {
-                    _ if call.columns & bit != 0 => (" |", Color::Reset),
-                    _ if call.diagonals & bit != 0 => (" \\", Color::Reset),
-                    _ if call.anti_diagonals & bit != 0 => (" /", Color::Reset),
-                    _ if free & bit != 0 => (" ·", Color::Green),
-                    _ => continue,
-                };
-                marks.push((row, col, mark));
-            }
-            let lowest = state.reads.iter().rev().find_map(|read| match *read {
-                Event::Lowest { row: at, lowest } if at == row => Some(lowest.trailing_zeros() as usize),
-                _ => None,
-            });
-            if let Some(col) = lowest {
-                marks.push((row, col, TRIED));
-            }
+    if let Some((row, cols, lowest)) = free_row(search, state) {
+        // Green: the squares still to try, the bits left in `free`.
+        for (col, blocked) in cols {
+            marks.push((row, col, blocked.map_or((" ·", Color::Green), |line| (RAYS[line], Color::Reset))));
         }
+        marks.extend(lowest.map(|col| (row, col, TRIED)));
     }
     if let Some((row, col)) = state.tried {
         marks.push((row, col, TRIED));
@@ -118,14 +91,7 @@ fn marks(app: &App) -> Vec<(usize, usize, Mark)> {
     for read in &state.reads {
         let colour = if refuses(read) { Color::Red } else { Color::Cyan };
         match *read {
-            Event::Scan { line, row, col, .. } => {
-                let symbol = match line {
-                    Ray::Column => " |",
-                    Ray::Diagonal => " \\",
-                    Ray::AntiDiagonal => " /",
-                };
-                marks.push((row, col, (symbol, colour)));
-            }
+            Event::Scan { line, row, col, .. } => marks.push((row, col, (RAYS[line as usize], colour))),
             Event::Compare { queen_row, queen_col, .. } => marks.push((queen_row, queen_col, (" ·", colour))),
             _ => {}
         }
@@ -135,7 +101,7 @@ fn marks(app: &App) -> Vec<(usize, usize, Mark)> {
 
 fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
     let search = &app.history.search;
-    let n = search.n();
+    let n = search.n;
     let marks = marks(app);
     // Columns 10 and up carry their tens digit on a line above.
     let mut lines = Vec::new();
@@ -148,18 +114,15 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
     for r in 0..n {
         let mut spans = vec![Span::from(format!("{r:>2} ")).dim()];
         for c in 0..n {
-            let mut text = " ·";
-            let mut style = Style::default();
             // The last mark of a square wins: a read over the row's masks.
-            if let Some(&(_, _, (symbol, colour))) = marks.iter().rev().find(|mark| mark.0 == r && mark.1 == c) {
-                text = symbol;
-                style = match colour {
-                    Color::Reset => style,
-                    Color::Green => style.fg(Color::Green).bold(),
-                    colour => style.bg(colour).fg(Color::Black),
-                };
-            }
-            if queen_at(search, r, c) {
+            let mark = marks.iter().rev().find(|mark| (mark.0, mark.1) == (r, c));
+            let (mut text, colour) = mark.map_or((" ·", Color::Reset), |mark| mark.2);
+            let mut style = match colour {
+                Color::Reset => Style::default(),
+                Color::Green => Style::default().fg(Color::Green).bold(),
+                colour => Style::default().bg(colour).fg(Color::Black),
+            };
+            if search.queens().get(r) == Some(&c) {
                 (text, style) = (" Q", style.bold());
             }
             spans.push(Span::styled(text, style));
@@ -169,19 +132,19 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
         }
         lines.push(Line::from(spans));
     }
-    let title = format!(" n = {n} · {} ", search.step().name);
+    let title = format!(" n = {n} · {} ", search.step.name);
     // The bottom border is the check panel's top, with its title.
     let joined = border::Set { bottom_left: "├", bottom_right: "┤", ..border::PLAIN };
-    let block = Block::bordered().border_set(joined).title(title).title_bottom(check_title(app));
+    let block =
+        Block::bordered().border_set(joined).title(title).title_bottom(format!(" what {} reads ", search.step.name));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The lines under the panels, each wrapped to `width`: the counters, the
-/// event in words with how the view plays, the mistake run, the keys.
+/// The lines under the panels, wrapped to `width`: the counters, the event, the mistake, the keys.
 fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     let search = &app.history.search;
     let state = &app.history.state;
-    let n = search.n();
+    let n = search.n;
     let expected = n_queens_facts::oeis::A000170.get(n).map_or("?".to_string(), u64::to_string);
     let status = match () {
         _ if app.jump.is_some() => "seeking",
@@ -192,7 +155,7 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     let counters = format!(
         "placed {} · {} {} · backtracks {} · solutions {}/{expected} A000170",
         state.nodes,
-        search.step().check_unit.unwrap_or("checks"),
+        search.step.check_unit.unwrap_or("checks"),
         state.checks,
         state.backtracks,
         state.solutions,
@@ -214,11 +177,11 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
         "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} Tab step · q quit"
     );
     let wrapped = |text: &str, style: Style| {
-        wrap(text, width, 2).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()
+        wrap(text, width, width, 2).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()
     };
     let mut lines = wrapped(&counters, Style::default());
     lines.extend(wrapped(&event, Style::default().bold()));
-    if let Some(mistake) = search.mistake() {
+    if let Some(mistake) = search.mistake {
         let text = format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect);
         lines.extend(wrapped(&text, Style::default().red()));
     }

@@ -7,6 +7,7 @@ use ratatui::buffer::{Buffer, Cell};
 use super::*;
 use crate::watch::event::Line as Ray;
 use crate::watch::source::{GUTTER, marker, shown};
+use crate::watch::steps::Panel;
 use crate::watch::words::{crash_text, read_text, refuses};
 
 /// A step of the chain, by name.
@@ -24,16 +25,10 @@ fn row_text(buffer: &Buffer, y: u16, xs: std::ops::Range<u16>) -> String {
     xs.map(|x| buffer[(x, y)].symbol()).collect()
 }
 
-/// The screen as text, and the rows drawn on a yellow background.
-fn screen_and_highlights(app: &App, width: u16, height: u16) -> (String, Vec<usize>) {
-    let buffer = buffer(app, width, height);
-    let text = (0..height).map(|y| row_text(&buffer, y, 0..width) + "\n").collect();
-    let yellow = (0..height).filter(|&y| (0..width).filter(|&x| buffer[(x, y)].bg == Color::Yellow).count() > 20);
-    (text, yellow.map(usize::from).collect())
-}
-
+/// The screen as text.
 fn screen(app: &App, width: u16, height: u16) -> String {
-    screen_and_highlights(app, width, height).0
+    let buffer = buffer(app, width, height);
+    (0..height).map(|y| row_text(&buffer, y, 0..width) + "\n").collect()
 }
 
 /// Spaces collapsed.
@@ -45,7 +40,7 @@ fn squeezed(text: &str) -> String {
 fn source_rows(app: &App, width: u16, height: u16, pick: impl Fn(&Cell) -> bool) -> String {
     let buffer = buffer(app, width, height);
     let search = &app.history.search;
-    let left = left_width(search.n(), search.step(), search.mistake());
+    let left = left_width(search.n, search.step, search.mistake);
     let picked = |y: u16| (left + 1..width - 1).any(|x| pick(&buffer[(x, y)]) && buffer[(x, y)].symbol() != " ");
     let text = |y: u16| {
         let row = row_text(&buffer, y, left + 1..width - 1);
@@ -86,51 +81,42 @@ fn each_step_draws_its_check_at_a_known_event() {
                     && state.reads.last().is_some_and(|read| read_text(read, search, 1, 2).contains("refused"))
             }
         });
-        let (text, highlighted) = screen_and_highlights(&app, 110, 30);
-        let left = left_width(4, step, None) as usize;
-        let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
-        assert!(squeezed(&panel.join(" ")).contains(read), "{step:?}:\n{text}");
+        let (text, buffer) = (screen(&app, 110, 30), buffer(&app, 110, 30));
+        // The rows drawn on a yellow background.
+        let yellow = |y: u16| (0..110).filter(|&x| buffer[(x, y)].bg == Color::Yellow).count() > 20;
+        let highlighted: Vec<usize> = (0..30).filter(|&y| yellow(y)).map(usize::from).collect();
+        assert!(left_text(&app, 110, 30).contains(read), "{step:?}:\n{text}");
         // The last line that holds it: board_scan's `if` of its second loop, the up-right one.
-        let running_row = text
-            .lines()
-            .collect::<Vec<_>>()
-            .iter()
-            .rposition(|line| line.contains(running))
-            .expect("the running line is shown");
-        assert_eq!(highlighted[0], running_row, "{step:?}: the running line is highlighted\n{text}");
+        let running_row = text.lines().enumerate().filter(|(_, line)| line.contains(running)).last().map(|row| row.0);
+        assert_eq!(Some(highlighted[0]), running_row, "{step:?}: the running line is highlighted\n{text}");
         assert!(highlighted.windows(2).all(|pair| pair[1] == pair[0] + 1), "{step:?}: one line, wrapped\n{text}");
         assert!(text.contains(step.name));
     }
 }
 
 #[test]
-fn the_sizes_the_view_needs_are_the_pages() {
+fn the_sizes_the_view_needs_are_the_pages_and_a_smaller_terminal_says_so() {
     let page = include_str!("../../../../docs/watch.md").split_whitespace().collect::<Vec<_>>().join(" ");
     let size = |n: usize| format!("{}×{}", needed(n).0, needed(n).1);
     assert!((1..=6).all(|n| needed(n) == SMALLEST), "80×24 up to n = 6");
     let sentence =
         format!("needs a terminal of {} for n up to 6, {} at n = 8 and {} at n = 12", size(6), size(8), size(12));
     assert!(page.contains(&sentence), "docs/watch.md: {sentence}");
-}
-
-#[test]
-fn a_small_terminal_says_how_large_it_must_be() {
-    let app = App::new(8, step("bitmask"), None);
-    let (width, height) = needed(8);
-    let text = screen(&app, 60, 20);
-    assert!(text.contains(&format!("at least {width}x{height}")), "{text}");
+    // A smaller terminal says how large it must be.
+    let text = screen(&App::new(8, step("bitmask"), None), 60, 20);
+    assert!(text.contains(&format!("at least {}x{}", needed(8).0, needed(8).1)), "{text}");
 }
 
 /// The board's rows as drawn: what lies between its borders, from the row labels on.
 fn board_rows(app: &App, width: u16, height: u16) -> Vec<String> {
     let text = screen(app, width, height);
-    let n = app.history.search.n();
+    let n = app.history.search.n;
     let first = 1 + 1 + usize::from(n > 10);
     text.lines().skip(first).take(n).map(|line| line.chars().skip(1).take(3 + 2 * n).collect()).collect()
 }
 
 #[test]
-fn bitmask_draws_each_queen_at_its_place_event() {
+fn bitmask_draws_each_queen_at_its_place_event_and_a_new_calls_free_not_yet() {
     let mut app = App::new(5, step("bitmask"), None);
     let mut places = 0;
     while app.history.forward() {
@@ -139,9 +125,11 @@ fn bitmask_draws_each_queen_at_its_place_event() {
         let rows = board_rows(&app, 100, 32);
         let drawn: Vec<usize> = rows.iter().filter_map(|row| row.chars().skip(3).position(|c| c == 'Q')).collect();
         assert_eq!(drawn.iter().map(|at| at / 2).collect::<Vec<_>>(), queens, "{:?}\n{rows:#?}", state.last);
-        if let Some(Event::Place { .. }) = state.last {
-            places += 1;
-        }
+        let placed = matches!(state.last, Some(Event::Place { .. }));
+        places += usize::from(placed);
+        // The new call's free is not computed yet, until its first event.
+        let not_yet = screen(&app, 100, 32).lines().filter(|line| line.contains("not yet")).count();
+        assert_eq!(not_yet, usize::from(placed), "{:?}", state.last);
         if state.last == Some(Event::Solution) {
             assert_eq!(queens.len(), 5, "a solution shows all five queens");
             break;
@@ -211,22 +199,9 @@ fn a_mistake_shows_its_wrong_line_in_red_and_highlights_it_when_it_runs() {
 }
 
 #[test]
-fn free_not_computed_yet_says_so() {
-    let mut app = App::new(5, step("bitmask"), None);
-    play_until(&mut app, |app| matches!(app.history.state.last, Some(Event::Place { .. })));
-    let text = screen(&app, 100, 32);
-    let stack: Vec<&str> = text.lines().filter(|line| line.contains("not yet")).collect();
-    assert_eq!(stack.len(), 1, "the new call's free is not computed yet:\n{text}");
-    app.history.forward();
-    assert!(!screen(&app, 100, 32).contains("not yet"));
-}
-
-#[test]
 fn the_keys_name_every_key_within_80_columns() {
-    let app = App::new(6, step("board_scan"), None);
-    let text = screen(&app, 80, 24);
-    let lines: Vec<&str> = text.lines().collect();
-    let keys = squeezed(&lines[lines.len() - 2..].join(" "));
+    let text = screen(&App::new(6, step("board_scan"), None), 80, 24);
+    let keys = squeezed(&text.lines().skip(22).collect::<Vec<_>>().join(" "));
     for key in ["space play", "←→ event", "s solution", "b backtrack", "r row", "e end", "g start", "+- speed"] {
         assert!(keys.contains(key), "{key}: {keys}");
     }
@@ -244,9 +219,7 @@ fn a_crash_stays_in_view_to_the_end() {
         while app.history.forward() {}
         assert!(app.history.done());
         let text = screen(&app, 80, 24);
-        let left = usize::from(left_width(4, mistake.step(), Some(mistake)));
-        let panel: Vec<String> = text.lines().map(|line| line.chars().skip(1).take(left - 2).collect()).collect();
-        assert!(squeezed(&panel.join(" ")).contains(message), "{mistake:?}:\n{text}");
+        assert!(left_text(&app, 80, 24).contains(message), "{mistake:?}:\n{text}");
         let title = format!("{}.rs with mistake {}", mistake.step().name, mistake.row().number);
         assert!(text.contains(&title), "{mistake:?}:\n{text}");
         // The line that crashed stays marked.
@@ -259,7 +232,7 @@ fn a_crash_stays_in_view_to_the_end() {
 fn left_text(app: &App, width: u16, height: u16) -> String {
     let text = screen(app, width, height);
     let search = &app.history.search;
-    let left = usize::from(left_width(search.n(), search.step(), search.mistake()));
+    let left = usize::from(left_width(search.n, search.step, search.mistake));
     squeezed(
         &text.lines().map(|line| line.chars().skip(1).take(left - 2).collect::<String>()).collect::<Vec<_>>().join(" "),
     )
@@ -268,7 +241,7 @@ fn left_text(app: &App, width: u16, height: u16) -> String {
 /// The status line's words for the event shown: what follows `event N · `.
 fn status(app: &App) -> String {
     let text = screen(app, 80, 24);
-    let line = text.lines().find(|line| line.starts_with("event ")).expect("the status line").to_string();
+    let line = text.lines().find(|line| line.starts_with("event ")).expect("the status line");
     line.split(" · ").nth(1).unwrap_or_default().to_string()
 }
 
@@ -283,11 +256,7 @@ fn every_event_is_named_in_words_on_the_status_line() {
             let expected = match state.last.expect("an event") {
                 Event::Try { row, col } => format!("try ({row}, {col})"),
                 read @ (Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. }) => {
-                    if refuses(&read) {
-                        format!("refused {tried}")
-                    } else {
-                        format!("read for {tried}")
-                    }
+                    format!("{} {tried}", if refuses(&read) { "refused" } else { "read for" })
                 }
                 Event::Masks { row, .. } => format!("free of row {row}"),
                 Event::Lowest { row, lowest } => format!("lowest ({row}, {})", lowest.trailing_zeros()),
@@ -375,25 +344,6 @@ fn three_arrays_says_and_colours_what_a_place_sets_and_a_back_clears() {
     assert!(panel.contains(&format!("clear columns[col = {col}] = false")), "({row}, {col}): {panel}");
 }
 
-/// Whether the left panels hold every read of the check, or the last ones
-/// after `+k more above` with k the reads left out.
-fn reads_shown(app: &App, panel: &str) -> Result<(), String> {
-    let (search, state) = (&app.history.search, &app.history.state);
-    if !matches!(search.checker().panel(), Panel::Reads(_)) {
-        return Ok(());
-    }
-    let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
-    let reads: Vec<String> = state.reads.iter().map(|read| squeezed(&read_text(read, search, row, col))).collect();
-    let more = panel.split_once('+').and_then(|(_, rest)| rest.split_once(" more above"));
-    let hidden = more.and_then(|(count, _)| count.parse().ok()).unwrap_or(0);
-    for read in &reads[hidden..] {
-        if !panel.contains(read.as_str()) {
-            return Err(format!("{read:?} is missing, {hidden} said to be left out"));
-        }
-    }
-    Ok(())
-}
-
 #[test]
 fn nothing_is_lost_at_the_smallest_size_the_view_takes() {
     let runs = chain::watched()
@@ -420,7 +370,14 @@ fn nothing_is_lost_at_the_smallest_size_the_view_takes() {
                 assert!(panel.contains(&squeezed(&crash)), "{where_}: {crash:?} is cut:\n{text}");
             }
             assert!(all.ends_with("q quit"), "{where_}: the keys are cut:\n{text}");
-            reads_shown(&app, &panel).unwrap_or_else(|why| panic!("{where_}: {why}:\n{text}"));
+            // Every read of the check, or the last ones after `+k more above`, k the reads left out.
+            if matches!(search.checker().panel(), Panel::Reads(_)) {
+                let more = panel.split_once('+').and_then(|(_, rest)| rest.split_once(" more above"));
+                let hidden = more.and_then(|(count, _)| count.parse().ok()).unwrap_or(0);
+                for read in state.reads[hidden..].iter().map(|read| squeezed(&read_text(read, search, row, col))) {
+                    assert!(panel.contains(&read), "{where_}: {read:?} is missing, {hidden} left out:\n{text}");
+                }
+            }
             if !app.history.forward() {
                 break;
             }

@@ -1,7 +1,4 @@
-//! The events in words, for the terminal view and the pictures alike: each
-//! event's word on the status line (`try`, `read`, `refused`, `place`,
-//! `back`, `solution`, ...), each read of a check, the flags a queen sets
-//! and clears, what a `back` does next, and how a mistake's run crashes.
+//! The events in words, for the terminal view and the pictures alike.
 
 use super::event::{Event, Line as Ray};
 use super::mistakes::{Crash, Mistake};
@@ -12,8 +9,7 @@ use super::steps::Panel;
 /// Step 3's arrays, in the order the check reads them.
 pub const FLAG_NAMES: [&str; 3] = ["columns", "diagonals", "anti_diagonals"];
 
-/// Whether a read refuses the square it checks: a queen found, a queen
-/// that attacks, a flag taken.
+/// Whether a read refuses the square it checks: a queen found or attacking, a flag taken.
 pub fn refuses(read: &Event) -> bool {
     matches!(
         read,
@@ -30,6 +26,8 @@ pub fn said(event: &Event, state: &State) -> String {
         Event::Lowest { row, lowest } => Some(square(row, lowest.trailing_zeros() as usize)),
         _ => None,
     });
+    // A crash in two words.
+    let crashed = |crash| format!("crash: {}", if crash == Crash::StackOverflow { "stack overflow" } else { "panic" });
     match *event {
         Event::Try { row, col } => format!("try {}", square(row, col)),
         Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. } if refuses(event) => format!("refused {tried}"),
@@ -42,14 +40,6 @@ pub fn said(event: &Event, state: &State) -> String {
         Event::Solution => format!("solution {}", state.solutions),
         Event::Crash(crash) => crashed(crash),
         Event::Done => state.crash.map_or(String::new(), crashed),
-    }
-}
-
-/// A crash in two words.
-fn crashed(crash: Crash) -> String {
-    match crash {
-        Crash::StackOverflow => "crash: stack overflow".to_string(),
-        _ => "crash: panic".to_string(),
     }
 }
 
@@ -69,19 +59,12 @@ pub fn read_text(read: &Event, search: &Search, row: usize, col: usize) -> Strin
             }
         ),
         Event::Flag { line, index, taken } => {
-            let formula = flag_formula(line, row, col, index, offset(search));
+            let Panel::Flags { offset, .. } = search.checker().panel() else { return String::new() };
+            let formula = flag_formula(line, row, col, index, offset);
             format!("{formula} = {taken}{}", if taken { ": refused" } else { "" })
         }
         Event::Crash(crash) => crash_text(crash, search, row, col),
         _ => String::new(),
-    }
-}
-
-/// Step 3's offset of `row - col` (`None`: none, a mistake's).
-fn offset(search: &Search) -> Option<usize> {
-    match search.checker().panel() {
-        Panel::Flags { offset, .. } => offset,
-        _ => None,
     }
 }
 
@@ -108,14 +91,13 @@ pub enum Change {
     Kept,
 }
 
-/// Step 3: the three flags a queen placed on (row, col) sets, or taken back
-/// clears, each with its array, its index and the change in words; none for
-/// another event or step.
+/// Step 3: the flags a queen placed sets or taken back clears, each with its
+/// array, its index and the change in words; none for another event or step.
 pub fn flag_changes(event: &Event, search: &Search) -> Vec<(Ray, usize, Change, String)> {
     let Panel::Flags { lines, offset } = search.checker().panel() else { return Vec::new() };
     let (row, col, change) = match *event {
         Event::Place { row, col } => (row, col, Change::Set),
-        Event::Back { row, col } if search.mistake() == Some(Mistake::FlagsNotCleared) => (row, col, Change::Kept),
+        Event::Back { row, col } if search.mistake == Some(Mistake::FlagsNotCleared) => (row, col, Change::Kept),
         Event::Back { row, col } => (row, col, Change::Cleared),
         _ => return Vec::new(),
     };
@@ -123,9 +105,8 @@ pub fn flag_changes(event: &Event, search: &Search) -> Vec<(Ray, usize, Change, 
         return Vec::new();
     };
     let indexes = [col, diagonal, row + col];
-    let in_range = |kind: usize, index: usize| index < lines[kind].len();
     (0..3)
-        .filter(|&kind| in_range(kind, indexes[kind]))
+        .filter(|&kind| indexes[kind] < lines[kind].len())
         .map(|kind| {
             let (line, index) = (Ray::ALL[kind], indexes[kind]);
             let formula = flag_formula(line, row, col, index, offset);
@@ -139,8 +120,7 @@ pub fn flag_changes(event: &Event, search: &Search) -> Vec<(Ray, usize, Change, 
         .collect()
 }
 
-/// What a `back` from (row, col) does in steps 1 to 3: the queen taken off,
-/// then the loop of `row` goes on with the next column, or returns too.
+/// What a `back` from (row, col) does in steps 1 to 3, and what comes next.
 pub fn back_text(row: usize, col: usize, n: usize) -> String {
     let next = match () {
         _ if col + 1 < n => format!("row {row} goes on with column {}", col + 1),
@@ -152,13 +132,13 @@ pub fn back_text(row: usize, col: usize, n: usize) -> String {
 
 /// Where and how a mistake's run ends, in words.
 pub fn crash_text(crash: Crash, search: &Search, row: usize, col: usize) -> String {
-    let n = search.n();
+    let n = search.n;
     match crash {
         Crash::StackOverflow => {
             format!("crash: place_row is called for row {n}, past the board, and on without end: stack overflow")
         }
         Crash::SubtractOverflow => format!("panic at ({row}, {col}): {row} - {col}: {}", crash.message()),
-        Crash::IndexOutOfBounds { .. } if search.mistake() == Some(Mistake::BaseCaseAfterTheLoop) => {
+        Crash::IndexOutOfBounds { .. } if search.mistake == Some(Mistake::BaseCaseAfterTheLoop) => {
             format!("panic: board[{n}][0], row {n} of a board of {n} rows: {}", crash.message())
         }
         Crash::IndexOutOfBounds { .. } => format!("panic at ({row}, {col}): diagonals: {}", crash.message()),

@@ -1,8 +1,6 @@
 //! Step 4's check, as `n_queens_ii/src/bitmask.rs` writes it: each call has
-//! its own three masks, computes `free` once, and takes its lowest bit until
-//! none is left; a queen placed passes new masks to the next call, and
-//! nothing is undone. Its mistakes: `&` for `|`, `full = 1 << n`, and the
-//! "/" mask shifted the wrong way.
+//! its own masks, computes `free` once and takes its lowest bit until none is
+//! left; nothing is undone. Its mistakes: `&` for `|`, `full = 1 << n`, the "/" shift reversed.
 
 use std::collections::VecDeque;
 
@@ -13,17 +11,14 @@ use crate::watch::mistakes::{Crash, Mistake};
 
 /// The calls in progress, each with its masks.
 #[derive(Clone, Debug)]
-pub struct Bitmask {
+pub struct Check {
     n: usize,
     mistake: Option<Mistake>,
     full: u32,
     calls: Vec<Call>,
 }
 
-/// The checker of this step, by the name the table of checkers reads.
-pub type Check = Bitmask;
-
-impl Bitmask {
+impl Check {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
         let full = match mistake {
@@ -32,7 +27,7 @@ impl Bitmask {
         };
         let mut calls = Vec::with_capacity(n + 2);
         calls.push(Call { columns: 0, diagonals: 0, anti_diagonals: 0, free: Free::NotYet });
-        Box::new(Bitmask { n, mistake, full, calls })
+        Box::new(Check { n, mistake, full, calls })
     }
 
     fn top(&mut self) -> &mut Call {
@@ -41,7 +36,7 @@ impl Bitmask {
     }
 }
 
-impl Checker for Bitmask {
+impl Checker for Check {
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         let Call { columns, diagonals, anti_diagonals, .. } = *self.top();
         if self.mistake == Some(Mistake::AndInsteadOfOr) && row == self.n {

@@ -11,20 +11,17 @@ use crate::watch::mistakes::{Crash, Mistake};
 
 /// The board is the queens' columns: `board[r][c]` is `queens[r] == c`.
 #[derive(Clone, Debug)]
-pub struct BoardScan {
+pub struct Check {
     n: usize,
     base_case_after_the_loop: bool,
     cols: ColumnLoop,
 }
 
-/// The checker of this step, by the name the table of checkers reads.
-pub type Check = BoardScan;
-
-impl BoardScan {
+impl Check {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
         let base_case_after_the_loop = mistake == Some(Mistake::BaseCaseAfterTheLoop);
-        Box::new(BoardScan { n, base_case_after_the_loop, cols: ColumnLoop::new(n) })
+        Box::new(Check { n, base_case_after_the_loop, cols: ColumnLoop::new(n) })
     }
 
     /// `is_safe(board, row, col)`, each square read queued; whether no queen above attacks.
@@ -47,7 +44,7 @@ impl BoardScan {
     }
 }
 
-impl Checker for BoardScan {
+impl Checker for Check {
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         if row == self.n {
             out.push_back(match self.base_case_after_the_loop {
@@ -78,34 +75,25 @@ impl Checker for BoardScan {
     }
 
     fn line(&self, event: &Event, problem: Problem) -> Option<Marker> {
-        if self.base_case_after_the_loop {
-            match event {
-                Event::Back { .. } => return Some("board[row][col] = false".into()),
-                Event::Place { .. } | Event::Crash(_) => return Some("board[row][col] = true".into()),
-                _ => {}
-            }
-        }
-        // A queen found on a diagonal refuses the square at the `if` of that ray's loop.
         const UP_LEFT: &str = "while r > 0 && c > 0";
         const UP_RIGHT: &str = "while r > 0 && c + 1 < n";
-        let text = match event {
-            Event::Scan { line: Line::Diagonal, queen: true, .. } => {
-                return Some(Marker::after(UP_LEFT, "if board[r][c]"));
-            }
-            Event::Scan { line: Line::AntiDiagonal, queen: true, .. } => {
-                return Some(Marker::after(UP_RIGHT, "if board[r][c]"));
-            }
-            Event::Solution => "if row == n",
-            Event::Try { .. } => "for col in 0..n",
-            Event::Place { .. } if problem == Problem::NQueens => "board[row][col] = b'Q'",
-            Event::Place { .. } => "board[row][col] = true",
-            Event::Back { .. } => "// take the queen back",
-            Event::Scan { line: Line::Column, .. } => "board[..row].iter().any",
-            Event::Scan { line: Line::Diagonal, .. } => UP_LEFT,
-            Event::Scan { line: Line::AntiDiagonal, .. } => UP_RIGHT,
+        let (after, text) = match event {
+            Event::Back { .. } if self.base_case_after_the_loop => ("", "board[row][col] = false"),
+            Event::Place { .. } | Event::Crash(_) if self.base_case_after_the_loop => ("", "board[row][col] = true"),
+            // A queen found on a diagonal refuses the square at the `if` of that ray's loop.
+            Event::Scan { line: Line::Diagonal, queen: true, .. } => (UP_LEFT, "if board[r][c]"),
+            Event::Scan { line: Line::AntiDiagonal, queen: true, .. } => (UP_RIGHT, "if board[r][c]"),
+            Event::Solution => ("", "if row == n"),
+            Event::Try { .. } => ("", "for col in 0..n"),
+            Event::Place { .. } if problem == Problem::NQueens => ("", "board[row][col] = b'Q'"),
+            Event::Place { .. } => ("", "board[row][col] = true"),
+            Event::Back { .. } => ("", "// take the queen back"),
+            Event::Scan { line: Line::Column, .. } => ("", "board[..row].iter().any"),
+            Event::Scan { line: Line::Diagonal, .. } => ("", UP_LEFT),
+            Event::Scan { line: Line::AntiDiagonal, .. } => ("", UP_RIGHT),
             _ => return None,
         };
-        Some(text.into())
+        Some(Marker { text, after })
     }
 
     fn panel(&self) -> Panel<'_> {

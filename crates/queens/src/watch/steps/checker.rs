@@ -1,6 +1,5 @@
-//! What every step's checker answers to ([`Checker`]), what its panel shows
-//! ([`Panel`]), and the `for col in 0..n` loop that steps 1 to 3 share
-//! ([`ColumnLoop`]).
+//! What every step's checker answers to, what its panel shows, and the
+//! `for col in 0..n` loop that steps 1 to 3 share.
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -8,11 +7,9 @@ use std::fmt;
 use crate::common::Problem;
 use crate::watch::event::Event;
 
-/// One step's `place_row` and its check, as its solution file writes them:
-/// what the call reads for one square, how it judges it, and what placing a
-/// queen sets and taking it back undoes. The search keeps the queens and
-/// hands the events out one at a time; an event's effect comes when it is
-/// handed out ([`Checker::take_effect`]).
+/// One step's `place_row` and its check, as its solution file writes them.
+/// The search keeps the queens and hands the events out one at a time; an
+/// event's effect comes when it is handed out ([`Checker::take_effect`]).
 pub trait Checker: BoxedClone + fmt::Debug {
     /// The top of the call on `row`: its base case (a [`Event::Solution`],
     /// or a mistake's crash) or what it computes before its loop.
@@ -22,8 +19,7 @@ pub trait Checker: BoxedClone + fmt::Debug {
     fn square(&mut self, row: usize, queens: &[usize], out: &mut VecDeque<Event>) -> bool;
     /// What `event`, handed out, sets or undoes in the step's own state.
     fn take_effect(&mut self, event: &Event);
-    /// Where the line of the step's file for `problem` that `event` runs is
-    /// (with the mistake's code in place, if any).
+    /// Where the line of the step's file for `problem` that `event` runs is.
     fn line(&self, event: &Event, problem: Problem) -> Option<Marker>;
     /// What the check panel shows of the step's state.
     fn panel(&self) -> Panel<'_>;
@@ -33,10 +29,9 @@ pub trait Checker: BoxedClone + fmt::Debug {
     fn heap_bytes(&self) -> usize;
 }
 
-/// Where a line of a step's file is, by its text, so that it follows edits
-/// of the file: the first line that holds `text`, after the first line that
-/// holds `after` (for a piece of code written twice, such as the `if` of
-/// each of two loops; `""`: from the top).
+/// A line of a step's file, by its text, so that it follows edits of the
+/// file: the first line that holds `text` after the first that holds
+/// `after` (for code written twice; `""`: from the top).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Marker {
     /// A piece of the line.
@@ -46,11 +41,6 @@ pub struct Marker {
 }
 
 impl Marker {
-    /// The first line that holds `text` after the one that holds `after`.
-    pub const fn after(after: &'static str, text: &'static str) -> Marker {
-        Marker { text, after }
-    }
-
     /// The index of its line in `text`, if it is there.
     pub fn find(self, text: &str) -> Option<usize> {
         let lines: Vec<&str> = text.lines().collect();

@@ -11,20 +11,17 @@ use crate::watch::mistakes::Mistake;
 
 /// `queens` is the search's own: nothing else is kept.
 #[derive(Clone, Debug)]
-pub struct ColumnAbs {
+pub struct Check {
     n: usize,
     diagonal_not_equal: bool,
     cols: ColumnLoop,
 }
 
-/// The checker of this step, by the name the table of checkers reads.
-pub type Check = ColumnAbs;
-
-impl ColumnAbs {
+impl Check {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
         let diagonal_not_equal = mistake == Some(Mistake::DiagonalNotEqual);
-        Box::new(ColumnAbs { n, diagonal_not_equal, cols: ColumnLoop::new(n) })
+        Box::new(Check { n, diagonal_not_equal, cols: ColumnLoop::new(n) })
     }
 
     /// `is_safe(queens, col)`, each queen compared queued; whether none attacks.
@@ -45,7 +42,7 @@ impl ColumnAbs {
     }
 }
 
-impl Checker for ColumnAbs {
+impl Checker for Check {
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         if row == self.n {
             out.push_back(Event::Solution);

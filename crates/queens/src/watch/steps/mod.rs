@@ -1,19 +1,19 @@
-//! One checker per step of the chain that `queens watch` shows, each in its
-//! own file beside its solution file, behind [`Checker`], named `Check`
-//! there; the table below, made from the chain's manifest, is the one
-//! place a step's name meets its checker.
+//! One checker per watched step, each in its own file, named `Check` there;
+//! the table below, made from the chain's manifest, is the one place a
+//! step's name meets its checker.
 
 mod checker;
 
-pub use checker::{Call, Checker, Free, Marker, Panel};
+#[cfg(test)]
+pub use checker::Marker;
+pub use checker::{Call, Checker, Free, Panel};
 
 use super::mistakes::Mistake;
 
 /// A checker of the n×n board, with a mistake of its step in place of its code.
 type New = fn(usize, Option<Mistake>) -> Box<dyn Checker>;
 
-/// Each watched step's checker module and [`CHECKERS`], from the steps of
-/// [`n_queens_chain::steps!`] that watch shows.
+/// Each watched step's checker module and [`CHECKERS`], from [`n_queens_chain::steps!`].
 macro_rules! checkers {
     ($($name:ident $file:literal { $($field:tt)* })*) => {
         $(mod $name;)*

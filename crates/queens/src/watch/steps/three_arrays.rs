@@ -1,7 +1,6 @@
 //! Step 3's check, as `n_queens_ii/src/three_arrays.rs` writes it: three
-//! flags read, `columns[col]`, `diagonals[row + n - 1 - col]` and
-//! `anti_diagonals[row + col]`; a queen placed sets them, taken back clears
-//! them. Its mistakes: the flags not cleared, and two wrong diagonal indexes.
+//! flags read, set by a queen placed, cleared when it is taken back. Its
+//! mistakes: the flags not cleared, and two wrong diagonal indexes.
 
 use std::collections::VecDeque;
 
@@ -12,22 +11,19 @@ use crate::watch::mistakes::{Crash, Mistake};
 
 /// `lines`: the three arrays of flags.
 #[derive(Clone, Debug)]
-pub struct ThreeArrays {
+pub struct Check {
     n: usize,
     mistake: Option<Mistake>,
     lines: [Vec<bool>; 3],
     cols: ColumnLoop,
 }
 
-/// The checker of this step, by the name the table of checkers reads.
-pub type Check = ThreeArrays;
-
-impl ThreeArrays {
+impl Check {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
         let diagonals = (2 * n).saturating_sub(1);
         let lines = [vec![false; n], vec![false; diagonals], vec![false; diagonals]];
-        Box::new(ThreeArrays { n, mistake, lines, cols: ColumnLoop::new(n) })
+        Box::new(Check { n, mistake, lines, cols: ColumnLoop::new(n) })
     }
 
     /// What `row - col` is offset by: `n - 1` (`None`: without an offset).
@@ -41,10 +37,7 @@ impl ThreeArrays {
 
     /// `row + n - 1 - col`, the index of the "\" diagonal: `None` below zero.
     fn diagonal(&self, row: usize, col: usize) -> Option<usize> {
-        match self.offset() {
-            Some(offset) => Some(row + offset - col),
-            None => row.checked_sub(col),
-        }
+        self.offset().map_or(row.checked_sub(col), |offset| Some(row + offset - col))
     }
 
     /// `lines.set(col, diagonal, anti_diagonal, taken)`.
@@ -58,7 +51,7 @@ impl ThreeArrays {
     }
 }
 
-impl Checker for ThreeArrays {
+impl Checker for Check {
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
         if row == self.n {
             out.push_back(Event::Solution);

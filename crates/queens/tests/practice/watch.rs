@@ -149,7 +149,9 @@ fn hint_advances_and_test_finds_the_next_exercise() {
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
         String::from_utf8(output.stdout).unwrap()
     };
-    assert!(hint(&[]).starts_with("Hint 1 of 3 for exercise 52 board_scan:"));
+    let first = hint(&[]);
+    assert!(first.starts_with("Hint 1 of 3 for exercise 52 board_scan:"), "{first}");
+    assert!(first.contains("practice hint 52 board_scan 2"), "the next is named: {first}");
     assert!(hint(&["52", "board_scan"]).starts_with("Hint 2 of 3 for exercise 52 board_scan:"));
     assert!(hint(&["52", "board_scan", "1"]).starts_with("Hint 1 of 3 "), "a number still picks one");
     assert!(hint(&[]).starts_with("Hint 3 of 3 "));

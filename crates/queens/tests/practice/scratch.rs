@@ -4,13 +4,13 @@
 //!
 //! The copy holds what cargo needs, the root manifests and `crates/`
 //! without build output or learner files, under this crate's
-//! `CARGO_TARGET_TMPDIR`. There is one copy, at one path, taken by one test
-//! at a time ([`Scratch::take`]). The cargo that `queens` runs there builds
-//! into the workspace's own target directory, so the dependencies that the
-//! `cargo test` running these tests has built are reused, and only the
-//! copy's own crates and its practice target around each test's exercise
-//! are built. The copy is refreshed, not rewritten: a file whose text is
-//! unchanged keeps its time.
+//! `CARGO_TARGET_TMPDIR`. There is one copy, at one path, with one target
+//! directory of its own, taken by one test at a time ([`Scratch::take`]):
+//! cargo builds the dependencies and the workspace's crates once for every
+//! test, and then only the practice target around each test's exercise. The
+//! copy is refreshed, not rewritten: a file whose text is unchanged keeps its
+//! time. (The workspace's own target directory is locked by the
+//! `cargo test` that runs these tests.)
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -39,10 +39,9 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The target directory of the cargo that `queens` runs in the copy: the
-/// workspace's own, of which `CARGO_TARGET_TMPDIR` is the `tmp` folder.
+/// The target directory of the cargo that `queens` runs in the copy.
 pub fn target_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("a target directory").to_path_buf()
+    scratch_dir().join("target")
 }
 
 /// The test builds' own directory.

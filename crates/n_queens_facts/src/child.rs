@@ -341,10 +341,12 @@ mod tests {
 
     /// A process that left the child's group (`setsid`) and holds its
     /// pipes is left running (ended here by hand): the run did not wait for it.
+    /// It prints its pid once it has left (`setsid -f`, then `$$`), so the
+    /// group's kill cannot reach it first.
     #[cfg(target_os = "linux")]
     #[test]
     fn a_process_that_left_the_group_does_not_hold_the_run() {
-        let pid = pid_printed("setsid sleep 600 & echo $!");
+        let pid = pid_printed("exec 3>&1; pid=$(setsid -f sh -c 'echo $$; exec sleep 600 >&3'); echo $pid");
         let still_running = running(&pid);
         let pid = rustix::process::Pid::from_raw(pid.parse().unwrap()).unwrap();
         let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);

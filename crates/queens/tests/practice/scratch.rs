@@ -4,13 +4,18 @@
 //!
 //! The copy holds what cargo needs, the root manifests and `crates/`
 //! without build output or learner files, under this crate's
-//! `CARGO_TARGET_TMPDIR`. There is one copy, at one path, with one target
-//! directory of its own, taken by one test at a time ([`Scratch::take`]):
-//! cargo builds the dependencies and the workspace's crates once for every
-//! test, and then only the practice target around each test's exercise. The
-//! copy is refreshed, not rewritten: a file whose text is unchanged keeps its
-//! time. (The workspace's own target directory is locked by the
-//! `cargo test` that runs these tests.)
+//! `CARGO_TARGET_TMPDIR`. There is one copy, at one path, taken by one test
+//! at a time ([`Scratch::take`]).
+//!
+//! The cargo that `queens` runs there builds into the workspace's own target
+//! directory, so the dependencies that the `cargo test` running these tests
+//! has built are reused. The copy's own crates must not be: cargo names a
+//! workspace crate's build by its path from the workspace root, the same in
+//! the copy, so the copy's build would replace the workspace's. The copy's
+//! `.cargo/config.toml` gives each of its crates a profile setting of its
+//! own (one codegen unit fewer, which changes no behaviour), and cargo names
+//! those builds apart. The copy is refreshed, not rewritten: a file whose
+//! text is unchanged keeps its time.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -39,9 +44,10 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The target directory of the cargo that `queens` runs in the copy.
+/// The target directory of the cargo that `queens` runs in the copy: the
+/// workspace's own, of which `CARGO_TARGET_TMPDIR` is the `tmp` folder.
 pub fn target_dir() -> PathBuf {
-    scratch_dir().join("target")
+    Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("a target directory").to_path_buf()
 }
 
 /// The test builds' own directory.
@@ -62,6 +68,7 @@ impl Scratch {
             refresh(&workspace().join(file), &root.join(file));
         }
         refresh(&workspace().join("crates"), &root.join("crates"));
+        write_if_changed(&root.join(".cargo/config.toml"), own_builds(&root.join("crates")).as_bytes());
         for learner in ["crates/n_queens/exercises", "crates/n_queens_ii/exercises"] {
             let _ = std::fs::remove_dir_all(root.join(learner));
         }
@@ -111,12 +118,32 @@ fn refresh(from: &Path, to: &Path) {
             }
         }
     } else {
-        let text = std::fs::read(from).unwrap();
-        if std::fs::read(to).ok().as_ref() != Some(&text) {
-            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-            std::fs::write(to, text).unwrap();
-        }
+        write_if_changed(to, &std::fs::read(from).unwrap());
     }
+}
+
+/// Writes `text` to `to` unless it already holds it, so that its time stays.
+fn write_if_changed(to: &Path, text: &[u8]) {
+    if std::fs::read(to).ok().as_deref() != Some(text) {
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::write(to, text).unwrap();
+    }
+}
+
+/// The cargo configuration that builds each crate of `crates` with 255
+/// codegen units (the dev default is 256), so that its builds are named
+/// apart from the workspace's in the target directory they share.
+fn own_builds(crates: &Path) -> String {
+    let mut names: Vec<String> = std::fs::read_dir(crates)
+        .unwrap()
+        .filter_map(|entry| std::fs::read_to_string(entry.unwrap().path().join("Cargo.toml")).ok())
+        .map(|manifest| {
+            let line = manifest.lines().find(|line| line.starts_with("name = ")).expect("a package name");
+            line["name = ".len()..].trim_matches('"').to_string()
+        })
+        .collect();
+    names.sort();
+    names.iter().map(|name| format!("[profile.dev.package.{name}]\ncodegen-units = 255\n")).collect()
 }
 
 /// Whether `path` holds a learner's exercises: `crates/n_queens/exercises`,

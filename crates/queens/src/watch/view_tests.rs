@@ -230,7 +230,11 @@ fn a_crash_stays_in_view_to_the_end() {
 
 /// The left panels' text of the screen, squeezed: what lies between their borders.
 fn left_text(app: &App, width: u16, height: u16) -> String {
-    let text = screen(app, width, height);
+    left_of(app, &screen(app, width, height))
+}
+
+/// The left panel's text in `text`, the screen as text.
+fn left_of(app: &App, text: &str) -> String {
     let search = &app.history.search;
     let left = usize::from(left_width(search.n, search.step, search.mistake));
     squeezed(
@@ -344,43 +348,62 @@ fn three_arrays_says_and_colours_what_a_place_sets_and_a_back_clears() {
     assert!(panel.contains(&format!("clear columns[col = {col}] = false")), "({row}, {col}): {panel}");
 }
 
+/// Every frame of each watched step at n = 1..=6, and of each mistake at
+/// n = 4 and 6: some 24,000 frames, so the runs are shared among as many
+/// threads as there are cores.
 #[test]
 fn nothing_is_lost_at_the_smallest_size_the_view_takes() {
-    let runs = chain::watched()
+    let runs: Vec<_> = chain::watched()
         .flat_map(|step| (1..=6).map(move |n| (n, step, None)))
-        .chain(Mistake::ALL.into_iter().flat_map(|mistake| [4, 6].map(|n| (n, mistake.step(), Some(mistake)))));
-    for (n, step, mistake) in runs {
-        let (width, height) = needed(n);
-        assert_eq!((width, height), (80, 24), "80×24 is enough up to n = 6");
-        let mut app = App::new(n, step, mistake);
-        loop {
-            let (search, state) = (&app.history.search, &app.history.state);
-            let where_ = format!("n = {n} {} {mistake:?} event {} {:?}", step.name, state.events, state.last);
-            let text = screen(&app, width, height);
-            let (panel, all) = (left_text(&app, width, height), squeezed(&text));
-            let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
-            // Under the panels, the lines of the whole width; the crash, in the check panel.
-            let mut whole = vec![format!("solutions {}/", state.solutions), "A000170".into(), "KiB".into()];
-            whole.push(format!("event {} ·", state.events));
-            whole.extend(mistake.map(|mistake| mistake.row().effect.to_string()));
-            for piece in whole {
-                assert!(all.contains(&squeezed(&piece)), "{where_}: {piece:?} is cut:\n{text}");
-            }
-            if let Some(crash) = state.crash.map(|crash| crash_text(crash, search, row, col)) {
-                assert!(panel.contains(&squeezed(&crash)), "{where_}: {crash:?} is cut:\n{text}");
-            }
-            assert!(all.ends_with("q quit"), "{where_}: the keys are cut:\n{text}");
-            // Every read of the check, or the last ones after `+k more above`, k the reads left out.
-            if matches!(search.checker().panel(), Panel::Reads(_)) {
-                let more = panel.split_once('+').and_then(|(_, rest)| rest.split_once(" more above"));
-                let hidden = more.and_then(|(count, _)| count.parse().ok()).unwrap_or(0);
-                for read in state.reads[hidden..].iter().map(|read| squeezed(&read_text(read, search, row, col))) {
-                    assert!(panel.contains(&read), "{where_}: {read:?} is missing, {hidden} left out:\n{text}");
+        .chain(Mistake::ALL.into_iter().flat_map(|mistake| [4, 6].map(|n| (n, mistake.step(), Some(mistake)))))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(&(n, step, mistake)) = runs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    every_frame_is_whole(n, step, mistake);
                 }
+            });
+        }
+    });
+}
+
+/// Plays the search of `step` (with `mistake`) on `n` to its end at the
+/// size the view needs, checking at each frame that nothing is cut.
+fn every_frame_is_whole(n: usize, step: &'static Step, mistake: Option<Mistake>) {
+    let (width, height) = needed(n);
+    assert_eq!((width, height), (80, 24), "80×24 is enough up to n = 6");
+    let mut app = App::new(n, step, mistake);
+    loop {
+        let (search, state) = (&app.history.search, &app.history.state);
+        let where_ = format!("n = {n} {} {mistake:?} event {} {:?}", step.name, state.events, state.last);
+        let text = screen(&app, width, height);
+        let (panel, all) = (left_of(&app, &text), squeezed(&text));
+        let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
+        // Under the panels, the lines of the whole width; the crash, in the check panel.
+        let mut whole = vec![format!("solutions {}/", state.solutions), "A000170".into(), "KiB".into()];
+        whole.push(format!("event {} ·", state.events));
+        whole.extend(mistake.map(|mistake| mistake.row().effect.to_string()));
+        for piece in whole {
+            assert!(all.contains(&squeezed(&piece)), "{where_}: {piece:?} is cut:\n{text}");
+        }
+        if let Some(crash) = state.crash.map(|crash| crash_text(crash, search, row, col)) {
+            assert!(panel.contains(&squeezed(&crash)), "{where_}: {crash:?} is cut:\n{text}");
+        }
+        assert!(all.ends_with("q quit"), "{where_}: the keys are cut:\n{text}");
+        // Every read of the check, or the last ones after `+k more above`, k the reads left out.
+        if matches!(search.checker().panel(), Panel::Reads(_)) {
+            let more = panel.split_once('+').and_then(|(_, rest)| rest.split_once(" more above"));
+            let hidden = more.and_then(|(count, _)| count.parse().ok()).unwrap_or(0);
+            for read in state.reads[hidden..].iter().map(|read| squeezed(&read_text(read, search, row, col))) {
+                assert!(panel.contains(&read), "{where_}: {read:?} is missing, {hidden} left out:\n{text}");
             }
-            if !app.history.forward() {
-                break;
-            }
+        }
+        if !app.history.forward() {
+            break;
         }
     }
 }

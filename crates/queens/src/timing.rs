@@ -189,7 +189,8 @@ mod tests {
     fn the_estimate_costs_at_most_5_percent_of_the_count() {
         let per_solution: [fn(u32) -> f64; 3] = [|_| 1.0, |k| 0.9f64.powi(k as i32), |k| 1.2f64.powi(k as i32)];
         for per_solution in per_solution {
-            // Made-up one-thread times that grow like the solutions, 1 µs each.
+            // A model, not a measurement: one-thread times in proportion to the
+            // solutions, each weighed by `per_solution`.
             let one_thread = |k| solutions(k) * 1e-6 * per_solution(k);
             for speedup in [1.0, 2.0, 8.0, 64.0] {
                 for n in 0..=40 {

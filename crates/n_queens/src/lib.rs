@@ -32,7 +32,8 @@
 //! [`unique`], one board per symmetry class. [`BoardSource`] serves both
 //! lists by name, with each one's range and a [`BoardsError`] past it.
 
-// The chain's modules are declared with `APPROACHES`, below.
+// The chain's modules are declared with `APPROACHES`, below. Beyond the
+// judge, on the compact board:
 pub mod board;
 pub mod construct;
 pub mod streaming;

@@ -193,9 +193,10 @@ mod tests {
     /// The data files are complete, correct and sorted: every board valid,
     /// none repeated, and as many as OEIS A000170 says there are.
     #[apply(judge_counts)]
-    fn boards_data_is_proven_and_sorted(#[case] n: i32, #[case] _expected: u64) {
+    fn boards_data_is_proven_and_sorted(#[case] n: i32, #[case] expected: u64) {
         let boards = expected_boards(n).expect("data for the judge's range");
         validate::check_solution_set(n, &boards).unwrap();
+        assert_eq!(boards.len() as u64, expected);
         assert_eq!(sorted(boards.clone()), boards);
     }
 

@@ -13,7 +13,7 @@ use super::search::Search;
 use super::source::wrap_prose;
 use super::state::State;
 use super::steps::{Call, Free, Panel};
-use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text};
+use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text, refuses};
 
 /// A mask in binary, column 0 last, after a dot (a `+` when bits lie past the board).
 pub fn binary(mask: u32, n: usize) -> String {
@@ -118,8 +118,8 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
                 Event::Solution => (Vec::new(), Vec::new()),
                 _ => {
                     let read = |read: &Event| match *read {
-                        Event::Flag { line, index, taken } => {
-                            Some((line, index, if taken { Color::Red } else { Color::Cyan }))
+                        Event::Flag { line, index, .. } => {
+                            Some((line, index, if refuses(read) { Color::Red } else { Color::Cyan }))
                         }
                         _ => None,
                     };

@@ -59,7 +59,10 @@ pub fn read_text(read: &Event, search: &Search, row: usize, col: usize) -> Strin
             }
         ),
         Event::Flag { line, index, taken } => {
-            let Panel::Flags { offset, .. } = search.checker().panel() else { return String::new() };
+            let offset = match search.checker().panel() {
+                Panel::Flags { offset, .. } => offset,
+                _ => None,
+            };
             let formula = flag_formula(line, row, col, index, offset);
             format!("{formula} = {taken}{}", if taken { ": refused" } else { "" })
         }

@@ -25,7 +25,7 @@ use std::time::Duration;
 use n_queens_judge::deadline::output_with_deadline;
 
 /// Far longer than any run of `queens` here takes, the first build of the
-/// copy's dependencies included.
+/// copy's own crates included.
 const BACKSTOP: Duration = Duration::from_secs(20 * 60);
 
 /// The scratch copy, taken by one test at a time.
@@ -50,11 +50,6 @@ pub fn target_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("a target directory").to_path_buf()
 }
 
-/// The test builds' own directory.
-fn scratch_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch")
-}
-
 impl Scratch {
     /// The copy, once no other test holds it, refreshed from the workspace,
     /// with no learner files: each exercise is written again when first
@@ -63,7 +58,7 @@ impl Scratch {
         // A test that failed while holding it leaves nothing that the
         // refresh below does not put right.
         let taken = TAKEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let root = scratch_dir().join("workspace");
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch/workspace");
         for file in ["Cargo.toml", "Cargo.lock"] {
             refresh(&workspace().join(file), &root.join(file));
         }
@@ -84,7 +79,7 @@ impl Scratch {
     }
 
     /// Runs `queens` with `args` in the root, as `cargo run` does, with the
-    /// copy's target directory for the cargo it runs. A run still going
+    /// workspace's target directory ([`target_dir`]) for the cargo it runs. A run still going
     /// after [`BACKSTOP`] fails the test: no test waits for ever.
     pub fn queens(&self, args: &[&str]) -> Output {
         let ran = output_with_deadline(&mut self.command(args), BACKSTOP).unwrap();

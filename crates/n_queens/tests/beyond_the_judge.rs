@@ -8,7 +8,6 @@ use n_queens::Board;
 use n_queens_cases::oeis::{A000170, A002562};
 use n_queens_cases::{beyond_judge, expected_boards, judge_counts, sorted, validate};
 use rstest::rstest;
-use rstest_reuse::apply;
 
 /// The board as the validator takes it.
 fn usize_columns(board: &Board) -> Vec<usize> {
@@ -26,20 +25,22 @@ mod streaming {
     use n_queens::streaming::{boards, boards_in_order};
     use pretty_assertions::assert_eq;
 
-    /// The judge's range: exactly the proven boards, in either order (the
-    /// boards given at once are not given again by the search).
-    #[apply(judge_counts)]
-    fn yields_the_shared_boards(#[case] n: i32, #[case] _expected: u64) {
-        assert_eq!(sorted_rows(boards(n as u32)), expected_boards(n).unwrap());
-        assert_eq!(sorted_rows(boards_in_order(n as u32)), expected_boards(n).unwrap());
+    judge_counts! {
+        /// The judge's range: exactly the proven boards, in either order (the
+        /// boards given at once are not given again by the search).
+        fn yields_the_shared_boards(#[case] n: i32, #[case] _expected: u64) {
+            assert_eq!(sorted_rows(boards(n as u32)), expected_boards(n).unwrap());
+            assert_eq!(sorted_rows(boards_in_order(n as u32)), expected_boards(n).unwrap());
+        }
     }
 
-    /// Past the judge's range: valid, distinct, and as many as OEIS A000170.
-    #[apply(beyond_judge)]
-    fn yields_every_board_past_the_judge(#[case] n: i32, #[case] expected: u64) {
-        for rows in [sorted_rows(boards(n as u32)), sorted_rows(boards_in_order(n as u32))] {
-            assert_eq!(rows.len() as u64, expected);
-            validate::check_solution_set(n, &rows).unwrap();
+    beyond_judge! {
+        /// Past the judge's range: valid, distinct, and as many as OEIS A000170.
+        fn yields_every_board_past_the_judge(#[case] n: i32, #[case] expected: u64) {
+            for rows in [sorted_rows(boards(n as u32)), sorted_rows(boards_in_order(n as u32))] {
+                assert_eq!(rows.len() as u64, expected);
+                validate::check_solution_set(n, &rows).unwrap();
+            }
         }
     }
 
@@ -175,16 +176,17 @@ mod unique {
         assert_eq!(sizes, [4, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]);
     }
 
-    /// The symmetries on columns agree with turning and reflecting the
-    /// drawn board, done here plainly on a grid of characters (so every
-    /// image of a solution is a solution).
-    #[apply(judge_counts)]
-    fn classes_match_turning_the_drawn_board(#[case] n: i32, #[case] _expected: u64) {
-        for rows in expected_boards(n).unwrap() {
-            let columns: Vec<u32> =
-                validate::board_to_columns(n as usize, &rows).unwrap().into_iter().map(|col| col as u32).collect();
-            let class: HashSet<Vec<String>> = class_of(&Board::new(columns)).iter().map(Board::to_rows).collect();
-            assert_eq!(class, grid_images(&rows));
+    judge_counts! {
+        /// The symmetries on columns agree with turning and reflecting the
+        /// drawn board, done here plainly on a grid of characters (so every
+        /// image of a solution is a solution).
+        fn classes_match_turning_the_drawn_board(#[case] n: i32, #[case] _expected: u64) {
+            for rows in expected_boards(n).unwrap() {
+                let columns: Vec<u32> =
+                    validate::board_to_columns(n as usize, &rows).unwrap().into_iter().map(|col| col as u32).collect();
+                let class: HashSet<Vec<String>> = class_of(&Board::new(columns)).iter().map(Board::to_rows).collect();
+                assert_eq!(class, grid_images(&rows));
+            }
         }
     }
 

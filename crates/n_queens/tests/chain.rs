@@ -7,8 +7,6 @@
 //! `tests/judge_paste.rs`.
 
 use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_counts, out_of_range, sorted, validate};
-use rstest::rstest;
-use rstest_reuse::apply;
 
 /// One test module per step of the chain ([`n_queens_chain::steps!`], as
 /// `n_queens::APPROACHES` is made), in a module `s01`, `s02`, ... so that
@@ -27,38 +25,42 @@ macro_rules! approach_tests {
                 use n_queens::$approach::Solution;
                 use pretty_assertions::assert_eq;
 
-                /// The judge's range: exactly the proven boards.
-                #[apply(judge_counts)]
-                fn boards(#[case] n: i32, #[case] _expected: u64) {
-                    let expected = expected_boards(n).unwrap();
-                    assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
+                judge_counts! {
+                    /// The judge's range: exactly the proven boards.
+                    fn boards(#[case] n: i32, #[case] _expected: u64) {
+                        let expected = expected_boards(n).unwrap();
+                        assert_eq!(sorted(Solution::solve_n_queens(n)), expected);
+                    }
                 }
 
-                /// n = 0 gives one empty board, negative n none.
-                #[apply(edge_cases)]
-                fn edge(#[case] n: i32, #[case] expected: u64) {
-                    let boards = Solution::solve_n_queens(n);
-                    assert_eq!(boards.len() as u64, expected);
-                    assert_eq!(boards, expected_boards(n).unwrap());
+                edge_cases! {
+                    /// n = 0 gives one empty board, negative n none.
+                    fn edge(#[case] n: i32, #[case] expected: u64) {
+                        let boards = Solution::solve_n_queens(n);
+                        assert_eq!(boards.len() as u64, expected);
+                        assert_eq!(boards, expected_boards(n).unwrap());
+                    }
                 }
 
-                /// Past the judge's range: valid, distinct, and as many as OEIS
-                /// A000170 gives, which together mean all of them.
-                #[apply(beyond_judge)]
-                fn beyond(#[case] n: i32, #[case] expected: u64) {
-                    let boards = Solution::solve_n_queens(n);
-                    assert_eq!(boards.len() as u64, expected);
-                    validate::check_solution_set(n, &boards).unwrap();
+                beyond_judge! {
+                    /// Past the judge's range: valid, distinct, and as many as OEIS
+                    /// A000170 gives, which together mean all of them.
+                    fn beyond(#[case] n: i32, #[case] expected: u64) {
+                        let boards = Solution::solve_n_queens(n);
+                        assert_eq!(boards.len() as u64, expected);
+                        validate::check_solution_set(n, &boards).unwrap();
+                    }
                 }
 
-                /// Past n = 15 the boards as strings outgrow memory: refused,
-                /// from n = 16 (the shared cases start at 19, past LeetCode 52's
-                /// `i32`).
-                #[apply(out_of_range)]
-                #[case::n16(16)]
-                #[should_panic(expected = "supports n <= 15")]
-                fn refuses(#[case] n: i32) {
-                    Solution::solve_n_queens(n);
+                out_of_range! {
+                    /// Past n = 15 the boards as strings outgrow memory: refused,
+                    /// from n = 16 (the shared cases start at 19, past LeetCode 52's
+                    /// `i32`).
+                    #[case::n16(16)]
+                    #[should_panic(expected = "supports n <= 15")]
+                    fn refuses(#[case] n: i32) {
+                        Solution::solve_n_queens(n);
+                    }
                 }
             }
         }

@@ -6,19 +6,21 @@
 //! valid, none repeated, and as many as OEIS A000170 gives ([`oeis`]).
 //!
 //! - [`expected_boards`] and [`expected_count`]: what a correct approach returns.
-//! - The rstest templates below ([`judge_counts`], [`edge_cases`],
-//!   [`beyond_judge`], [`out_of_range`]), applied by both
-//!   problem crates with `#[apply(..)]`, and the same cases as data
+//! - The test templates ([`judge_counts!`], [`edge_cases!`],
+//!   [`beyond_judge!`], [`out_of_range!`]), which both problem crates apply
+//!   to their tests with `rstest`, and the same cases as data
 //!   ([`JUDGE_COUNTS`], [`EDGE_CASES`], [`BEYOND_JUDGE`], [`OUT_OF_RANGE`]) for
-//!   tests that walk them in a loop (`n_queens_judge`'s `tests/mistakes.rs`).
-//!   A test here keeps both the same.
+//!   tests that walk them in a loop (`n_queens_judge`'s `tests/mistakes.rs`),
+//!   both made from one list of each.
 //! - What compiles and runs code as the judge does is in `n_queens_judge`,
 //!   so that the problem crates' tests build none of it.
+//!
+//! No dependency but the chain's manifest (for the OEIS counts): the judge
+//! (`n_queens_judge`) reads the expected outputs at run time, and the
+//! templates expand in the crate that applies them.
 
 pub mod oeis;
 pub mod validate;
-
-use rstest_reuse::template;
 
 /// The number of solutions for `n`, or `None` when it is not known (n > 27);
 /// `n = 0` has one, the empty board; `n < 0` has none.
@@ -77,9 +79,8 @@ pub fn sorted(mut boards: Vec<Vec<String>>) -> Vec<Vec<String>> {
     boards
 }
 
-/// One shared case as data. The rstest templates below are written out case
-/// by case (rstest needs its `#[case]` attributes literally); these lists
-/// hold the same cases, in the same order (`tests::templates_and_data_agree`).
+/// One shared case as data: the templates below, as a list, for tests that
+/// walk them in a loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Case {
     /// The template that holds it, e.g. `"judge_counts"`.
@@ -93,42 +94,101 @@ pub struct Case {
     pub expected: u64,
 }
 
-/// A case of `template` named `name`: `n` has `expected` solutions.
-const fn shared_case(template: &'static str, name: &'static str, n: i32, expected: u64) -> Case {
-    Case { template, name, n, expected }
+/// The shared cases, each list written once: `__cases!(TEMPLATE CALLBACK
+/// EXTRA)` calls `CALLBACK!` with `EXTRA`, then each case of the template
+/// as `NAME(ARGS)`. Its callers are the templates below (with [`__rstest!`])
+/// and the data lists (with [`__data!`]).
+#[doc(hidden)]
+#[macro_export]
+#[rustfmt::skip]
+macro_rules! __cases {
+    (judge_counts $callback:ident $extra:tt) => { $crate::$callback! { $extra
+        n1(1, 1) n2(2, 0) n3(3, 0) n4(4, 2) n5(5, 10) n6(6, 4) n7(7, 40) n8(8, 92) n9(9, 352) } };
+    (edge_cases $callback:ident $extra:tt) => { $crate::$callback! { $extra
+        zero(0, 1) minus_one(-1, 0) most_negative(i32::MIN, 0) } };
+    (beyond_judge $callback:ident $extra:tt) => { $crate::$callback! { $extra
+        n10(10, 724) n11(11, 2680) } };
+    (out_of_range $callback:ident $extra:tt) => { $crate::$callback! { $extra
+        n19(19) n32(32) most_positive(i32::MAX) } };
 }
 
-/// The cases of [`judge_counts`]: the judge's range.
-pub const JUDGE_COUNTS: [Case; 9] = [
-    shared_case("judge_counts", "n1", 1, 1),
-    shared_case("judge_counts", "n2", 2, 0),
-    shared_case("judge_counts", "n3", 3, 0),
-    shared_case("judge_counts", "n4", 4, 2),
-    shared_case("judge_counts", "n5", 5, 10),
-    shared_case("judge_counts", "n6", 6, 4),
-    shared_case("judge_counts", "n7", 7, 40),
-    shared_case("judge_counts", "n8", 8, 92),
-    shared_case("judge_counts", "n9", 9, 352),
-];
+/// A test function with `#[rstest::rstest]` and one `#[case::NAME(ARGS)]`
+/// per case, before its own attributes (its caller depends on `rstest`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rstest {
+    ([$($test:tt)*] $($case:ident ($($arg:tt)*))*) => {
+        #[rstest::rstest]
+        $(#[case::$case($($arg)*)])*
+        $($test)*
+    };
+}
 
-/// The cases of [`edge_cases`]: n = 0 and negative n.
-pub const EDGE_CASES: [Case; 3] = [
-    shared_case("edge_cases", "zero", 0, 1),
-    shared_case("edge_cases", "minus_one", -1, 0),
-    shared_case("edge_cases", "most_negative", i32::MIN, 0),
-];
+/// The cases of a template as an array of [`Case`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __data {
+    ($template:literal $($case:ident ($n:expr $(, $expected:expr)?))*) => {
+        [$($crate::Case { template: $template, name: stringify!($case), n: $n, expected: 0 $(+ $expected)? }),*]
+    };
+}
 
-/// The cases of [`beyond_judge`]: n = 10 and 11.
-pub const BEYOND_JUDGE: [Case; 2] =
-    [shared_case("beyond_judge", "n10", 10, 724), shared_case("beyond_judge", "n11", 11, 2680)];
+/// The judge's range, n = 1..=9, with the number of solutions (OEIS A000170).
+///
+/// A test template: the function it is given runs once per case, as an
+/// `rstest` test, `case_8_n8` and so on (its crate depends on `rstest`).
+/// The function takes `#[case] n: i32, #[case] expected: T` for the integer
+/// type `T` you compare with; attributes and cases of your own go before
+/// its `fn`:
+///
+/// ```text
+/// n_queens_cases::judge_counts! {
+///     /// The judge's range, against OEIS A000170.
+///     fn counts(#[case] n: i32, #[case] expected: i32) {
+///         assert_eq!(Solution::total_n_queens(n), expected);
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! judge_counts {
+    ($($test:tt)*) => { $crate::__cases! { judge_counts __rstest [$($test)*] } };
+}
 
-/// The cases of [`out_of_range`]: the judge-signature functions refuse them
+/// Inputs outside the judge's constraints that still have a defined answer:
+/// `n = 0` has one (empty) solution, a negative `n` none. A test template,
+/// as [`judge_counts!`].
+#[macro_export]
+macro_rules! edge_cases {
+    ($($test:tt)*) => { $crate::__cases! { edge_cases __rstest [$($test)*] } };
+}
+
+/// Just past the judge's range, where no board data is kept but the count
+/// is known (OEIS A000170). A test template, as [`judge_counts!`].
+#[macro_export]
+macro_rules! beyond_judge {
+    ($($test:tt)*) => { $crate::__cases! { beyond_judge __rstest [$($test)*] } };
+}
+
+/// Sizes the judge-signature functions refuse: the count for n = 19 does not
+/// fit in `i32`. A test template taking `#[case] n: i32` alone; apply it
+/// with `#[should_panic(expected = "n <= 18")]`.
+#[macro_export]
+macro_rules! out_of_range {
+    ($($test:tt)*) => { $crate::__cases! { out_of_range __rstest [$($test)*] } };
+}
+
+/// The cases of [`judge_counts!`]: the judge's range.
+pub const JUDGE_COUNTS: [Case; 9] = __cases!(judge_counts __data "judge_counts");
+
+/// The cases of [`edge_cases!`]: n = 0 and negative n.
+pub const EDGE_CASES: [Case; 3] = __cases!(edge_cases __data "edge_cases");
+
+/// The cases of [`beyond_judge!`]: n = 10 and 11.
+pub const BEYOND_JUDGE: [Case; 2] = __cases!(beyond_judge __data "beyond_judge");
+
+/// The cases of [`out_of_range!`]: the judge-signature functions refuse them
 /// (panic), so `expected` is 0 and unused.
-pub const OUT_OF_RANGE: [Case; 3] = [
-    shared_case("out_of_range", "n19", 19, 0),
-    shared_case("out_of_range", "n32", 32, 0),
-    shared_case("out_of_range", "most_positive", i32::MAX, 0),
-];
+pub const OUT_OF_RANGE: [Case; 3] = __cases!(out_of_range __data "out_of_range");
 
 /// Every case with an expected count, in the order a test that looks for
 /// the first wrong answer should try them: the judge's range, the edge
@@ -137,117 +197,34 @@ pub fn counted_cases() -> impl Iterator<Item = Case> {
     JUDGE_COUNTS.into_iter().chain(EDGE_CASES).chain(BEYOND_JUDGE)
 }
 
-/// The judge's range, n = 1..=9, with the number of solutions (OEIS A000170).
-///
-/// Apply it with `#[apply(judge_counts)]` to a test taking
-/// `#[case] n: i32, #[case] expected: T` for the integer type `T` you compare with.
-#[template]
-#[export]
-#[rstest]
-#[case::n1(1, 1)]
-#[case::n2(2, 0)]
-#[case::n3(3, 0)]
-#[case::n4(4, 2)]
-#[case::n5(5, 10)]
-#[case::n6(6, 4)]
-#[case::n7(7, 40)]
-#[case::n8(8, 92)]
-#[case::n9(9, 352)]
-pub fn judge_counts(#[case] n: i32, #[case] expected: u64) {}
-
-/// Inputs outside the judge's constraints that still have a defined answer:
-/// `n = 0` has one (empty) solution, a negative `n` none.
-#[template]
-#[export]
-#[rstest]
-#[case::zero(0, 1)]
-#[case::minus_one(-1, 0)]
-#[case::most_negative(i32::MIN, 0)]
-pub fn edge_cases(#[case] n: i32, #[case] expected: u64) {}
-
-/// Just past the judge's range, where no board data is kept but the count is
-/// known (OEIS A000170).
-#[template]
-#[export]
-#[rstest]
-#[case::n10(10, 724)]
-#[case::n11(11, 2680)]
-pub fn beyond_judge(#[case] n: i32, #[case] expected: u64) {}
-
-/// Sizes the judge-signature functions refuse: the count for n = 19 does not
-/// fit in `i32`. Apply it with `#[should_panic(expected = "n <= 18")]`.
-#[template]
-#[export]
-#[rstest]
-#[case::n19(19)]
-#[case::n32(32)]
-#[case::most_positive(i32::MAX)]
-pub fn out_of_range(#[case] n: i32) {}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
-    use rstest_reuse::apply;
 
     /// The data files are complete, correct and sorted: every board valid,
-    /// none repeated, and as many as OEIS A000170 says there are.
-    #[apply(judge_counts)]
-    fn boards_data_is_proven_and_sorted(#[case] n: i32, #[case] expected: u64) {
-        let boards = expected_boards(n).expect("data for the judge's range");
-        validate::check_solution_set(n, &boards).unwrap();
-        assert_eq!(boards.len() as u64, expected);
-        assert_eq!(sorted(boards.clone()), boards);
-    }
-
-    #[apply(edge_cases)]
-    fn edge_cases_match_boards(#[case] n: i32, #[case] expected: u64) {
-        let boards = expected_boards(n).unwrap();
-        assert_eq!(boards.len() as u64, expected);
-        validate::check_solution_set(n, &boards).unwrap();
-    }
-
-    /// The templates' `#[case::NAME(ARGS)]` lines in this file, in order.
-    fn template_cases(template: &str) -> Vec<String> {
-        let source = include_str!("lib.rs");
-        let end = source.find(&format!("pub fn {template}(")).expect("the template is in lib.rs");
-        // The case lines directly above the template's `fn` line.
-        let above: Vec<&str> = source[..end].lines().rev().skip_while(|line| !line.starts_with("#[case::")).collect();
-        let mut cases: Vec<String> =
-            above.iter().take_while(|line| line.starts_with("#[case::")).map(|line| line.to_string()).collect();
-        cases.reverse();
-        cases
-    }
-
-    /// A case written as its template attribute, `#[case::n8(8, 92)]`.
-    fn as_attribute(case: &Case, with_expected: bool) -> String {
-        let n = match case.n {
-            i32::MIN => "i32::MIN".to_string(),
-            i32::MAX => "i32::MAX".to_string(),
-            n => n.to_string(),
-        };
-        let expected = if with_expected { format!(", {}", case.expected) } else { String::new() };
-        format!("#[case::{}({n}{expected})]", case.name)
-    }
-
-    /// The data lists hold exactly the cases of the templates, in order, and
-    /// their counts are the OEIS table's.
+    /// none repeated, and as many as OEIS A000170 says there are; n = 0 and
+    /// negative n too.
     #[test]
-    fn templates_and_data_agree() {
-        let lists: [(&str, &[Case], bool); 4] = [
-            ("judge_counts", &JUDGE_COUNTS, true),
-            ("edge_cases", &EDGE_CASES, true),
-            ("beyond_judge", &BEYOND_JUDGE, true),
-            ("out_of_range", &OUT_OF_RANGE, false),
-        ];
-        for (template, data, with_expected) in lists {
-            let written: Vec<String> = data.iter().map(|case| as_attribute(case, with_expected)).collect();
-            assert_eq!(template_cases(template), written, "the template {template} and its data list differ");
-            assert!(data.iter().all(|case| case.template == template), "{template}: a case names another template");
+    fn boards_data_is_proven_and_sorted() {
+        for case in JUDGE_COUNTS.iter().chain(&EDGE_CASES) {
+            let boards = expected_boards(case.n).expect("data for the judge's range and below");
+            validate::check_solution_set(case.n, &boards).unwrap();
+            assert_eq!(boards.len() as u64, case.expected, "{case:?}");
+            assert_eq!(sorted(boards.clone()), boards, "{case:?}");
         }
+    }
+
+    /// The data lists' counts are the OEIS table's, and their names and
+    /// inputs are what their templates give rstest (the lists and the
+    /// templates are made from one list, `__cases!`).
+    #[test]
+    fn the_data_is_the_oeis_table() {
         for case in counted_cases() {
             assert_eq!(expected_count(case.n), Some(case.expected), "{case:?}");
         }
+        assert_eq!(JUDGE_COUNTS.map(|case| case.n), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(EDGE_CASES[2], Case { template: "edge_cases", name: "most_negative", n: i32::MIN, expected: 0 });
+        assert!(OUT_OF_RANGE.iter().all(|case| case.n > 18 && case.expected == 0));
     }
 
     #[test]

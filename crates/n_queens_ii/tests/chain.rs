@@ -6,8 +6,6 @@
 //! as the judge compiles it in `n_queens_judge`'s `tests/judge_paste.rs`.
 
 use n_queens_cases::{beyond_judge, edge_cases, judge_counts, out_of_range};
-use rstest::rstest;
-use rstest_reuse::apply;
 
 /// One test module per step of the chain ([`n_queens_chain::steps!`], as
 /// `n_queens_ii::APPROACHES` is made), in a module `s01`, `s02`, ... so that
@@ -26,28 +24,32 @@ macro_rules! approach_tests {
                 use pretty_assertions::assert_eq;
                 use n_queens_ii::$approach::Solution;
 
-                /// The judge's range, against OEIS A000170.
-                #[apply(judge_counts)]
-                fn counts(#[case] n: i32, #[case] expected: i32) {
-                    assert_eq!(Solution::total_n_queens(n), expected);
+                judge_counts! {
+                    /// The judge's range, against OEIS A000170.
+                    fn counts(#[case] n: i32, #[case] expected: i32) {
+                        assert_eq!(Solution::total_n_queens(n), expected);
+                    }
                 }
 
-                /// n = 0 has one solution, negative n none.
-                #[apply(edge_cases)]
-                fn edge(#[case] n: i32, #[case] expected: i32) {
-                    assert_eq!(Solution::total_n_queens(n), expected);
+                edge_cases! {
+                    /// n = 0 has one solution, negative n none.
+                    fn edge(#[case] n: i32, #[case] expected: i32) {
+                        assert_eq!(Solution::total_n_queens(n), expected);
+                    }
                 }
 
-                /// Past the judge's range, still against OEIS A000170.
-                #[apply(beyond_judge)]
-                fn beyond(#[case] n: i32, #[case] expected: i32) {
-                    assert_eq!(Solution::total_n_queens(n), expected);
+                beyond_judge! {
+                    /// Past the judge's range, still against OEIS A000170.
+                    fn beyond(#[case] n: i32, #[case] expected: i32) {
+                        assert_eq!(Solution::total_n_queens(n), expected);
+                    }
                 }
 
-                #[apply(out_of_range)]
-                #[should_panic(expected = "supports n <= 18")]
-                fn refuses(#[case] n: i32) {
-                    Solution::total_n_queens(n);
+                out_of_range! {
+                    #[should_panic(expected = "supports n <= 18")]
+                    fn refuses(#[case] n: i32) {
+                        Solution::total_n_queens(n);
+                    }
                 }
             }
         }

@@ -17,7 +17,7 @@
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, ErrorKind, Read, Write};
+use std::io::{self, ErrorKind, Read};
 use std::os::fd::OwnedFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Output, Stdio};
@@ -28,8 +28,8 @@ use wait_timeout::ChildExt;
 
 mod ending;
 
-pub use ending::{adopt_orphans, end_children, end_for_good};
-use ending::{end_group, spawn, wait_if_ending};
+use ending::end_group;
+pub use ending::{adopt_orphans, end_children, end_for_good, spawn, wait_if_ending};
 
 /// How much of each output is kept from its start, and as much from its end.
 pub const KEPT: usize = 1 << 20;
@@ -56,9 +56,9 @@ pub struct Ran {
     pub stopped: bool,
 }
 
-/// How to run a child: its time limit, its group, what it reads.
+/// How to run a child: its time limit, its group, what stops it.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Run<'a> {
+pub struct Run {
     /// Killed when still running after this long; `None`: no limit.
     pub limit: Option<Duration>,
     /// Started as the leader of a new process group, killed with it once it ends.
@@ -66,9 +66,6 @@ pub struct Run<'a> {
     /// Once it has ended, every other child of this process is ended too: the
     /// orphans it left, after [`adopt_orphans`] ([`end_children`]).
     pub end_orphans: bool,
-    /// Written to its standard input, which is then closed (at most a few
-    /// hundred bytes, which a pipe holds whether or not the child reads them).
-    pub input: &'a [u8],
     /// The line of standard error it is killed at: one that says it never ends.
     pub stop_at: Option<fn(&str) -> bool>,
 }
@@ -80,20 +77,15 @@ pub fn output_with_deadline(command: &mut Command, limit: Duration) -> io::Resul
     Run { limit: Some(limit), own_group: true, ..Run::default() }.run(command, &mut |_, _| {})
 }
 
-impl Run<'_> {
+impl Run {
     /// Runs `command` with both outputs captured; every line is also handed
     /// to `echo` as it comes (`true` for a line of standard error).
     pub fn run(self, command: &mut Command, echo: &mut dyn FnMut(&str, bool)) -> io::Result<Ran> {
         if self.own_group {
             command.process_group(0);
         }
-        let stdin = if self.input.is_empty() { Stdio::null() } else { Stdio::piped() };
-        command.stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped());
+        command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = spawn(command)?;
-        if let Some(mut stdin) = child.stdin.take() {
-            // A child that is gone already has no use for it: no error here.
-            let _ = stdin.write_all(self.input);
-        }
         let started = Instant::now();
         let left = || self.limit.map(|limit| limit.saturating_sub(started.elapsed()));
         let mut pipes = [
@@ -375,15 +367,14 @@ mod tests {
         assert_eq!(lines[1], "end");
     }
 
-    /// The input is on standard input, then closed (`cat` ends); a line of
-    /// standard error to stop at stops the child, not one of standard output.
+    /// A line of standard error to stop at stops the child, not one of standard output.
     #[test]
-    fn the_input_is_read_and_a_line_to_stop_at_stops_the_child() {
-        let run = Run { input: b"a token\n", stop_at: Some(|line| line == "stuck"), ..Run::default() };
-        let script = "read line; echo \"[$line]\"; cat; echo stuck; echo stuck >&2; exec sleep 600";
+    fn a_line_to_stop_at_stops_the_child() {
+        let run = Run { stop_at: Some(|line| line == "stuck"), ..Run::default() };
+        let script = "echo stuck; echo stuck >&2; exec sleep 600";
         let ran = run.run(Command::new("sh").args(["-c", script]), &mut |_, _| {}).unwrap();
         assert!(ran.stopped && !ran.timed_out && !ran.output.status.success());
-        assert_eq!(String::from_utf8_lossy(&ran.output.stdout), "[a token]\nstuck\n");
+        assert_eq!(String::from_utf8_lossy(&ran.output.stdout), "stuck\n");
         assert_eq!(String::from_utf8_lossy(&ran.output.stderr), "stuck\n");
     }
 }

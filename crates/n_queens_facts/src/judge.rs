@@ -7,11 +7,6 @@
 /// The line in an approach file after which the judge-ready text starts.
 pub const SOLUTION_LINE: &str = "pub struct Solution;";
 
-/// The flag with which `queens practice` runs an exercise's test target:
-/// the run's token comes on standard input, and the harness writes it at
-/// the start of each of its lines, which no answer can then forge.
-pub const TOKEN_FLAG: &str = "--token-on-stdin";
-
 /// What a user pastes into the judge from an approach file's source: the text
 /// after the `pub struct Solution;` line, up to a `#[cfg(test)]` line, trimmed
 /// of blank lines at both ends. `None` when the file has no such line.
@@ -43,22 +38,6 @@ fn after_solution_line(source: &str) -> Option<&str> {
     after.strip_prefix('\n').or_else(|| after.strip_prefix("\r\n"))
 }
 
-/// `j/tests/practice_52/./../../../a/exercises/b.rs`, as the compiler names a
-/// practice target's exercise, as `a/exercises/b.rs`.
-pub fn from_root(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "." => {}
-            ".." if parts.last().is_some_and(|last| *last != "..") => {
-                parts.pop();
-            }
-            _ => parts.push(part),
-        }
-    }
-    parts.join("/")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,12 +53,5 @@ mod tests {
         // An exercise keeps its test module and what follows.
         assert_eq!(exercise_text(FILE), Some(&FILE[FILE.find("impl").unwrap()..FILE.len() - 1]));
         assert_eq!(exercise_text("impl Solution {}\n"), None);
-    }
-
-    #[test]
-    fn from_root_drops_dot_dot() {
-        assert_eq!(from_root("crates/a/tests/practice/./../../exercises/b.rs"), "crates/a/exercises/b.rs");
-        assert_eq!(from_root("crates/j/tests/practice_52/./../../../a/exercises/b.rs"), "crates/a/exercises/b.rs");
-        assert_eq!(from_root("../x/./y.rs"), "../x/y.rs");
     }
 }

@@ -4,46 +4,23 @@
 //! so `syn` finds `let ... else` (1.65). Other newer syntax is not caught,
 //! as `docs/try-it-yourself.md` says.
 
-use std::path::Path;
-use std::process::Command;
-use std::time::Duration;
+use std::ffi::OsStr;
 
-use crate::deadline::output_with_deadline;
-
-// How the judge compiles stands here, below `judge` (which uses this module):
-// the checks of both run the compiler the same way.
-
-/// How long compiling a paste may take, and so its check by clippy: a paste
-/// compiles in seconds; one still compiling is stuck.
-pub const COMPILE_LIMIT: Duration = Duration::from_secs(60);
-
-/// The variables a compiler of the judge's paste keeps: where the tools are
-/// (`PATH`, and rustup's own), none of cargo's.
-const TOOLCHAIN_VARIABLES: [&str; 5] = ["PATH", "HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN", "CARGO_HOME"];
-
-/// `command` with the environment of a compiler of the judge's paste: the
-/// variables of [`TOOLCHAIN_VARIABLES`] only.
-pub(crate) fn as_the_judge_compiles(command: &mut Command) -> &mut Command {
-    command.env_clear();
-    for name in TOOLCHAIN_VARIABLES {
-        if let Some(value) = std::env::var_os(name) {
-            command.env(name, value);
-        }
-    }
-    command
-}
+use crate::program::line_and_column;
+use crate::runner::{Refused, Runner};
 
 /// The Rust of the judge.
 pub const JUDGE_RUST: &str = "1.58";
 
-/// Checks the harness `program`, already written to `dir/name.rs` and built
-/// with `rustc --edition <edition>`, for what the judge's Rust lacks. `place`
-/// names a line of `program` as the learner knows it. The error names every
-/// item found, with its Rust version and place, in one line.
+/// Checks `program`, already compiled by `runner` as `name.rs` in its
+/// folder with `rustc --edition <edition>`, for what the judge's Rust
+/// lacks; `place` names a line of `program` as the learner knows it. The
+/// error names every item found, with its Rust version and place, in one
+/// line. Clippy runs inside the compiler's fence, as rustc does.
 pub fn newer_than_the_judge(
+    runner: &Runner,
     program: &str,
     edition: &str,
-    dir: &Path,
     name: &str,
     place: &dyn Fn(usize) -> String,
 ) -> Result<(), String> {
@@ -55,23 +32,23 @@ pub fn newer_than_the_judge(
         found.0.iter().map(|name| format!("`let ... else` is Rust 1.65 (in `{name}`)")).collect();
     // The std items newer than the judge's Rust, by clippy's `incompatible_msrv`.
     let let_else = newer.len();
-    let clippy = std::env::var("CLIPPY_DRIVER").unwrap_or_else(|_| "clippy-driver".to_string());
-    let mut command = Command::new(&clippy);
-    command
-        .args(["--edition", edition, "--crate-name", "judge", "--crate-type", "bin", "--emit=metadata", "-o"])
-        .arg(dir.join(format!("{name}.rmeta")))
-        .args(["-A", "clippy::all", "-D", "clippy::incompatible_msrv"])
-        .arg(dir.join(format!("{name}.rs")));
+    let clippy = &runner.toolchain().clippy_driver;
+    let metadata = format!("{name}.rmeta");
+    let source = format!("{name}.rs");
+    let args =
+        ["--edition", edition, "--crate-name", "judge", "--crate-type", "bin", "--emit=metadata", "-o", &metadata];
+    let args = [&args[..], &["-A", "clippy::all", "-D", "clippy::incompatible_msrv", &source]].concat();
+    let args: Vec<&OsStr> = args.into_iter().map(OsStr::new).collect();
     // Clippy takes the minimum version from cargo's variable for it.
-    as_the_judge_compiles(&mut command).env("CARGO_PKG_RUST_VERSION", JUDGE_RUST);
-    let checked = output_with_deadline(&mut command, COMPILE_LIMIT).map_err(|error| {
-        format!("the check for Rust {JUDGE_RUST} needs clippy (`rustup component add clippy`): {clippy}: {error}")
+    let checked = runner.run_compiler(clippy, &args, &[("CARGO_PKG_RUST_VERSION", JUDGE_RUST)], &mut |_| {});
+    let checked = checked.map_err(|refused| match refused {
+        Refused::Failed(error) => format!(
+            "the check for Rust {JUDGE_RUST} needs clippy (`rustup component add clippy`): {}: {error}",
+            clippy.display()
+        ),
+        other => format!("the check for Rust {JUDGE_RUST} failed: {}", other.limit().unwrap_or_default()),
     })?;
-    if checked.timed_out {
-        return Err(format!("the check for Rust {JUDGE_RUST} was still running after {} s", COMPILE_LIMIT.as_secs()));
-    }
-    let checked = checked.output;
-    let stderr = String::from_utf8_lossy(&checked.stderr);
+    let stderr = String::from_utf8_lossy(&checked.output.stderr);
     let lines: Vec<&str> = program.lines().collect();
     let mut stderr_lines = stderr.lines();
     while let Some(line) = stderr_lines.next() {
@@ -82,13 +59,13 @@ pub fn newer_than_the_judge(
         let version = since.1.trim_end_matches('`');
         let version = version.strip_suffix(".0").unwrap_or(version);
         let at = stderr_lines.by_ref().find_map(|line| line.trim_start().strip_prefix("--> "));
-        let Some((line, column)) = at.and_then(crate::judge::line_and_column) else { continue };
+        let Some((line, column)) = at.and_then(line_and_column) else { continue };
         let text = lines.get(line - 1).copied().unwrap_or_default();
         let item: String =
             text.chars().skip(column - 1).take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
         newer.push(format!("`{item}` is Rust {version} ({}:{column})", place(line)));
     }
-    if newer.len() == let_else && !checked.status.success() {
+    if newer.len() == let_else && !checked.output.status.success() {
         let first = stderr.lines().find(|line| line.starts_with("error")).unwrap_or("no message");
         return Err(format!("the check for Rust {JUDGE_RUST} failed: {first}"));
     }
@@ -131,14 +108,13 @@ mod tests {
 
     #[test]
     fn std_items_and_let_else_newer_than_the_judge_are_named() {
-        let dir = std::env::temp_dir().join(format!("n_queens_msrv_{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let runner = Runner::trusted().unwrap();
         let program = "fn main() {\n    let Some(n) = std::env::args().nth(5) else { return };\n    \
                        let d = 3u32.abs_diff(n.len() as u32);\n    \
                        println!(\"{}\", Some(d).is_some_and(|d| d > 1));\n}\n";
-        std::fs::write(dir.join("newer.rs"), program).unwrap();
+        std::fs::write(runner.folder().join("newer.rs"), program).unwrap();
         let place = |line: usize| format!("x.rs:{line}");
-        let newer = newer_than_the_judge(program, "2021", &dir, "newer", &place).unwrap_err();
+        let newer = newer_than_the_judge(&runner, program, "2021", "newer", &place).unwrap_err();
         assert!(
             newer.starts_with("needs a newer Rust than the judge's 1.58: `let ... else` is Rust 1.65 (in `main`)"),
             "{newer}"
@@ -146,8 +122,7 @@ mod tests {
         assert!(newer.contains("`abs_diff` is Rust 1.60 (x.rs:3:18)"), "{newer}");
         assert!(newer.contains("`is_some_and` is Rust 1.70 (x.rs:4:28)"), "{newer}");
         let old = "fn main() {\n    let d = (3i64 - 5).unsigned_abs();\n    println!(\"{}\", d);\n}\n";
-        std::fs::write(dir.join("old.rs"), old).unwrap();
-        assert_eq!(newer_than_the_judge(old, "2018", &dir, "old", &place), Ok(()));
-        let _ = std::fs::remove_dir_all(dir);
+        std::fs::write(runner.folder().join("old.rs"), old).unwrap();
+        assert_eq!(newer_than_the_judge(&runner, old, "2018", "old", &place), Ok(()));
     }
 }

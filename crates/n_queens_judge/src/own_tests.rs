@@ -1,16 +1,21 @@
-//! A learner's own tests in an exercise file, run as the judge's paste is:
+//! A learner's own tests in an exercise file, run as the paste is:
 //! compiled with `rustc --test` from the text after the solution line, each
-//! test in a process of its own, in an empty folder with an empty
-//! environment ([`crate::judge`]).
+//! test in a process of its own, fenced, in an empty folder with an empty
+//! environment ([`Runner::run`]).
 
-use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use crate::judge::{Place, RUN_LIMIT, Refused, compile, empty_folder, exercise_text, harness_prefix, run_as_the_judge};
+use crate::exercise_text;
+use crate::program::{Place, prefix};
+use crate::runner::{Profile, Refused, Runner};
+
+/// How long a learner's own tests may run, all together: one still
+/// running is stuck in a loop.
+pub const RUN_LIMIT: Duration = Duration::from_secs(60);
 
 /// A test of the learner's own in an exercise file that fails: its name
 /// (`my_tests::four`), its panic's message and place in the file.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OwnTestFailed {
     /// The test's name, as the learner wrote it.
     pub name: String,
@@ -26,22 +31,21 @@ pub struct OwnTestFailed {
 /// first failure otherwise. A test passes when libtest says so, not when it
 /// ends the process first (`std::process::exit(0)`). A failure is read from
 /// what Rust's panic hook prints (`thread 'NAME' panicked at PLACE:`).
-pub fn run(source: &str, shown: &str, dir: &Path, name: &str) -> Result<bool, OwnTestFailed> {
+pub fn run(runner: &Runner, source: &str, shown: &str, name: &str) -> Result<bool, OwnTestFailed> {
     let failed = |name: &str, message: String| OwnTestFailed { name: name.to_string(), message, place: None };
     let all = "(your tests)";
     let Some(pasted) = exercise_text(source).filter(|pasted| pasted.contains("#[test]")) else { return Ok(false) };
-    let program = harness_prefix(pasted);
     let place = Place { shown, source, pasted };
-    let binary = compile(&program, "2021", dir, name, true).map_err(|error| match error {
+    let program = prefix(pasted, place.first());
+    let binary = runner.compile(&program, name, "2021", Profile::Tests, &mut |_| {}).map_err(|error| match error {
         Refused::Compiler(stderr) => failed(all, format!("they do not compile: {}", place.first_error(&stderr))),
-        Refused::Other(error) => failed(all, error),
+        other => failed(all, other.limit().unwrap_or_default()),
     })?;
-    let folder = empty_folder(dir, name).map_err(|error| failed(all, error))?;
     let started = Instant::now();
     let run = |args: &[&str]| {
         let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
         let left = RUN_LIMIT.saturating_sub(started.elapsed());
-        run_as_the_judge(&binary, &args, &folder, &[("RUST_BACKTRACE", "0")], left)
+        runner.run(&binary, &args, &[("RUST_BACKTRACE", "0")], left)
     };
     let listed = run(&["--list", "--format", "terse"]).map_err(|error| failed(all, error))?;
     let listed = String::from_utf8_lossy(&listed.output.stdout).into_owned();
@@ -83,7 +87,8 @@ fn own_test_failure(test: &str, stderr: &str, code: Option<i32>, place: &Place) 
     let at = panicked.rsplit_once(" panicked at ").map(|(_, at)| at.trim_end_matches(':')).unwrap_or_default();
     let line = at.rsplit(':').nth(1).and_then(|line| line.parse().ok());
     let column = at.rsplit(':').next().unwrap_or_default();
-    let place = line.map(|line| format!("{}:{column}", place.line(line))).filter(|at| at.starts_with(place.shown));
+    let column = column.parse().unwrap_or(1);
+    let place = line.and_then(|line| place.at((line, column)));
     let message: Vec<&str> =
         lines.take_while(|line| !line.starts_with("note: ") && !line.starts_with("thread '")).collect();
     OwnTestFailed { name: test.to_string(), message: message.join("\n").trim().to_string(), place }
@@ -92,33 +97,36 @@ fn own_test_failure(test: &str, stderr: &str, code: Option<i32>, place: &Place) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::exercise;
+
+    /// An exercise file whose answer is `answer`.
+    fn exercise(answer: &str) -> String {
+        format!("//! Header.\n\npub struct Solution;\n\n{answer}\n")
+    }
 
     /// A failing test is named at its line. A test that ends the process
     /// with `exit(0)` has not passed, and the tests after it still run: a
     /// pass needs libtest's word for each.
     #[test]
     fn an_own_failing_test_is_named_at_its_line_and_one_that_exits_is_no_pass() {
-        let dir = std::env::temp_dir().join(format!("n_queens_judge_own_{}", std::process::id()));
+        let runner = Runner::trusted().unwrap();
         let answer = "impl Solution {}\n\n#[cfg(test)]\nmod my_tests {\n    #[test]\n    fn fine() {}\n\n    \
                       #[test]\n    fn four() {\n        assert_eq!(2, 3, \"four\");\n    }\n}";
-        let failed = run(&exercise(answer), "ex/b.rs", &dir, "own").unwrap_err();
+        let failed = run(&runner, &exercise(answer), "ex/b.rs", "own").unwrap_err();
         assert_eq!(failed.name, "my_tests::four");
         assert_eq!(failed.place.as_deref(), Some("ex/b.rs:14:9"));
         assert!(failed.message.starts_with("assertion `left == right` failed: four"), "{failed:?}");
-        assert_eq!(run(&exercise("impl Solution {}"), "ex/b.rs", &dir, "own"), Ok(false));
+        assert_eq!(run(&runner, &exercise("impl Solution {}"), "ex/b.rs", "own"), Ok(false));
         let tests = |first: &str, second: &str| {
             format!(
                 "impl Solution {{}}\n\n#[cfg(test)]\nmod my_tests {{\n    #[test]\n    fn a() {{ {first} }}\n\n    \
                  #[test]\n    fn b() {{ {second} }}\n}}"
             )
         };
-        let failed = run(&exercise(&tests("std::process::exit(0);", "")), "ex/b.rs", &dir, "own").unwrap_err();
+        let failed = run(&runner, &exercise(&tests("std::process::exit(0);", "")), "ex/b.rs", "own").unwrap_err();
         assert_eq!(failed.name, "my_tests::a");
         assert!(failed.message.contains("exit code 0") && failed.message.contains("std::process::exit"), "{failed:?}");
-        let failed = run(&exercise(&tests("", "assert!(1 > 2);")), "ex/b.rs", &dir, "own").unwrap_err();
+        let failed = run(&runner, &exercise(&tests("", "assert!(1 > 2);")), "ex/b.rs", "own").unwrap_err();
         assert_eq!(failed.name, "my_tests::b");
-        assert_eq!(run(&exercise(&tests("", "")), "ex/b.rs", &dir, "own"), Ok(true));
-        let _ = std::fs::remove_dir_all(dir);
+        assert_eq!(run(&runner, &exercise(&tests("", "")), "ex/b.rs", "own"), Ok(true));
     }
 }

@@ -4,9 +4,22 @@
 //! `lc52::bitmask::edition_2018`. Here, not in the problem crates' tests, so
 //! that their first run builds only the shared cases.
 
-use std::path::Path;
+use n_queens_judge::Problem;
+use n_queens_judge::judge::{HARNESS_NS, answers, expected_answers};
 
-use n_queens_judge::judge::{Problem, assert_pastes};
+/// The judge-paste test of one approach file: cut as a user pastes it,
+/// built as the judge builds it in `edition` under the name `name`, its
+/// answers for [`HARNESS_NS`] against the shared cases (a readable diff
+/// when they differ).
+fn assert_pastes(problem: Problem, source: &str, edition: &str, name: &str) {
+    let pasted = n_queens_judge::judge_text(source).unwrap_or_else(|| panic!("{name}: no `pub struct Solution;` line"));
+    let answers = answers(problem, pasted, edition, name, &HARNESS_NS).unwrap_or_else(|error| panic!("{error}"));
+    pretty_assertions::assert_eq!(
+        answers,
+        expected_answers(problem, &HARNESS_NS),
+        "{name}: the judge's answers differ"
+    );
+}
 
 /// The judge-paste tests of one problem's steps (a callback of
 /// [`n_queens_chain::steps!`], as the problem crate's `APPROACHES` is made):
@@ -25,9 +38,8 @@ macro_rules! paste_tests {
                 let file = include_str!(concat!("../../", stringify!($krate), "/src/", stringify!($approach), ".rs"));
                 assert_eq!(approach.source, file, "APPROACHES lists another file as {name}");
                 assert!(approach.judge_ready, "{name}: judge-ready in the chain, not in APPROACHES");
-                let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge_paste");
                 let program = format!("{}_{name}_{edition}", stringify!($krate));
-                assert_pastes(Problem::$problem, approach.source, edition, &dir, &program);
+                assert_pastes(Problem::$problem, approach.source, edition, &program);
             }
 
             #[test]

@@ -6,16 +6,18 @@
 //! judge-paste harness), never from the binary itself.
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use n_queens_cases::validate::check_columns;
 use n_queens_cases::{expected_boards, expected_count, oeis};
+use n_queens_judge::Problem;
 use n_queens_judge::deadline::{call_with_deadline, output_with_deadline};
-use n_queens_judge::judge::{Problem, compile_and_run, expected_output, harness};
+use n_queens_judge::judge::{HARNESS_NS, answers, expected_answers};
 use pretty_assertions::assert_eq as assert_same;
-use run::{DEADLINE, parse_columns, part_line, queens, queens_within_deadline, refused, scratch, stdout_of};
+use run::{
+    DEADLINE, parse_columns, part_line, practice_workspace, queens, queens_within_deadline, refused, scratch, stdout_of,
+};
 
 mod run;
 
@@ -483,10 +485,12 @@ mod count {
     }
 
     /// A failed write of the answer is an error, said on stderr: a count,
-    /// the help and the version, and a practice exercise's "not started".
+    /// the help and the version, and a practice exercise's "not started"
+    /// (in a scratch workspace: no test touches a learner's files).
     #[test]
     #[cfg(target_os = "linux")]
     fn a_failed_write_is_an_error() {
+        let workspace = practice_workspace("failed-write");
         let parts = scratch("parts");
         std::fs::write(&parts, part_line("n=8 part=1/1 count=92")).unwrap();
         let asked: [&[&str]; 16] = [
@@ -509,13 +513,15 @@ mod count {
         ];
         for args in asked {
             let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-            let output = Command::new(env!("CARGO_BIN_EXE_queens")).args(args).stdout(full).output().unwrap();
+            let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
+            let output = command.args(args).current_dir(&workspace).stdout(full).output().unwrap();
             assert_same!(output.status.code(), Some(1), "{args:?}");
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert!(stderr.starts_with("error: writing the output"), "{args:?}: {stderr}");
             assert_same!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         }
         std::fs::remove_file(&parts).unwrap();
+        std::fs::remove_dir_all(&workspace).unwrap();
     }
 
     /// A stdout closed before the start (`>&-`) reaches the command as
@@ -602,19 +608,18 @@ mod paste {
     #[test]
     fn bitmask_52_compiles_as_the_judge_builds_it() {
         let pasted = answer_of(&["paste", "52", "bitmask"]);
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("queens_paste");
-        let output = compile_and_run(&harness(Problem::NQueensII, &pasted), "2021", &dir, "paste_52_bitmask").unwrap();
-        assert_same!(output, expected_output(Problem::NQueensII));
+        let given = answers(Problem::NQueensII, &pasted, "2021", "paste_52_bitmask", &HARNESS_NS).unwrap();
+        assert_same!(given, expected_answers(Problem::NQueensII, &HARNESS_NS));
     }
 
     #[test]
     fn prints_exactly_the_judge_text() {
         for approach in n_queens::APPROACHES.iter().filter(|a| a.judge_ready) {
-            let text = n_queens_judge::judge::judge_text(approach.source).unwrap();
+            let text = n_queens_judge::judge_text(approach.source).unwrap();
             assert_same!(answer_of(&["paste", "51", approach.name]), format!("{text}\n"));
         }
         for approach in n_queens_count::APPROACHES.iter().filter(|a| a.judge_ready) {
-            let text = n_queens_judge::judge::judge_text(approach.source).unwrap();
+            let text = n_queens_judge::judge_text(approach.source).unwrap();
             assert_same!(answer_of(&["paste", "52", approach.name]), format!("{text}\n"));
         }
     }

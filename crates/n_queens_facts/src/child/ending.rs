@@ -14,7 +14,7 @@ static ENDING: Mutex<bool> = Mutex::new(false);
 
 /// Starts `command`, the lock held so that [`end_for_good`] ends it too;
 /// once this process is ending, waits for the end instead.
-pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
+pub fn spawn(command: &mut Command) -> io::Result<Child> {
     let ending = ENDING.lock().unwrap_or_else(PoisonError::into_inner);
     if *ending {
         drop(ending);
@@ -31,8 +31,9 @@ fn wait_for_the_end() -> ! {
     }
 }
 
-/// Waits for the end if this process is ending ([`wait_for_the_end`]).
-pub(super) fn wait_if_ending() {
+/// Waits for the end if this process is ending ([`wait_for_the_end`]): for
+/// a thread that saw its child end, before it reports how.
+pub fn wait_if_ending() {
     if *ENDING.lock().unwrap_or_else(PoisonError::into_inner) {
         wait_for_the_end();
     }

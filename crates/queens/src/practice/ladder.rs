@@ -2,8 +2,8 @@
 //! starting text (from `crates/n_queens_facts/exercises/`, built into the
 //! binary) and its hints. The learner's file, `crates/<crate>/exercises/<step>.rs`,
 //! is written from it when first needed and ignored by git, as `rustlings`
-//! does; the problem's practice test target (`practice_52` of
-//! `n_queens_judge`) runs the shared cases against that file alone.
+//! does; the judge (`n_queens_judge::check`) runs the shared cases against
+//! that file alone.
 
 use n_queens_facts::{chain, judge};
 
@@ -15,21 +15,6 @@ pub type Step = &'static chain::Step;
 /// The problems, in the order the ladder suggests: counting (52) asks for
 /// less than drawing every board (51), so it comes first.
 pub const PROBLEMS: [Problem; 2] = [Problem::NQueensII, Problem::NQueens];
-
-/// The package that holds the practice test targets, one per problem: kept
-/// out of the problem crates, whose own tests then build no harness.
-pub const PRACTICE_PACKAGE: &str = "n_queens_judge";
-
-/// The practice test target of `problem`, `practice_52`.
-pub fn practice_target(problem: Problem) -> String {
-    format!("practice_{}", problem.number())
-}
-
-/// The main file of `problem`'s practice test target, relative to the
-/// workspace root.
-pub fn practice_target_path(problem: Problem) -> String {
-    format!("crates/{PRACTICE_PACKAGE}/tests/{}/main.rs", practice_target(problem))
-}
 
 /// The step named on the command line, one of [`chain::ladder`].
 pub fn step_parser() -> impl clap::builder::TypedValueParser<Value = Step> {
@@ -148,18 +133,13 @@ mod tests {
         }
     }
 
-    /// The test target takes the chain's exercises of its problem, and the
-    /// learner's file is where [`Exercise::path`] says.
+    /// Each exercise's file is where [`Exercise::path`] says, and its
+    /// chain's file is there.
     #[test]
-    fn every_exercise_has_its_place_in_the_test_target_and_its_chain_file() {
+    fn every_exercise_has_its_file_and_its_chain_file() {
         for exercise in Exercise::all() {
-            let target = root().join(practice_target_path(exercise.problem));
-            let target = std::fs::read_to_string(target).unwrap();
             let step = exercise.step.name;
             assert!(exercise.path().ends_with(&format!("/exercises/{step}.rs")), "{}", exercise.label());
-            let number = exercise.problem.number();
-            let line = format!("\nn_queens_chain::steps!([{number} exercise] => n_queens_judge::exercise);\n");
-            assert!(target.contains(&line), "{}: no line {line:?}", exercise.label());
             assert!(root().join(exercise.chain_path()).exists(), "{}", exercise.label());
         }
     }

@@ -3,17 +3,17 @@
 //! ([`watch`]), `test`, `hint` ([`hints`]) and `reset` ([`files`]).
 //!
 //! The exercises are files of the workspace it runs in, written from the
-//! command's own starting texts when first needed ([`ladder`]); their tests
-//! are a test target of each problem that the normal test run leaves out,
-//! built here by cargo for one exercise and run ([`results`]), whose lines
-//! are told in a few of the command's own ([`summary`]).
+//! command's own starting texts when first needed ([`ladder`]); each is
+//! checked by the judge (`n_queens_judge::check`, [`results`]): built and
+//! run fenced, in a program of its own that only hands back its answers,
+//! which the judge compares with the shared cases; the verdict is told in a
+//! few lines ([`summary`]).
 
 mod files;
 mod hints;
 mod ladder;
 mod results;
 mod summary;
-mod verdict;
 mod watch;
 
 use std::io::{IsTerminal, Write};
@@ -134,7 +134,7 @@ const COMMAND: &str = "cargo run --release -- practice";
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     // As `rustlings` alone does, on a terminal; piped, the list as before.
     let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    // Where this command runs cargo, its processes end with it.
+    // Where this command runs a learner's code, its processes end with it.
     let ready = || {
         results::end_with_this_process(|| {}).map_err(Failure::Failed)?;
         workspace()
@@ -192,84 +192,34 @@ impl Workspace {
     }
 }
 
-/// The workspace the exercises live in: the nearest one with the practice
-/// test targets around the current directory, or else the one built from.
+/// The workspace the exercises live in: the nearest one with both problem
+/// crates, from the current directory up. Never another: a test that runs
+/// the command elsewhere finds none, so it cannot touch a learner's files.
 fn workspace() -> Result<Workspace, Failure> {
     let is_root = |dir: &Path| {
         dir.join("Cargo.toml").is_file()
-            && PROBLEMS.iter().all(|&problem| dir.join(ladder::practice_target_path(problem)).is_file())
+            && PROBLEMS.iter().all(|&problem| dir.join(format!("crates/{}/Cargo.toml", problem.crate_name())).is_file())
     };
-    let current = std::env::current_dir().ok();
-    let around = current.as_deref().and_then(|dir| dir.ancestors().find(|dir| is_root(dir)));
-    let built_from = || std::fs::canonicalize(Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")).ok();
-    let Some(root) = around.map(Path::to_path_buf).or_else(|| built_from().filter(|dir| is_root(dir))) else {
+    let current = std::env::current_dir().map_err(|error| Failure::Failed(format!("the current folder: {error}")))?;
+    let Some(root) = current.ancestors().find(|dir| is_root(dir)) else {
         return Err(Failure::Failed(format!(
             "no workspace with the practice exercises here or above: run `{COMMAND}` in a clone of it"
         )));
     };
-    let at_root = current.is_some_and(|dir| dir == root);
-    Ok(Workspace { root, at_root })
+    Ok(Workspace { at_root: root == current, root: root.to_path_buf() })
 }
 
-/// Where one exercise stands ([`status_from_root`]), named from where the user stands.
-fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str, bool)) -> Result<Status, Failure> {
-    let relative = exercise.path();
-    Ok(status_from_root(workspace, exercise, echo)?.renamed(&relative, &workspace.show(&relative)))
-}
-
-/// Where one exercise stands: unless it is not started, its test target is
-/// built around it and run. Cargo's lines, then the test process's standard
-/// error, go to `echo` as they come. Paths are from the workspace root.
-fn status_from_root(
-    workspace: &Workspace,
-    exercise: Exercise,
-    echo: &mut dyn FnMut(&str, bool),
-) -> Result<Status, Failure> {
-    let root = &workspace.root;
-    if exercise.not_started(&files::read(workspace, exercise)?) {
+/// Where one exercise stands: unless it is not started, the judge checks
+/// it. The compiler's lines go to `echo` as they come. Paths are named
+/// from where the user stands.
+fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str)) -> Result<Status, Failure> {
+    let text = files::read(workspace, exercise)?;
+    if exercise.not_started(&text) {
         return Ok(Status::NotStarted);
     }
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let build = results::build(&cargo, &results::cargo_build(exercise), root, echo).map_err(Failure::Failed)?;
-    if build.stopped {
-        return Ok(Status::DoesNotCompile(format!(
-            "{} (the build was stopped: a `const` whose evaluation does not end)",
-            results::first_error(&build.stderr)
-        )));
-    }
-    if build.timed_out {
-        return Ok(Status::DoesNotCompile(format!(
-            "the build was still running after {} minutes and was stopped. Cargo keeps what it built, so \
-             running this again goes on from there; a build stopped each time is stuck in the exercise",
-            results::BUILD_LIMIT.as_secs() / 60
-        )));
-    }
-    if !cargo_built(&build.stdout) {
-        // Cargo stopped before compiling anything: not the learner's code.
-        let why = build.stderr.lines().find(|line| line.starts_with("error")).or(build.stderr.lines().next());
-        return Err(Failure::Failed(format!(
-            "{} could not build the tests (check CARGO and CARGO_TARGET_DIR): {}",
-            Path::new(&cargo).display(),
-            why.unwrap_or("it said nothing").trim()
-        )));
-    }
-    let Some(binary) = results::test_binary(&build.stdout).filter(|_| build.code == Some(0)) else {
-        return Ok(Status::DoesNotCompile(results::first_error(&build.stderr)));
-    };
-    // Where `cargo test` would run it: its package's directory. Its
-    // lines on stdout are read, not shown; its standard error goes by.
-    let dir = root.join("crates").join(ladder::PRACTICE_PACKAGE);
-    let ran = results::run_tests(&binary, &dir, echo).map_err(Failure::Failed)?;
-    Ok(Status::of(&ran, exercise.step.name))
-}
-
-/// Whether cargo got as far as compiling: its JSON messages end with
-/// `build-finished` then, whether the build succeeded or not.
-fn cargo_built(stdout: &str) -> bool {
-    stdout
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .any(|message| message["reason"] == "build-finished")
+    let shown = workspace.show(&exercise.path());
+    let checked = results::check(exercise, &text, &shown, echo).map_err(Failure::Failed)?;
+    Ok(Status::of(&checked, exercise.step.name))
 }
 
 /// `queens practice list`: every exercise and where it stands, then what to do next.
@@ -284,8 +234,8 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
         .count();
     match started {
         0 => {}
-        1 => writeln!(out, "Testing the started exercise now; its first build takes a while.")?,
-        _ => writeln!(out, "Testing the {started} started exercises now; each first build takes a while.")?,
+        1 => writeln!(out, "Checking the started exercise now.")?,
+        _ => writeln!(out, "Checking the {started} started exercises now.")?,
     }
     let mut next = None;
     for problem in PROBLEMS {
@@ -316,7 +266,7 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
             out.flush()?;
             let (described, status) = match files::read(workspace, exercise) {
                 Ok(_) => {
-                    let status = status(workspace, exercise, &mut |_, _| {})?;
+                    let status = status(workspace, exercise, &mut |_| {})?;
                     (status.describe(), Some(status))
                 }
                 Err(Unreadable::NotRegular { what, .. }) => (format!("not a regular file ({what}): remove it"), None),
@@ -379,14 +329,10 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
         writeln!(out, "Stuck? `{COMMAND} hint {label}`.")?;
         return Err(Failure::Unsuccessful);
     }
-    // Cargo's own lines (the build, a compile error) are passed through to
-    // standard error as they come; the tests' report is read, not shown, and
-    // told in a few lines below.
-    let status = status(workspace, exercise, &mut |line, is_stderr| {
-        if is_stderr {
-            crate::common::say(line);
-        }
-    })?;
+    // The compiler's own lines (a compile error, a warning) are passed
+    // through to standard error as they come; the judge's verdict is told in
+    // a few lines below.
+    let status = status(workspace, exercise, &mut |line| crate::common::say(line))?;
     writeln!(out)?;
     for line in status.report(&label) {
         writeln!(out, "{line}")?;
@@ -410,7 +356,7 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
 fn first_not_passing(workspace: &Workspace, out: &mut impl Write) -> Result<Option<Exercise>, Failure> {
     for exercise in Exercise::all() {
         let unreadable = files::read(workspace, exercise).is_err();
-        if unreadable || !matches!(status(workspace, exercise, &mut |_, _| {})?, Status::Pastes(_)) {
+        if unreadable || !matches!(status(workspace, exercise, &mut |_| {})?, Status::Pastes(_)) {
             return Ok(Some(exercise));
         }
         writeln!(out, "Exercise {} passes and pastes into the judge.", exercise.label())?;

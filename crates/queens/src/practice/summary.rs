@@ -1,13 +1,13 @@
-//! A run of an exercise's test target ([`verdict::Report`]) told in a few
-//! lines of [`WIDTH`] columns: which n pass and which fail, the smallest
-//! failing n in detail after the notes that explain it (a time-out, a
-//! crash), the common mistakes with the same signature, and what the answer
-//! does past the judge's range.
+//! The judge's verdict on an exercise ([`Checked`]) told in a few lines of
+//! [`WIDTH`] columns: which n pass and which fail, the smallest failing n
+//! in detail after the notes that explain it (a time-out, a crash), the
+//! common mistakes with the same signature, and what the answer does past
+//! the judge's range.
 
 use n_queens_facts::mistakes::{self, Observed};
+use n_queens_judge::check::{Checked, Outcome, Report};
+use n_queens_judge::runner::STACK_OVERFLOW;
 
-use super::results::{Printed, STACK_OVERFLOW};
-use super::verdict::{self, Outcome, Report};
 use crate::common::WIDTH;
 
 /// Where an exercise stands: the list view's words, and the lines of detail
@@ -41,22 +41,19 @@ pub enum Status {
     /// Every case passes, and so does the judge-paste check; the note on what
     /// the answer does past the judge's range.
     Pastes(Vec<String>),
-    /// The harness's lines are no verdict; why, in one line.
-    NoVerdict(String),
 }
 
 /// How far the list's status column is from the left edge, its lines wrapped to fit after it.
 pub const LIST_INDENT: usize = 23;
 
 impl Status {
-    /// Where a run of the test target leaves the exercise of `step`.
-    pub fn of(printed: &Printed, step: &str) -> Status {
-        let report = match verdict::read(printed) {
-            Ok(report) => report,
-            Err(why) => return Status::NoVerdict(why),
+    /// Where the judge's check leaves the exercise of `step`.
+    pub fn of(checked: &Checked, step: &str) -> Status {
+        let report = match checked {
+            Checked::DoesNotCompile(error) => return Status::DoesNotCompile(error.clone()),
+            Checked::Ran(report) => report,
         };
-        let ended = printed.why_it_ended();
-        if let Some((n, reason, details)) = failing(&report, step, &ended) {
+        if let Some((n, reason, details)) = failing(report, step) {
             return Status::Failing { n, reason, details };
         }
         if let Some(test) = &report.own_test {
@@ -69,11 +66,7 @@ impl Status {
         }
         match report.paste.iter().flatten().next() {
             Some(why) => Status::Passing(why.lines().next().unwrap_or_default().to_string()),
-            None if report.paste.len() < 2 => Status::Passing(format!(
-                "the test process {} before the judge-paste check was done (see stderr)",
-                printed.how_it_ended()
-            )),
-            None => Status::Pastes(past_the_judge(&report, step, &ended)),
+            None => Status::Pastes(past_the_judge(report, step)),
         }
     }
 
@@ -87,7 +80,6 @@ impl Status {
             Status::OwnTestFailing { name, reason, .. } => format!("your own test {name} fails: {reason}"),
             Status::Passing(why) => format!("passing, but does not paste into the judge yet: {why}"),
             Status::Pastes(_) => "passing, and pastes into the judge".to_string(),
-            Status::NoVerdict(why) => format!("no verdict: {why}"),
         };
         let indent = format!("\n{}", " ".repeat(LIST_INDENT));
         textwrap::wrap(&text, crate::common::wrapping(WIDTH - LIST_INDENT)).join(&indent)
@@ -112,30 +104,10 @@ impl Status {
                     ));
                 }
             }
-            Status::Passing(why) | Status::NoVerdict(why) => lines.extend(wrapped("  ", why, 2)),
+            Status::Passing(why) => lines.extend(wrapped("  ", why, 2)),
             Status::NotStarted => {}
         }
         lines
-    }
-
-    /// The same status with the path `from` (from the workspace root) written
-    /// as `to` (from where the user stands) wherever its text names it.
-    pub fn renamed(self, from: &str, to: &str) -> Status {
-        let text = |text: String| text.replace(from, to);
-        let lines = |lines: Vec<String>| lines.into_iter().map(text).collect();
-        match self {
-            Status::NotStarted => Status::NotStarted,
-            Status::DoesNotCompile(error) => Status::DoesNotCompile(text(error)),
-            Status::Failing { n, reason, details } => {
-                Status::Failing { n, reason: text(reason), details: lines(details) }
-            }
-            Status::OwnTestFailing { name, reason, details } => {
-                Status::OwnTestFailing { name, reason: text(reason), details: lines(details) }
-            }
-            Status::Passing(why) => Status::Passing(text(why)),
-            Status::Pastes(note) => Status::Pastes(lines(note)),
-            Status::NoVerdict(why) => Status::NoVerdict(text(why)),
-        }
     }
 
     /// The words of the report's first line.
@@ -145,14 +117,13 @@ impl Status {
             Status::Failing { .. } => "failing".to_string(),
             Status::OwnTestFailing { .. } => "the judge's cases pass".to_string(),
             Status::Passing(_) => "passing, but does not paste into the judge yet:".to_string(),
-            Status::NoVerdict(_) => "no verdict, the harness's lines cannot be trusted:".to_string(),
             Status::NotStarted | Status::Pastes(_) => self.describe(),
         }
     }
 }
 
-/// What `outcome` at `n` was, in words: `ended` says why the process ended.
-fn message(n: i32, outcome: &Outcome, ended: &str) -> String {
+/// What `outcome` at `n` was, in words.
+fn message(n: i32, outcome: &Outcome) -> String {
     match outcome {
         Outcome::Returned { wrong, .. } => wrong.clone().unwrap_or_default(),
         Outcome::Panicked { message, .. } => message.clone(),
@@ -164,7 +135,7 @@ fn message(n: i32, outcome: &Outcome, ended: &str) -> String {
         Outcome::TooSlow(limit) => {
             format!("still running after {limit} s, so the test stopped waiting (the judge never asks for this n)")
         }
-        Outcome::Ended => ended.to_string(),
+        Outcome::Ended(why) => why.clone(),
         Outcome::NotRun => String::new(),
     }
 }
@@ -226,43 +197,42 @@ fn over_every_n(cases: &[(i32, Outcome)]) -> String {
 
 /// What `outcome` did at `n` in an exercise of `step`, in lines (`n = 4:
 /// returned 0, expected 2`), then the common mistakes it looks like.
-fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ended: &str) -> Vec<String> {
-    let said = message(n, outcome, ended);
+fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
+    let said = message(n, outcome);
     let mut lines = match outcome {
         Outcome::Panicked { place: Some(place), .. } => {
             [vec![format!("n = {n}: panicked at {place}:")], wrapped("  ", &said, 2)].concat()
         }
-        Outcome::Ended => [vec![format!("n = {n}: the test process ended:")], wrapped("  ", &said, 2)].concat(),
+        Outcome::Ended(_) => [vec![format!("n = {n}: the answer's process ended:")], wrapped("  ", &said, 2)].concat(),
         Outcome::NotRun | Outcome::Returned { wrong: None, .. } => Vec::new(),
         _ => wrapped(&format!("n = {n}: "), &said, 2),
     };
-    lines.extend(mistake(n, outcome, step, others, ended));
+    lines.extend(mistake(n, outcome, step, others));
     lines
 }
 
 /// The summary of a failing run: the line over every n, the notes that
 /// explain the rest, then the smallest failing n in detail; `None` when no
 /// case of the judge's range fails.
-fn failing(report: &Report, step: &str, ended: &str) -> Option<(i32, String, Vec<String>)> {
+fn failing(report: &Report, step: &str) -> Option<(i32, String, Vec<String>)> {
     let cases = &report.cases;
     let (smallest, first) = cases.iter().find(|(_, outcome)| outcome.failed())?;
     let mut lines = wrapped("", &over_every_n(cases), 2);
     // A time-out or a crash names the real bug; an overflow at a smaller n
     // often follows from it (a loop that never ends counts past `i32::MAX`).
-    let cause = cases.iter().find(|(_, outcome)| matches!(outcome, Outcome::TooSlow(_) | Outcome::Ended));
-    let first_line =
-        |n: i32, outcome: &Outcome| message(n, outcome, ended).lines().next().unwrap_or_default().to_string();
+    let cause = cases.iter().find(|(_, outcome)| matches!(outcome, Outcome::TooSlow(_) | Outcome::Ended(_)));
+    let first_line = |n: i32, outcome: &Outcome| message(n, outcome).lines().next().unwrap_or_default().to_string();
     let mut reason = first_line(*smallest, first);
     if let Some((n, outcome)) = cause.filter(|(n, _)| n != smallest) {
-        lines.extend(detail(*n, outcome, step, cases, ended));
+        lines.extend(detail(*n, outcome, step, cases));
         lines.push(format!("The smallest failing n may follow from n = {n}'s, above:"));
         reason = format!("at n = {n}, {}", first_line(*n, outcome));
     }
-    lines.extend(detail(*smallest, first, step, cases, ended));
+    lines.extend(detail(*smallest, first, step, cases));
     let undo_forgotten = *smallest == 4
-        && observed(first, ended) == Some(Observed::Returned(0))
+        && observed(first) == Some(Observed::Returned(0))
         && n_queens_facts::chain::step(step).is_some_and(|step| step.undoes)
-        && mistake(4, first, step, cases, ended).is_empty();
+        && mistake(4, first, step, cases).is_empty();
     if undo_forgotten {
         lines.extend(wrapped(
             "  ",
@@ -285,7 +255,7 @@ fn short(text: &str) -> String {
 
 /// The note on what the answer does past the judge's range: never a
 /// failure, since the judge never asks.
-fn past_the_judge(report: &Report, step: &str, ended: &str) -> Vec<String> {
+fn past_the_judge(report: &Report, step: &str) -> Vec<String> {
     let mut said = Vec::new();
     let mut details = Vec::new();
     for (n, outcome) in &report.past {
@@ -301,7 +271,7 @@ fn past_the_judge(report: &Report, step: &str, ended: &str) -> Vec<String> {
             Outcome::NotRun => said.push(format!("n = {n} is not run")),
             failed => {
                 said.push(format!("n = {n} fails (below)"));
-                details.extend(detail(*n, failed, step, &[], ended));
+                details.extend(detail(*n, failed, step, &[]));
             }
         }
     }
@@ -313,23 +283,23 @@ fn past_the_judge(report: &Report, step: &str, ended: &str) -> Vec<String> {
 
 /// What `outcome` shows of the answer, as the common mistakes' signatures
 /// are written; `None` for what no signature is.
-fn observed<'a>(outcome: &'a Outcome, ended: &str) -> Option<Observed<'a>> {
+fn observed(outcome: &Outcome) -> Option<Observed<'_>> {
     match outcome {
         Outcome::Returned { count, wrong: Some(_) } => Some(Observed::Returned(*count)),
         Outcome::Panicked { place: Some(_), message } => Some(Observed::Panicked(message)),
-        Outcome::Ended if ended == STACK_OVERFLOW => Some(Observed::StackOverflow),
+        Outcome::Ended(why) if why == STACK_OVERFLOW => Some(Observed::StackOverflow),
         _ => None,
     }
 }
 
 /// The common mistakes of `step` whose signature is `outcome` at `n`, the
 /// first failing n (`others` at the other n): its title and its link.
-fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], ended: &str) -> Vec<String> {
+fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
     let observe = |m: i32| {
         if m == n {
-            observed(outcome, ended)
+            observed(outcome)
         } else {
-            others.iter().find(|(other, _)| *other == m).and_then(|(_, o)| observed(o, ended))
+            others.iter().find(|(other, _)| *other == m).and_then(|(_, o)| observed(o))
         }
     };
     let mut lines = Vec::new();
@@ -344,17 +314,16 @@ fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)], end
 mod tests {
     use super::*;
 
-    /// The target's lines for counts at n = 1, 2, ...
-    fn counts(counts: &[(i64, i64)]) -> String {
-        let line = |(index, (count, expected)): (usize, &(i64, i64))| {
-            let wrong = if count == expected {
-                String::new()
-            } else {
-                format!(",\"wrong\":\"returned {count}, expected {expected}\"")
-            };
-            format!("{{\"case\":\"counts\",\"n\":{},\"outcome\":\"returned\",\"count\":{count}{wrong}}}\n", index + 1)
+    /// A report of counts at n = 1, 2, ..., (returned, expected) each, the
+    /// rest not run; nothing more.
+    fn counts(counts: &[(i64, i64)]) -> Report {
+        let outcome = |&(count, expected): &(i64, i64)| Outcome::Returned {
+            count,
+            wrong: (count != expected).then(|| format!("returned {count}, expected {expected}")),
         };
-        counts.iter().enumerate().map(line).collect()
+        let mut cases: Vec<(i32, Outcome)> = counts.iter().zip(1..).map(|(case, n)| (n, outcome(case))).collect();
+        cases.extend((cases.len() as i32 + 1..=9).map(|n| (n, Outcome::NotRun)));
+        Report { boards: false, cases, own_test: None, paste: Vec::new(), past: Vec::new(), fenced: Ok(()) }
     }
 
     fn returned(count: i64, expected: i64) -> Outcome {
@@ -370,8 +339,8 @@ mod tests {
 
     #[test]
     fn the_smallest_failing_n_and_its_message() {
-        let stdout = counts(&[(1, 1), (0, 0), (0, 0), (0, 2), (0, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
-        let Status::Failing { n, reason, details } = Status::of(&Printed::of(Some(1), &stdout, ""), "bitmask") else {
+        let report = counts(&[(1, 1), (0, 0), (0, 0), (0, 2), (0, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
+        let Status::Failing { n, reason, details } = Status::of(&Checked::Ran(report), "bitmask") else {
             panic!("failing");
         };
         assert_eq!((n, reason.as_str()), (4, "returned 0, expected 2"));
@@ -381,10 +350,11 @@ mod tests {
 
     #[test]
     fn a_crash_is_reported_at_the_case_that_was_running() {
-        let stderr =
-            "thread 'exercise bitmask, n = 2' (9) has overflowed its stack\nfatal runtime error: stack overflow";
-        let status = Status::of(&Printed::of(None, &counts(&[(1, 1)]), stderr), "bitmask");
-        let Status::Failing { n, reason, details } = status else { panic!("a crash is a failure") };
+        let mut report = counts(&[(1, 1)]);
+        report.cases[1].1 = Outcome::Ended(STACK_OVERFLOW.to_string());
+        let Status::Failing { n, reason, details } = Status::of(&Checked::Ran(report), "bitmask") else {
+            panic!("a crash is a failure")
+        };
         assert_eq!(n, 2);
         assert!(reason.contains("stack overflow"), "{reason}");
         assert_eq!(details[0], "failing at n = 2; passing 1; not run 3 to 9");
@@ -392,42 +362,40 @@ mod tests {
 
     #[test]
     fn the_paste_decides_between_passing_and_pastes() {
-        let right = counts(&[(1, 1), (0, 0), (0, 0), (2, 2), (10, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
-        let paste = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"pastes\"}\n\
-                     {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n";
-        let past = "{\"case\":\"past_the_judge\",\"n\":0,\"outcome\":\"returned\",\"count\":1}\n";
-        let Status::Pastes(note) = Status::of(&Printed::of(Some(0), &format!("{right}{paste}{past}"), ""), "bitmask")
-        else {
+        let mut report = counts(&[(1, 1), (0, 0), (0, 0), (2, 2), (10, 10), (4, 4), (40, 40), (92, 92), (352, 352)]);
+        report.paste = vec![None, None];
+        report.past = vec![(0, Outcome::Returned { count: 1, wrong: None }), (-1, Outcome::Ended("gone".into()))];
+        let Status::Pastes(note) = Status::of(&Checked::Ran(report.clone()), "bitmask") else {
             panic!("pastes");
         };
-        assert_eq!(note[1..4], ["  n = 0 returns 1", "  n = -1 fails (below)", "n = -1: the test process ended:"]);
-        let refused = "{\"case\":\"paste\",\"edition\":\"2018\",\"outcome\":\"refused\",\"message\":\"no.\\nmore\"}\n\
-                       {\"case\":\"paste\",\"edition\":\"2021\",\"outcome\":\"pastes\"}\n";
-        assert_eq!(
-            Status::of(&Printed::of(Some(1), &format!("{right}{refused}"), ""), "bitmask"),
-            Status::Passing("no.".into())
-        );
+        assert_eq!(note[1..4], ["  n = 0 returns 1", "  n = -1 fails (below)", "n = -1: the answer's process ended:"]);
+        report.paste = vec![Some("no.\nmore".to_string()), None];
+        assert_eq!(Status::of(&Checked::Ran(report), "bitmask"), Status::Passing("no.".into()));
     }
 
     #[test]
     fn only_the_mistakes_of_the_step_are_linked() {
         // `full = 1 << n` returns 1 at n = 3 too; both masks shifted left, 3.
         let full = [(1, returned(1, 1)), (3, returned(1, 0))];
-        let lines = mistake(2, &returned(1, 0), "bitmask", &full, "").join("\n");
+        let lines = mistake(2, &returned(1, 0), "bitmask", &full).join("\n");
         assert!(lines.contains("docs/common-mistakes.md#3-full--1--n"), "{lines}");
         assert!(!lines.contains("#4-"), "{lines}");
         let shifted = [(3, returned(3, 0))];
-        let lines = mistake(2, &returned(1, 0), "bitmask", &shifted, "").join("\n");
+        let lines = mistake(2, &returned(1, 0), "bitmask", &shifted).join("\n");
         assert!(lines.contains("docs/common-mistakes.md#4-one-mask-shifted-the-wrong-way"), "{lines}");
-        assert!(mistake(2, &returned(1, 0), "column_abs", &full, "").is_empty());
-        assert!(mistake(3, &returned(1, 0), "bitmask", &full, "").is_empty());
-        assert!(mistake(1, &Outcome::Ended, "bitmask", &[], STACK_OVERFLOW).join("\n").contains("#2--where--belongs"));
+        assert!(mistake(2, &returned(1, 0), "column_abs", &full).is_empty());
+        assert!(mistake(3, &returned(1, 0), "bitmask", &full).is_empty());
+        assert!(
+            mistake(1, &Outcome::Ended(STACK_OVERFLOW.to_string()), "bitmask", &[])
+                .join("\n")
+                .contains("#2--where--belongs")
+        );
         let no_boards = Outcome::Returned { count: 0, wrong: Some("returned 0 boards, expected 2".into()) };
-        assert!(mistake(4, &no_boards, "three_arrays", &[], "").join("\n").contains("#5-flags-not-cleared"));
+        assert!(mistake(4, &no_boards, "three_arrays", &[]).join("\n").contains("#5-flags-not-cleared"));
         let place = Some("x.rs:1:1".to_string());
         let panicked = Outcome::Panicked { place, message: "index out of bounds: the len is 1".to_string() };
-        assert!(mistake(1, &panicked, "board_scan", &[], "").join("\n").contains("#7-the-base-case-after-the-loop"));
-        assert!(mistake(1, &panicked, "three_arrays", &[], "").join("\n").contains("#8-an-offset-of-n"));
+        assert!(mistake(1, &panicked, "board_scan", &[]).join("\n").contains("#7-the-base-case-after-the-loop"));
+        assert!(mistake(1, &panicked, "three_arrays", &[]).join("\n").contains("#8-an-offset-of-n"));
     }
 
     #[test]

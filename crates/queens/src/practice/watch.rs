@@ -299,8 +299,8 @@ fn check(terminal: &mut ratatui::DefaultTerminal, workspace: &Workspace, screen:
     let mut known = None;
     if screen.checked.is_some() {
         let mut drawn = Ok(());
-        let checked = status(workspace, exercise, &mut |line, is_stderr| {
-            if is_stderr && drawn.is_ok() {
+        let checked = status(workspace, exercise, &mut |line| {
+            if drawn.is_ok() {
                 drawn = draw(terminal, &[heading.clone(), String::new(), super::fit(line.trim(), WIDTH)]);
             }
         });

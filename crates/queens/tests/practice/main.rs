@@ -1,13 +1,9 @@
-//! `queens practice` end to end: the real command, cargo and the practice
-//! harness, in a scratch copy of the workspace (see `scratch.rs`), one test
-//! at a time: failing answers in `output.rs`, right answers written in
-//! unusual ways in `verdicts.rs`, answers written to fool or hang it in
-//! `hostile.rs`, `practice watch` and `test` and `hint` alone in `watch.rs`.
-//!
-//! The first test builds the scratch copy's dependencies. A plain `cargo
-//! test` runs the few that cover the main paths (a pass, a common mistake
-//! linked in its step and not in another, a paste the judge refuses, Rust
-//! newer than the judge's); the rest are `#[ignore]`d, for CI's `--ignored`.
+//! `queens practice` end to end: the real command and the judge, each test
+//! in a scratch workspace of its own (see `scratch.rs`): failing answers in
+//! `output.rs`, right answers written in unusual ways in `verdicts.rs`,
+//! answers written to fool, escape or exhaust it in `hostile.rs`,
+//! `practice watch` and `test` and `hint` alone in `watch.rs`. A check
+//! builds with `rustc` alone and takes about a second.
 
 mod hostile;
 mod output;
@@ -36,8 +32,8 @@ fn write_answer(scratch: &Scratch, problem: &str, step: &str, answer: &str) {
 
 /// An exercise that does not pass yet is a "no", as `cargo test` says it:
 /// exit code 1, after saying why on stdout. The learner's file is written
-/// from the starting text on first use, so it is not started; no cargo run
-/// is needed.
+/// from the starting text on first use, so it is not started; nothing is
+/// built.
 #[test]
 fn an_exercise_not_started_is_written_and_exit_code_1() {
     let scratch = Scratch::take();

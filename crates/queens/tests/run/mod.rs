@@ -11,10 +11,12 @@ use std::time::Duration;
 use n_queens_judge::deadline::output_with_deadline;
 
 /// Runs `queens` with `args`, stdin closed and stdout and stderr captured
-/// (so neither is a terminal), in the ASCII locale.
+/// (so neither is a terminal), in the ASCII locale, in the temporary folder:
+/// outside any workspace, so that `practice` finds no learner's files.
 pub fn queens(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(args)
+        .current_dir(std::env::temp_dir())
         .env("LC_ALL", "C")
         .stdin(Stdio::null())
         .output()
@@ -29,7 +31,7 @@ pub const DEADLINE: Duration = Duration::from_secs(60);
 /// is still running at the [`DEADLINE`].
 pub fn queens_within_deadline(args: &[&str]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_queens"));
-    command.args(args).env("LC_ALL", "C");
+    command.args(args).current_dir(std::env::temp_dir()).env("LC_ALL", "C");
     let ran = output_with_deadline(&mut command, DEADLINE).expect("the queens binary runs");
     assert!(!ran.timed_out, "queens {args:?} still running after {DEADLINE:?}: it hangs");
     ran.output
@@ -81,6 +83,20 @@ pub fn scratch(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("queens-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_file(&path);
     path
+}
+
+/// A workspace of this test process's own, `name` in the temporary folder,
+/// with what `queens practice` looks for (the manifests) and no exercise
+/// yet: no test runs `practice` on the real workspace.
+pub fn practice_workspace(name: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("queens-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    for manifest in ["Cargo.toml", "crates/n_queens/Cargo.toml", "crates/n_queens_ii/Cargo.toml"] {
+        let path = root.join(manifest);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, "# A scratch copy for the tests.\n").unwrap();
+    }
+    root
 }
 
 /// The records of a checkpoint file: every line after the header, each

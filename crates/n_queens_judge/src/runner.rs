@@ -1,0 +1,496 @@
+//! Compiling a program and running it, each bounded: the [`Runner`] holds
+//! the toolchain, the fence (for a learner's code) and the check's folder.
+//!
+//! - [`Runner::compile`]: `rustc` under [`COMPILE_LIMITS`] and
+//!   [`COMPILE_LIMIT`]; a build past them is ended, with its process group,
+//!   and said as such ([`Refused`]).
+//! - [`Runner::start`]: the program of [`crate::program`] as a [`Session`]
+//!   that answers one case at a time, each under its own time limit.
+//! - [`Runner::run`]: any other program (a learner's own tests), to its end.
+
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use n_queens_facts::child::{Ran, Run};
+
+use crate::Problem;
+use crate::fence::{self, Fence, Fenced, Limits};
+use crate::folder::Folder;
+use crate::program::{Answer, Read as Reading, read_answer};
+use crate::toolchain::{self, Toolchain};
+
+/// How long compiling a program may take: a paste compiles in a second; one
+/// still compiling is stuck (an `include_str!` of a FIFO, a macro that never ends).
+pub const COMPILE_LIMIT: Duration = Duration::from_secs(60);
+
+/// What a compiler may use: enough for any paste many times over.
+pub const COMPILE_LIMITS: Limits = Limits { memory: 2 << 30, cpu_seconds: 60, file_size: 256 << 20, more_tasks: 64 };
+
+/// What a learner's program may use: its processor time is set per run
+/// ([`Runner::start`]); its standard error is a file, so it is bounded too.
+pub const RUN_LIMITS: Limits = Limits { memory: 2 << 30, cpu_seconds: 60, file_size: 16 << 20, more_tasks: 16 };
+
+/// The most a program may write on the channel for one case: many times
+/// the 352 boards of n = 9.
+pub const ANSWER_MAX: usize = 16 << 20;
+
+/// The toolchain, the fence and a folder of the check's own.
+#[derive(Debug)]
+pub struct Runner {
+    toolchain: &'static Toolchain,
+    /// The binary that enters the fence ([`fence::enter_if_asked`]); `None`
+    /// for code of the workspace's own, run as it is.
+    launcher: Option<PathBuf>,
+    /// Whether the fence holds on this machine.
+    fenced: Fenced,
+    folder: Folder,
+    /// Whether every child of this process is ended after each run (for a
+    /// process that adopts orphans and runs one child at a time).
+    end_orphans: bool,
+}
+
+/// Why a program was not compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The compiler refused it, with this standard error.
+    Compiler(String),
+    /// It was still compiling after [`COMPILE_LIMIT`].
+    TooLong,
+    /// The compiler ran out of the memory of [`COMPILE_LIMITS`].
+    OutOfMemory,
+    /// It could not be written, or the compiler could not be run.
+    Failed(String),
+}
+
+impl Refused {
+    /// What happened, in a sentence, unless the compiler refused it.
+    pub fn limit(&self) -> Option<String> {
+        match self {
+            Refused::Compiler(_) => None,
+            Refused::TooLong => Some(format!(
+                "the compile took more than {} s and was stopped (a macro or a `const` that never ends, or an \
+                 `include_str!` of a file that never ends?)",
+                COMPILE_LIMIT.as_secs()
+            )),
+            Refused::OutOfMemory => Some(format!(
+                "the compile ran out of memory (it may use {}): a macro that expands without end?",
+                fence::in_words(COMPILE_LIMITS.memory)
+            )),
+            Refused::Failed(why) => Some(why.clone()),
+        }
+    }
+}
+
+/// How a program is compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// As a learner's tests run: `-C opt-level=1` with overflow checks and
+    /// debug assertions, so that an overflow panics where it happens.
+    Checked,
+    /// As the judge builds a paste: `-O`.
+    Judge,
+    /// The learner's own tests: `--test`, checked.
+    Tests,
+}
+
+impl Runner {
+    /// A runner for code of the workspace's own: no fence, no limits but time.
+    pub fn trusted() -> Result<Runner, String> {
+        Runner::new(None)
+    }
+
+    /// A runner for a learner's code, fenced through `launcher` (a binary
+    /// whose `main` calls [`fence::enter_if_asked`] first), or with its
+    /// limits alone where the kernel has no Landlock ([`Runner::fenced`]).
+    pub fn untrusted(launcher: PathBuf) -> Result<Runner, String> {
+        Runner::new(Some(launcher))
+    }
+
+    fn new(launcher: Option<PathBuf>) -> Result<Runner, String> {
+        let toolchain = Toolchain::find()?;
+        let fenced = match &launcher {
+            Some(launcher) => fence::status(launcher).clone(),
+            None => Err("code of the workspace's own".to_string()),
+        };
+        Ok(Runner { toolchain, launcher, fenced, folder: Folder::new()?, end_orphans: false })
+    }
+
+    /// Ends every child of this process after each run, for a process that
+    /// adopts orphans (`n_queens_facts::child::adopt_orphans`) and runs one child at a time.
+    pub fn ending_orphans(mut self) -> Runner {
+        self.end_orphans = true;
+        self
+    }
+
+    /// Whether the fence holds: `Err` says why not.
+    pub fn fenced(&self) -> &Fenced {
+        &self.fenced
+    }
+
+    /// The check's folder.
+    pub fn folder(&self) -> &Path {
+        self.folder.path()
+    }
+
+    /// The toolchain.
+    pub fn toolchain(&self) -> &Toolchain {
+        self.toolchain
+    }
+
+    /// `program` inside `fence` (or as it is, for trusted code), with `args`.
+    fn command(&self, fence: &Fence, program: &Path, args: &[&OsStr]) -> Command {
+        match &self.launcher {
+            Some(launcher) => fence.command(launcher, &self.fenced, program, args),
+            None => {
+                let mut command = Command::new(program);
+                command.args(args).env_clear();
+                command
+            }
+        }
+    }
+
+    /// The fence of a compiler: it reads the toolchain and the system's
+    /// linker, and writes the check's folder alone.
+    fn compiler_fence(&self) -> Fence {
+        let write = [self.folder().to_path_buf(), PathBuf::from("/dev/null")];
+        Fence { read: self.toolchain.read_paths(), write: write.to_vec(), limits: COMPILE_LIMITS }
+    }
+
+    /// Compiles `program` as `name.rs` in the check's folder with `rustc
+    /// --edition <edition>`, as `profile` says, into the binary `name`: its
+    /// path. The compiler's lines go to `echo` as they come. Places are
+    /// said from the folder (`name.rs:12:5`); `non_fmt_panics` is an error
+    /// (in edition 2018, `assert!(ok, "n = {n}")` prints `{n}` as it stands);
+    /// and the lint on a `const` evaluation that runs long cannot be turned
+    /// off, so the compile is stopped where rustc says it.
+    pub fn compile(
+        &self,
+        program: &str,
+        name: &str,
+        edition: &str,
+        profile: Profile,
+        echo: &mut dyn FnMut(&str),
+    ) -> Result<PathBuf, Refused> {
+        let source = self.folder().join(format!("{name}.rs"));
+        let binary = self.folder().join(name);
+        std::fs::write(&source, program)
+            .map_err(|error| Refused::Failed(format!("writing {}: {error}", source.display())))?;
+        let flags: &[&str] = match profile {
+            Profile::Checked => &["-C", "opt-level=1", "-C", "overflow-checks=on", "-C", "debug-assertions=on"],
+            Profile::Judge => &["-O"],
+            Profile::Tests => &["--test", "-C", "opt-level=1", "-C", "overflow-checks=on"],
+        };
+        let remap = format!("--remap-path-prefix={}/=", self.folder().display());
+        let args = ["--edition", edition, "--crate-name", "judge", "--color", "never", "-D", "non_fmt_panics"];
+        let args = [&args[..], flags, &["-F", "long_running_const_eval", &remap, "-o"]].concat();
+        let mut args: Vec<&OsStr> = args.into_iter().map(OsStr::new).collect();
+        args.extend([binary.as_os_str(), source.as_os_str()]);
+        let ran = self.run_compiler(&self.toolchain.rustc, &args, &[], echo)?;
+        if ran.output.status.success() {
+            return Ok(binary);
+        }
+        Err(refused(&ran))
+    }
+
+    /// Runs a compiler (`rustc`, `clippy-driver`) with `args` inside the
+    /// compiler's fence, in the check's folder, with `env` besides `PATH` and
+    /// `TMPDIR`, under [`COMPILE_LIMIT`].
+    pub(crate) fn run_compiler(
+        &self,
+        compiler: &Path,
+        args: &[&OsStr],
+        env: &[(&str, &str)],
+        echo: &mut dyn FnMut(&str),
+    ) -> Result<Ran, Refused> {
+        let mut command = self.command(&self.compiler_fence(), compiler, args);
+        command.current_dir(self.folder()).env("PATH", "/usr/bin:/bin").env("TMPDIR", self.folder());
+        command.envs(env.iter().copied());
+        // Said by rustc after millions of steps of a `const`; `-F` keeps it on.
+        let never_ends = |line: &str| line.contains("constant evaluation is taking a long time");
+        let run = Run {
+            limit: Some(COMPILE_LIMIT),
+            own_group: true,
+            end_orphans: self.end_orphans,
+            stop_at: Some(never_ends),
+        };
+        let ran = run
+            .run(&mut command, &mut |line, is_stderr| {
+                if is_stderr {
+                    echo(line);
+                }
+            })
+            .map_err(|error| Refused::Failed(format!("running {}: {error}", compiler.display())))?;
+        if ran.timed_out {
+            return Err(Refused::TooLong);
+        }
+        Ok(ran)
+    }
+
+    /// Runs `binary` with `args` inside the fence of a learner's program,
+    /// in an empty folder, with `env` alone, under `limit` (and as much
+    /// processor time): what it printed.
+    pub fn run(&self, binary: &Path, args: &[&OsStr], env: &[(&str, &str)], limit: Duration) -> Result<Ran, String> {
+        let fence = self.program_fence(binary, limit);
+        let mut command = self.command(&fence, binary, args);
+        command.current_dir(self.empty_folder()?).envs(env.iter().copied());
+        let run = Run { limit: Some(limit), own_group: true, end_orphans: self.end_orphans, ..Run::default() };
+        run.run(&mut command, &mut |_, _| {}).map_err(|error| format!("running {}: {error}", binary.display()))
+    }
+
+    /// The fence of a learner's program `binary`: it reads the system's
+    /// libraries and itself, writes nothing, and has `time` of processor time.
+    fn program_fence(&self, binary: &Path, time: Duration) -> Fence {
+        let mut read = toolchain::library_paths();
+        read.push(binary.to_path_buf());
+        let limits = Limits { cpu_seconds: time.as_secs() + 1, ..RUN_LIMITS };
+        Fence { read, write: Vec::new(), limits }
+    }
+
+    /// A folder with nothing in it, where a program runs, as the judge runs a paste.
+    fn empty_folder(&self) -> Result<PathBuf, String> {
+        let folder = self.folder().join("run");
+        std::fs::create_dir_all(&folder).map_err(|error| format!("creating {}: {error}", folder.display()))?;
+        Ok(folder)
+    }
+
+    /// Starts `binary`, a program of [`crate::program`] for `problem`, as a
+    /// session of cases that take `time` in all at most: fenced, with the
+    /// channel as its standard input, its standard output thrown away and
+    /// its standard error kept in the check's folder.
+    pub fn start(&self, binary: &Path, problem: Problem, time: Duration) -> Result<Session, String> {
+        let (channel, theirs) = UnixStream::pair().map_err(|error| format!("opening the channel: {error}"))?;
+        let stderr_path = self.folder().join(format!("{}.stderr", file_name(binary)));
+        let stderr =
+            File::create(&stderr_path).map_err(|error| format!("creating {}: {error}", stderr_path.display()))?;
+        let mut command = self.command(&self.program_fence(binary, time), binary, &[]);
+        command.current_dir(self.empty_folder()?).process_group(0);
+        command.stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs))).stdout(Stdio::null()).stderr(stderr);
+        let child = n_queens_facts::child::spawn(&mut command)
+            .map_err(|error| format!("starting {}: {error}", binary.display()))?;
+        Ok(Session {
+            child,
+            channel,
+            problem,
+            stderr: stderr_path,
+            received: Vec::new(),
+            end_orphans: self.end_orphans,
+            status: None,
+        })
+    }
+}
+
+use std::os::unix::process::CommandExt;
+
+/// The file name of `path`, for the files named after a binary.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| "program".to_string(), |name| name.to_string_lossy().into_owned())
+}
+
+/// Why a compile that ended badly failed: out of memory, the fence's
+/// launcher, or the compiler's refusal.
+fn refused(ran: &Ran) -> Refused {
+    let stderr = String::from_utf8_lossy(&ran.output.stderr).into_owned();
+    if stderr.contains("memory allocation of") || stderr.contains("LLVM ERROR: out of memory") {
+        return Refused::OutOfMemory;
+    }
+    if ran.output.status.code() == Some(fence::LAUNCH_FAILED)
+        && let Some(why) = stderr.lines().rev().find_map(|line| line.strip_prefix(fence::FAILED))
+    {
+        return Refused::Failed(format!("the fence could not start the compiler: {why}"));
+    }
+    if ran.stopped {
+        return Refused::Compiler(format!(
+            "{stderr}\n(the build was stopped: a `const` whose evaluation does not end)"
+        ));
+    }
+    Refused::Compiler(stderr)
+}
+
+/// A running program of [`crate::program`], asked one case at a time.
+#[derive(Debug)]
+pub struct Session {
+    child: Child,
+    /// The judge's end of the channel.
+    channel: UnixStream,
+    problem: Problem,
+    /// Where the program's standard error goes.
+    stderr: PathBuf,
+    /// What came on the channel and is not yet read as an answer.
+    received: Vec<u8>,
+    end_orphans: bool,
+    /// How it ended, once it is reaped: `None` inside when it was ended.
+    status: Option<Option<std::process::ExitStatus>>,
+}
+
+/// What a session gave for one case.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Given {
+    /// Its answer.
+    Answer(Answer),
+    /// Nothing within the limit: the program is ended.
+    TooSlow,
+    /// The program ended, or wrote what is no answer: why, in words.
+    Ended(String),
+}
+
+impl Session {
+    /// Asks the answer for `n`, waiting `limit` at most.
+    pub fn ask(&mut self, n: i32, limit: Duration) -> Given {
+        let started = Instant::now();
+        if self.channel.write_all(format!("{n}\n").as_bytes()).is_err() {
+            return Given::Ended(self.ended());
+        }
+        let mut buffer = [0; 64 << 10];
+        loop {
+            match read_answer(self.problem, &self.received) {
+                // `main` writes one answer a case: more is the answer's own writing.
+                Reading::Whole(_, used) if used < self.received.len() => {
+                    self.settle(Duration::ZERO);
+                    return Given::Ended("it wrote on the judge's channel beside its answer".to_string());
+                }
+                Reading::Whole(answer, _) => {
+                    self.received.clear();
+                    return Given::Answer(answer);
+                }
+                Reading::Bad(why) => {
+                    self.settle(Duration::ZERO);
+                    return Given::Ended(format!("it wrote what is no answer on the channel: {why}"));
+                }
+                Reading::Partial if self.received.len() > ANSWER_MAX => {
+                    self.settle(Duration::ZERO);
+                    return Given::Ended(format!(
+                        "its answer is larger than {}, far more than any right one",
+                        fence::in_words(ANSWER_MAX as u64)
+                    ));
+                }
+                Reading::Partial => {}
+            }
+            let left = limit.saturating_sub(started.elapsed());
+            if left.is_zero() {
+                self.settle(Duration::ZERO);
+                return Given::TooSlow;
+            }
+            let _ = self.channel.set_read_timeout(Some(left));
+            match self.channel.read(&mut buffer) {
+                Ok(0) => return Given::Ended(self.ended()),
+                Ok(count) => self.received.extend_from_slice(&buffer[..count]),
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(error) if matches!(error.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                }
+                Err(error) => return Given::Ended(format!("the channel failed: {error}")),
+            }
+        }
+    }
+
+    /// Why the program ended with no answer: its exit, a signal, or a
+    /// crash that its standard error names.
+    fn ended(&mut self) -> String {
+        let status = self.settle(Duration::from_secs(1));
+        ended_because(status, &self.stderr())
+    }
+
+    /// Its standard error so far: the last 64 KiB.
+    pub fn stderr(&self) -> String {
+        let bytes = std::fs::read(&self.stderr).unwrap_or_default();
+        let tail = &bytes[bytes.len().saturating_sub(64 << 10)..];
+        String::from_utf8_lossy(tail).into_owned()
+    }
+
+    /// Ends the session: the channel is closed, so `main` returns; whatever
+    /// is still running of the program is ended.
+    pub fn finish(mut self) {
+        let _ = self.channel.shutdown(std::net::Shutdown::Both);
+        self.settle(Duration::from_secs(1));
+    }
+
+    /// Waits up to `grace` for the program to end, then ends its process
+    /// group (and the orphans of this process, where asked) and reaps it:
+    /// how it ended, when it did so by itself. Its id is held until it is
+    /// reaped, so the group ended is its own.
+    fn settle(&mut self, grace: Duration) -> Option<std::process::ExitStatus> {
+        use rustix::process::{Pid, Signal, WaitIdOptions, kill_process_group, waitid};
+        if let Some(status) = self.status {
+            return status;
+        }
+        let pid = Pid::from_raw(self.child.id() as i32).expect("a child's id");
+        let until = Instant::now() + grace;
+        let peek = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT | WaitIdOptions::NOHANG;
+        let exited = loop {
+            match waitid(rustix::process::WaitId::Pid(pid), peek) {
+                Ok(Some(_)) => break true,
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(2)),
+                _ => break false,
+            }
+        };
+        let _ = kill_process_group(pid, Signal::KILL);
+        let _ = self.child.kill();
+        let status = self.child.wait().ok().filter(|_| exited);
+        if self.end_orphans {
+            n_queens_facts::child::end_children(true);
+        }
+        // Ended because this process is being stopped: nothing to report.
+        n_queens_facts::child::wait_if_ending();
+        self.status = Some(status);
+        status
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.settle(Duration::ZERO);
+    }
+}
+
+/// Why a process stopped answering, from how it ended and its standard error.
+pub fn ended_because(status: Option<std::process::ExitStatus>, stderr: &str) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    if n_queens_facts::mistakes::overflowed_its_stack(stderr) {
+        return STACK_OVERFLOW.to_string();
+    }
+    if let Some(line) = stderr.lines().find(|line| line.contains("memory allocation of")) {
+        return format!(
+            "{}: it asked for more memory than it may use ({})",
+            line.trim(),
+            fence::in_words(RUN_LIMITS.memory)
+        );
+    }
+    if let Some(why) = stderr.lines().rev().find_map(|line| line.strip_prefix(fence::FAILED)) {
+        return format!("the fence could not start it: {why}");
+    }
+    let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty());
+    let said = last.map_or(String::new(), |line| format!(" Its last words: {line}"));
+    let Some(status) = status else {
+        return format!("it closed the channel and went on running.{said}");
+    };
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!(
+            "the process exited with code {code} in the middle of the case: does the answer call \
+             `std::process::exit({code})`? The judge would stop there too.{said}"
+        ),
+        (None, Some(signal)) => format!("the process was killed by signal {signal}{}.{said}", signal_cause(signal)),
+        (None, None) => format!("the process ended without an exit code.{said}"),
+    }
+}
+
+/// Why the process ended, when its stack overflowed.
+pub const STACK_OVERFLOW: &str = "stack overflow: a recursion that never reaches its base case?";
+
+/// What usually sends `signal` to a learner's process, in a few words.
+fn signal_cause(signal: i32) -> String {
+    match signal {
+        6 => " (SIGABRT: `std::process::abort`, or a panic while panicking?)".to_string(),
+        9 => " (SIGKILL: past its limit of processor time, or killed from outside)".to_string(),
+        11 => " (SIGSEGV: a bad memory access)".to_string(),
+        24 => " (SIGXCPU: it used all the processor time it may use)".to_string(),
+        25 => format!(
+            " (SIGXFSZ: it wrote more than {} to a file, standard error included)",
+            fence::in_words(RUN_LIMITS.file_size)
+        ),
+        _ => String::new(),
+    }
+}

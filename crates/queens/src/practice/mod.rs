@@ -209,6 +209,22 @@ fn workspace() -> Result<Workspace, Failure> {
     Ok(Workspace { at_root: root == current, root: root.to_path_buf() })
 }
 
+/// The lines that say a learner's answer runs unfenced on this machine,
+/// and why (no Landlock in the kernel); none where the fence holds.
+fn not_fenced() -> Vec<String> {
+    let Some(why) = std::env::current_exe().ok().and_then(|exe| n_queens_judge::fence::status(&exe).clone().err())
+    else {
+        return Vec::new();
+    };
+    not_fenced_note(&why)
+}
+
+/// [`not_fenced`]'s lines for the reason `why`.
+fn not_fenced_note(why: &str) -> Vec<String> {
+    let note = format!("Not fenced: {why}. Your answer ran with its limits alone (docs/fence.md).");
+    summary::wrapped("", &note, 2)
+}
+
 /// Where one exercise stands: unless it is not started, the judge checks
 /// it. The compiler's lines go to `echo` as they come. Paths are named
 /// from where the user stands.
@@ -236,6 +252,9 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
         0 => {}
         1 => writeln!(out, "Checking the started exercise now.")?,
         _ => writeln!(out, "Checking the {started} started exercises now.")?,
+    }
+    for line in not_fenced().into_iter().filter(|_| started > 0) {
+        writeln!(out, "{line}")?;
     }
     let mut next = None;
     for problem in PROBLEMS {
@@ -334,7 +353,7 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
     // a few lines below.
     let status = status(workspace, exercise, &mut |line| crate::common::say(line))?;
     writeln!(out)?;
-    for line in status.report(&label) {
+    for line in status.report(&label).into_iter().chain(not_fenced()) {
         writeln!(out, "{line}")?;
     }
     let Status::Pastes(_) = status else {
@@ -429,6 +448,14 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn not_fenced_says_why_in_lines_that_fit() {
+        let lines = not_fenced_note("this kernel has no Landlock (Linux 5.13 or newer, with Landlock enabled)");
+        assert!(lines[0].starts_with("Not fenced: this kernel has no Landlock"), "{lines:?}");
+        assert!(lines.join(" ").contains("ran with its limits alone (docs/fence.md)."), "{lines:?}");
+        assert!(lines.iter().all(|line| line.chars().count() <= WIDTH), "{lines:?}");
+    }
 
     #[test]
     fn a_hint_says_how_to_see_the_next_one_and_one_past_the_last_is_a_usage_error() {

@@ -124,6 +124,7 @@ impl Screen {
             );
         }
         bottom.extend(self.said.iter().cloned());
+        bottom.extend(super::not_fenced());
         bottom.push(String::new());
         bottom.push(match self.status() {
             Some(Status::Pastes(_)) => {

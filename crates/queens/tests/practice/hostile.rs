@@ -367,6 +367,56 @@ fn what_the_answer_prints_costs_nothing() {
     assert!(peak > 0 && peak < 100 * 1024, "a peak of {peak} kB");
 }
 
+/// A `const` whose evaluation never ends, with the lint that stops it
+/// allowed: the build ends, with a compile error at the learner's line.
+#[test]
+fn a_const_that_never_ends_does_not_hang_the_build() {
+    let scratch = Scratch::take();
+    let answer = "#[allow(long_running_const_eval)]
+const SPIN: i32 = {
+    let mut i: i32 = 0;
+    loop {
+        i = i.wrapping_add(1);
+        if i == 0 && i == 1 {
+            break i;
+        }
+    }
+};
+
+impl Solution {
+    pub fn total_n_queens(n: i32) -> i32 {
+        n + SPIN
+    }
+}";
+    answer_bitmask(&scratch, answer);
+    let stdout = flat(&not_passed(&scratch, "52"));
+    assert!(stdout.contains("does not compile"), "{stdout}");
+    assert!(stdout.contains("long_running_const_eval") || stdout.contains("a `const` whose evaluation"), "{stdout}");
+}
+
+/// A thread-local whose `Drop` panics, set at n = 2: the panic aborts the
+/// process as the thread that ran n = 2 ends, which is n = 2's failure.
+#[test]
+fn a_panic_as_a_thread_ends_is_at_its_n() {
+    let scratch = Scratch::take();
+    let set = "        struct Bomb;
+        impl Drop for Bomb {
+            fn drop(&mut self) {
+                panic!(\"dropped\");
+            }
+        }
+        thread_local! {
+            static BOMB: std::cell::RefCell<Option<Bomb>> = std::cell::RefCell::new(None);
+        }
+        if n == 2 {
+            BOMB.with(|bomb| *bomb.borrow_mut() = Some(Bomb));
+        }";
+    answer_bitmask(&scratch, &right_answer_doing(set));
+    let stdout = flat(&not_passed(&scratch, "52"));
+    assert!(stdout.contains("failing at n = 2; passing 1; not run 3 to 9"), "{stdout}");
+    assert!(stdout.contains("n = 2: the answer's process ended:"), "{stdout}");
+}
+
 /// An exercise that is a link to `/dev/zero`, or a FIFO: `list`, `test` and
 /// `reset` each refuse it at once, say to remove it, and leave it there.
 #[test]

@@ -25,6 +25,10 @@ pub struct Step {
     /// Whether the exercise's search shares state that must be undone after
     /// the recursive call (the masks of `bitmask` are passed by value).
     pub undoes: bool,
+    /// What usually keeps a case of its exercise running past its time
+    /// limit, as a question to the learner; `None` for a step that is not
+    /// on the ladder.
+    pub too_slow: Option<&'static str>,
     /// Its exercises, one per problem that has it, in the order of
     /// [`Problem::ALL`]; none for a step that is not on the ladder.
     pub exercises: &'static [Exercise],
@@ -54,8 +58,9 @@ macro_rules! steps {
             problems: &[$(problem!($problem)),+],
             builds_on: n_queens_chain::builds_on!($builds_on),
             judge_ready: n_queens_chain::flag!($judge_ready),
-            check_unit: with!($watched, details!($name).0),
-            undoes: matches!(with!($exercise, details!($name).1), Some(true)),
+            check_unit: with!($watched, details!($name).check_unit),
+            undoes: matches!(with!($exercise, details!($name).undoes), Some(true)),
+            too_slow: with!($exercise, details!($name).too_slow),
             exercises: exercises!($exercise, $name, $file, $($problem),+),
         }),*];
     };
@@ -90,8 +95,8 @@ macro_rules! exercises {
 /// A step's hints for one problem (`details!`).
 #[rustfmt::skip]
 macro_rules! hints {
-    ($name:ident, 51) => { details!($name).2 };
-    ($name:ident, 52) => { details!($name).3 };
+    ($name:ident, 51) => { details!($name).hints_51 };
+    ($name:ident, 52) => { details!($name).hints_52 };
 }
 
 /// The step called `name`, if there is one.
@@ -127,22 +132,56 @@ pub fn ladder() -> impl Iterator<Item = &'static Step> {
 }
 
 /// What each exercise and each watched step has beside the manifest, by
-/// the step's name: its check's unit (if watched), whether it undoes, and
-/// its hints of 51 and of 52. A step that is neither needs no line here.
+/// the step's name ([`Details`]). A step that is neither needs no line here.
 #[rustfmt::skip]
 macro_rules! details {
-    (board_scan) => { ("squares read", true, &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS],
-        &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT]) };
-    (column_abs) => { ("queens compared", true, &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS],
-        &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3]) };
-    (three_arrays) => { ("flags read", true, &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
-        &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3]) };
-    (bitmask) => { ("free masks", false, &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS],
-        &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT]) };
-    (mirror) => { ("", false, &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS],
-        &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT]) };
+    (board_scan) => { Details { check_unit: "squares read", undoes: true,
+        hints_51: &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS], hints_52: &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT],
+        too_slow: BOARD_SCAN_SLOW } };
+    (column_abs) => { Details { check_unit: "queens compared", undoes: true,
+        hints_51: &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS], hints_52: &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
+        too_slow: COLUMN_ABS_SLOW } };
+    (three_arrays) => { Details { check_unit: "flags read", undoes: true,
+        hints_51: &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3], hints_52: &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
+        too_slow: THREE_ARRAYS_SLOW } };
+    (bitmask) => { Details { check_unit: "free masks", undoes: false,
+        hints_51: &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS], hints_52: &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT],
+        too_slow: BITMASK_SLOW } };
+    (mirror) => { Details { check_unit: "", undoes: false,
+        hints_51: &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS], hints_52: &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
+        too_slow: MIRROR_SLOW } };
 }
+
+/// What a step has beside the manifest ([`details!`]).
+struct Details {
+    /// What its check reads, as `queens watch` counts it ([`Step::check_unit`]).
+    check_unit: &'static str,
+    /// Whether its search undoes ([`Step::undoes`]).
+    undoes: bool,
+    /// Its hints of LeetCode 51 ([`Exercise::hints`]).
+    hints_51: &'static [&'static str],
+    /// Its hints of LeetCode 52.
+    hints_52: &'static [&'static str],
+    /// What usually keeps a case of its exercise running ([`Step::too_slow`]).
+    too_slow: &'static str,
+}
+
 n_queens_chain::steps!([] => steps);
+
+const BOARD_SCAN_SLOW: &str = "Does the scan see the queens already placed (the mark it looks for is the one \
+placed), and does each queen placed come back off before the next column is tried?";
+
+const COLUMN_ABS_SLOW: &str = "Is each new square compared with every queen above it, column and both \
+diagonals (`row - i == abs(col - queens[i])`), so that attacked squares are refused?";
+
+const THREE_ARRAYS_SLOW: &str = "Are the three flags of a queen set before the recursive call, so that the rows \
+below see it, and read at the right index (`row - col + n - 1` and `row + col`)?";
+
+const BITMASK_SLOW: &str = "Is `free` masked to the board (`full & !(...)`), so that no square off it is free, \
+and does each turn clear the square just tried (`free &= free - 1`)?";
+
+const MIRROR_SLOW: &str = "Is `free` masked to the board (`full & !(...)`), and does each turn clear the \
+square just tried (`free &= free - 1`), in the first row's left half as below it?";
 
 const BOARD_SCAN_1: &str = "One queen per row, top to bottom. For the row you are filling, try each column in \
 turn: if the square is safe, put a queen there, fill the rows below, then take the queen back and try the next \

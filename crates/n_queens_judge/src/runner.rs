@@ -14,6 +14,8 @@ use std::io::{Read, Write};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use n_queens_facts::child::{Ran, Run};
@@ -35,6 +37,9 @@ pub const COMPILE_LIMITS: Limits = Limits { memory: 2 << 30, cpu_seconds: 60, fi
 /// ([`Runner::start`]); its standard error is a file, so it is bounded too.
 pub const RUN_LIMITS: Limits = Limits { memory: 2 << 30, cpu_seconds: 60, file_size: 16 << 20, more_tasks: 16 };
 
+/// The error of a runner whose check was cancelled ([`Runner::cancelled_by`]).
+pub const CANCELLED: &str = "the check was cancelled";
+
 /// The most a program may write on the channel for one case: many times
 /// the 352 boards of n = 9.
 pub const ANSWER_MAX: usize = 16 << 20;
@@ -52,6 +57,8 @@ pub struct Runner {
     /// Whether every child of this process is ended after each run (for a
     /// process that adopts orphans and runs one child at a time).
     end_orphans: bool,
+    /// Set when the check is no longer wanted: nothing more is started.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// Why a program was not compiled.
@@ -117,7 +124,7 @@ impl Runner {
             Some(launcher) => fence::status(launcher).clone(),
             None => Err("code of the workspace's own".to_string()),
         };
-        Ok(Runner { toolchain, launcher, fenced, folder: Folder::new()?, end_orphans: false })
+        Ok(Runner { toolchain, launcher, fenced, folder: Folder::new()?, end_orphans: false, cancel: None })
     }
 
     /// Ends every child of this process after each run, for a process that
@@ -125,6 +132,21 @@ impl Runner {
     pub fn ending_orphans(mut self) -> Runner {
         self.end_orphans = true;
         self
+    }
+
+    /// Starts nothing more once `cancel` is set: for a check whose file was
+    /// saved again meanwhile (its caller ends the processes already started).
+    pub fn cancelled_by(mut self, cancel: Arc<AtomicBool>) -> Runner {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// An error once the check is cancelled ([`Runner::cancelled_by`]).
+    fn go_on(&self) -> Result<(), String> {
+        match &self.cancel {
+            Some(cancel) if cancel.load(Ordering::SeqCst) => Err(CANCELLED.to_string()),
+            _ => Ok(()),
+        }
     }
 
     /// Whether the fence holds: `Err` says why not.
@@ -176,6 +198,7 @@ impl Runner {
         profile: Profile,
         echo: &mut dyn FnMut(&str),
     ) -> Result<PathBuf, Refused> {
+        self.go_on().map_err(Refused::Failed)?;
         let source = self.folder().join(format!("{name}.rs"));
         let binary = self.folder().join(name);
         std::fs::write(&source, program)
@@ -235,6 +258,7 @@ impl Runner {
     /// in an empty folder, with `env` alone, under `limit` (and as much
     /// processor time): what it printed.
     pub fn run(&self, binary: &Path, args: &[&OsStr], env: &[(&str, &str)], limit: Duration) -> Result<Ran, String> {
+        self.go_on()?;
         let fence = self.program_fence(binary, limit);
         let mut command = self.command(&fence, binary, args);
         command.current_dir(self.empty_folder()?).envs(env.iter().copied());
@@ -263,6 +287,7 @@ impl Runner {
     /// channel as its standard input, its standard output thrown away and
     /// its standard error kept in the check's folder.
     pub fn start(&self, binary: &Path, problem: Problem, time: Duration) -> Result<Session, String> {
+        self.go_on()?;
         let (channel, theirs) = UnixStream::pair().map_err(|error| format!("opening the channel: {error}"))?;
         let stderr_path = self.folder().join(format!("{}.stderr", file_name(binary)));
         let stderr =

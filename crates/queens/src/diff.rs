@@ -33,9 +33,16 @@ pub struct Args {
 const AFTER_HELP: &str = "\
 Both files are shown as code only: the file's opening //! comment and every \
 line that holds only a comment are left out; every other line is the file's \
-own, whole, a comment after code included, so a line of code may be wider \
-than the terminal. Removed lines start with -, added lines with +, in colour \
-too on a terminal.";
+own, a comment after code included. A line wider than the terminal (80 \
+columns when piped) goes on in the next, after its mark and a ↪. Removed \
+lines start with -, added lines with +, in colour too on a terminal.";
+
+/// What starts the rest of a line too wide for the terminal, after the
+/// line's mark and indentation ([`fit`]).
+pub const CONTINUED: &str = "↪ ";
+
+/// The width a piped diff fits.
+pub const PIPED_WIDTH: usize = 80;
 
 /// When `queens diff` colours its lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -68,10 +75,13 @@ impl Colour {
 /// `STEP` builds on to its own. With [`Colour::Auto`] it looks at this
 /// process's stdout, whatever `out` is.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
-    let text = step_diff(args.problem, &args.step)?;
+    let on_terminal = std::io::stdout().is_terminal();
+    let terminal_width = ratatui::crossterm::terminal::size().ok().map(|(width, _)| usize::from(width));
+    let width = terminal_width.filter(|_| on_terminal).unwrap_or(PIPED_WIDTH);
+    let text = fit(&step_diff(args.problem, &args.step)?, width);
     let no_color = std::env::var_os("NO_COLOR");
     let term = std::env::var_os("TERM");
-    if args.color.wanted(std::io::stdout().is_terminal(), no_color.as_deref(), term.as_deref()) {
+    if args.color.wanted(on_terminal, no_color.as_deref(), term.as_deref()) {
         write!(out, "{}", coloured(&text))?;
     } else {
         write!(out, "{text}")?;
@@ -162,6 +172,72 @@ pub fn code_only(source: &str) -> String {
     code
 }
 
+/// `diff` with each line wider than `width` characters broken into lines
+/// that fit: each after the first starts with the line's own mark (`-`,
+/// `+` or a space), its indentation and four spaces more, then
+/// [`CONTINUED`], and goes on where the line broke: at a space, which is
+/// dropped, or else before the `.` of a method call. A line with neither
+/// where it must break goes on past `width`.
+pub fn fit(diff: &str, width: usize) -> String {
+    let mut text = String::new();
+    for line in diff.lines() {
+        for part in fit_line(line, width) {
+            text.push_str(&part);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// One line of [`fit`]: the line itself when it fits.
+fn fit_line(line: &str, width: usize) -> Vec<String> {
+    let mut chars = line.chars();
+    let (Some(mark), body) = (chars.next(), chars.as_str()) else { return vec![line.to_string()] };
+    let indent = body.len() - body.trim_start_matches(' ').len();
+    let continued = format!("{mark}{}{CONTINUED}", " ".repeat(indent + 4));
+    let mut parts = Vec::new();
+    let mut rest = line;
+    let mut prefix = "";
+    while prefix.chars().count() + rest.chars().count() > width {
+        let room = width.saturating_sub(prefix.chars().count());
+        // The last space within the room, past the line's indentation, or
+        // else the last `.` of a chain of calls, which goes on the next line.
+        let skip = if prefix.is_empty() { 1 + indent } else { 0 };
+        let within: Vec<(usize, char)> = rest.char_indices().take(room + 1).filter(|&(at, _)| at > skip).collect();
+        let space = within.iter().rev().find(|&&(_, c)| c == ' ').map(|&(at, _)| (at, at + 1));
+        let dot =
+            || within[..within.len().saturating_sub(1)].iter().rev().find(|&&(_, c)| c == '.').map(|&(at, _)| (at, at));
+        let Some((end, next)) = space.or_else(dot) else { break };
+        parts.push(format!("{prefix}{}", &rest[..end]));
+        rest = &rest[next..];
+        prefix = &continued;
+    }
+    parts.push(format!("{prefix}{rest}"));
+    parts
+}
+
+/// `fitted`, a diff [`fit`] to a width, with each broken line whole again.
+pub fn unfit(fitted: &str) -> String {
+    let mut text = String::new();
+    for line in fitted.lines() {
+        let mut chars = line.chars();
+        let (mark, body) = (chars.next(), chars.as_str());
+        let goes_on = body.trim_start_matches(' ').strip_prefix(CONTINUED).filter(|_| mark.is_some());
+        match goes_on {
+            Some(rest) if !text.is_empty() => {
+                text.pop();
+                if !rest.starts_with('.') {
+                    text.push(' ');
+                }
+                text.push_str(rest);
+            }
+            _ => text.push_str(line),
+        }
+        text.push('\n');
+    }
+    text
+}
+
 /// SGR codes: bold for the two file lines, cyan for a hunk's head, red
 /// for a removed line, green for an added one; each line reset at its end.
 const BOLD: &str = "\x1b[1m";
@@ -201,6 +277,32 @@ mod tests {
         let source = "//! # Title\n//!\n//! Idea.\n\n/// The type.\npub struct Solution;\n\n\
                       fn f() {\n    // why\n    let x = 1; // stays\n\n    x\n}\n";
         assert_eq!(code_only(source), "pub struct Solution;\n\nfn f() {\n    let x = 1; // stays\n\n    x\n}\n");
+    }
+
+    #[test]
+    fn a_wide_line_breaks_at_a_space_with_a_marked_continuation_and_joins_back() {
+        let line = format!("+        let distance = {} + last;", "word ".repeat(20).trim_end());
+        let fitted = fit(&format!("--- a\n{line}\n-short\n"), 40);
+        let lines: Vec<&str> = fitted.lines().collect();
+        assert!(lines.len() > 3, "{fitted}");
+        assert!(lines.iter().all(|line| line.chars().count() <= 40), "{fitted}");
+        assert!(lines[1].starts_with("+        let distance = word"), "{fitted}");
+        assert!(lines[2].starts_with(&format!("+{}{CONTINUED}word", " ".repeat(12))), "{fitted}");
+        assert_eq!(lines.last(), Some(&"-short"));
+        assert_eq!(unfit(&fitted), format!("--- a\n{line}\n-short\n"));
+        // No space to break at: before a method call's `.`, or else not at all.
+        let chain = format!("+    first{}", ".then()".repeat(8));
+        let fitted = fit(&chain, 40);
+        assert!(
+            fitted
+                .lines()
+                .nth(1)
+                .is_some_and(|line| line.starts_with(&format!("+{}{CONTINUED}.then()", " ".repeat(8)))),
+            "{fitted}"
+        );
+        assert_eq!(unfit(&fitted), format!("{chain}\n"));
+        let long = format!("+{}", "x".repeat(50));
+        assert_eq!(fit(&long, 40), format!("{long}\n"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! `queens diff`, end to end: the built binary for every step of both
-//! problems, piped (so plain), applied back to the base's code; its
-//! refusals; the code-only cut checked on the files' tokens; and the step
-//! pages' ```` ```diff ```` blocks held to the library's diff.
+//! problems, piped (so plain, in lines of 80 columns), applied back to the
+//! base's code; its refusals; the code-only cut checked on the files'
+//! tokens; and the step pages' ```` ```diff ```` blocks held to the
+//! command's output.
 
 use std::fs;
 use std::path::Path;
@@ -9,7 +10,7 @@ use std::path::Path;
 use pretty_assertions::assert_eq as assert_same;
 use proc_macro2::{TokenStream, TokenTree};
 use queens::common::Problem;
-use queens::diff::{code_only, step_diff, steps_with_a_base};
+use queens::diff::{PIPED_WIDTH, code_only, fit, step_diff, steps_with_a_base, unfit};
 use run::{queens, refused};
 
 mod run;
@@ -115,14 +116,12 @@ fn each_diff_applied_to_its_base_gives_the_step() {
             assert_same!(lines.next(), Some(format!("--- {crate_dir}/{base}.rs (code only)").as_str()));
             assert_same!(lines.next(), Some(format!("+++ {crate_dir}/{step}.rs (code only)").as_str()));
             assert!(lines.any(|line| line.starts_with('-')) && diff.lines().skip(2).any(|line| line.starts_with('+')));
-            let applied = apply(&code_only(source(problem, base)), &diff)
+            let applied = apply(&code_only(source(problem, base)), &unfit(&diff))
                 .unwrap_or_else(|error| panic!("diff {} {step} does not apply: {error}\n{diff}", problem.number()));
             assert_same!(applied, code_only(source(problem, step)), "diff {} {step}", problem.number());
-            // What the command writes itself fits 80 columns; a line of code
-            // is the file's own, as wide as rustfmt left it.
-            let own = |line: &&str| ["--- ", "+++ ", "@@"].iter().any(|head| line.starts_with(head));
-            for line in diff.lines().filter(own) {
-                assert!(line.chars().count() <= 80, "{line}");
+            // Every line fits 80 columns: a wider line of code goes on in the next.
+            for line in diff.lines() {
+                assert!(line.chars().count() <= 80, "{} {step}: {line}", problem.number());
             }
         }
     }
@@ -221,14 +220,15 @@ fn code_only_leaves_out_comments_and_nothing_else() {
 }
 
 /// The ```` ```diff ```` block of each step page is `queens diff 52 STEP`,
-/// and the page says so; board_scan's page, the first step, has none.
+/// as piped (in lines of 80 columns), and the page says so; board_scan's
+/// page, the first step, has none.
 #[test]
 fn each_step_page_shows_its_diff() {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
     for step in n_queens_facts::chain::names() {
         let page = fs::read_to_string(docs.join(format!("{step}.md"))).unwrap();
         let blocks: Vec<&str> = page.split("```diff\n").skip(1).map(|rest| rest.split("```").next().unwrap()).collect();
-        let Ok(expected) = step_diff(Problem::NQueensII, step) else {
+        let Ok(expected) = step_diff(Problem::NQueensII, step).map(|diff| fit(&diff, PIPED_WIDTH)) else {
             assert!(blocks.is_empty(), "docs/{step}.md: a diff block, but {step} builds on nothing");
             continue;
         };

@@ -168,6 +168,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
 
 /// The workspace the exercises live in, and how its files are named to the
 /// user: from the current directory when it is the root, else in full.
+#[derive(Clone, Debug)]
 struct Workspace {
     /// Its root, which holds `Cargo.toml`.
     root: PathBuf,
@@ -230,11 +231,23 @@ fn not_fenced_note(why: &str) -> Vec<String> {
 /// from where the user stands.
 fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str)) -> Result<Status, Failure> {
     let text = files::read(workspace, exercise)?;
-    if exercise.not_started(&text) {
+    status_of(workspace, exercise, &text, None, echo)
+}
+
+/// Where an exercise whose file holds `text` stands ([`status`]); with
+/// `cancel`, the check starts nothing more once that is set.
+fn status_of(
+    workspace: &Workspace,
+    exercise: Exercise,
+    text: &str,
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    echo: &mut dyn FnMut(&str),
+) -> Result<Status, Failure> {
+    if exercise.not_started(text) {
         return Ok(Status::NotStarted);
     }
     let shown = workspace.show(&exercise.path());
-    let checked = results::check(exercise, &text, &shown, echo).map_err(Failure::Failed)?;
+    let checked = results::check(exercise, text, &shown, cancel, echo).map_err(Failure::Failed)?;
     Ok(Status::of(&checked, exercise.step.name))
 }
 
@@ -283,15 +296,21 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
             let start = format!("  {number:>5}  {:<name_width$} ", step.name);
             write!(out, "{start}")?;
             out.flush()?;
+            let indent = start.chars().count();
             let (described, status) = match files::read(workspace, exercise) {
                 Ok(_) => {
                     let status = status(workspace, exercise, &mut |_| {})?;
-                    (status.describe(), Some(status))
+                    (status.describe(indent), Some(status))
                 }
-                Err(Unreadable::NotRegular { what, .. }) => (format!("not a regular file ({what}): remove it"), None),
-                Err(_) => (format!("unreadable: `practice reset {}` puts it aside", exercise.label()), None),
+                Err(Unreadable::NotRegular { what, .. }) => {
+                    (summary::after_column(&format!("not a regular file ({what}): remove it"), indent), None)
+                }
+                Err(_) => {
+                    let said = format!("unreadable: `practice reset {}` puts it aside", exercise.label());
+                    (summary::after_column(&said, indent), None)
+                }
             };
-            writeln!(out, "{}", fit(&described, WIDTH - start.chars().count()))?;
+            writeln!(out, "{described}")?;
             if next.is_none() && !matches!(status, Some(Status::Pastes(_))) {
                 next = Some(Next::Exercise(exercise, status));
             }
@@ -326,8 +345,9 @@ enum Next {
     Exercise(Exercise, Option<Status>),
 }
 
-/// `text` cut to `width` characters, with `…` where it was cut
-/// (`test 52 bitmask` shows it all).
+/// `text` cut to `width` characters, with `…` where it was cut: for one
+/// line of a screen (the list of `practice watch` shows each exercise's
+/// first line; Enter shows it all).
 fn fit(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
         return text.to_string();

@@ -3,6 +3,9 @@
 //! what it answers; and ending every process of a check, and its folder,
 //! when this process is stopped.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use n_queens_judge::check::{self, Checked};
 use n_queens_judge::runner::Runner;
 
@@ -12,9 +15,19 @@ use super::ladder::Exercise;
 /// `text`: fenced through this very binary (its `main` enters the fence
 /// first, `n_queens_judge::fence`). The compiler's lines go to `echo` as
 /// they come. An error is the check's own failure, not the answer's.
-pub fn check(exercise: Exercise, text: &str, shown: &str, echo: &mut dyn FnMut(&str)) -> Result<Checked, String> {
+/// With `cancel`, it starts nothing more once that is set.
+pub fn check(
+    exercise: Exercise,
+    text: &str,
+    shown: &str,
+    cancel: Option<Arc<AtomicBool>>,
+    echo: &mut dyn FnMut(&str),
+) -> Result<Checked, String> {
     let launcher = std::env::current_exe().map_err(|error| format!("finding this program's own path: {error}"))?;
-    let runner = Runner::untrusted(launcher)?.ending_orphans();
+    let mut runner = Runner::untrusted(launcher)?.ending_orphans();
+    if let Some(cancel) = cancel {
+        runner = runner.cancelled_by(cancel);
+    }
     check::exercise(&runner, exercise.problem, text, shown, echo)
 }
 

@@ -43,9 +43,6 @@ pub enum Status {
     Pastes(Vec<String>),
 }
 
-/// How far the list's status column is from the left edge, its lines wrapped to fit after it.
-pub const LIST_INDENT: usize = 23;
-
 impl Status {
     /// Where the judge's check leaves the exercise of `step`.
     pub fn of(checked: &Checked, step: &str) -> Status {
@@ -70,9 +67,9 @@ impl Status {
         }
     }
 
-    /// The status in a few words, then a detail after a colon, wrapped to fit
-    /// after the list's first columns.
-    pub fn describe(&self) -> String {
+    /// The status in a few words, then a detail after a colon, in lines
+    /// that fit after a column `indent` characters from the left edge.
+    pub fn describe(&self, indent: usize) -> String {
         let text = match self {
             Status::NotStarted => "not started".to_string(),
             Status::DoesNotCompile(error) => format!("does not compile: {error}"),
@@ -81,8 +78,7 @@ impl Status {
             Status::Passing(why) => format!("passing, but does not paste into the judge yet: {why}"),
             Status::Pastes(_) => "passing, and pastes into the judge".to_string(),
         };
-        let indent = format!("\n{}", " ".repeat(LIST_INDENT));
-        textwrap::wrap(&text, crate::common::wrapping(WIDTH - LIST_INDENT)).join(&indent)
+        after_column(&text, indent)
     }
 
     /// What `queens practice test` prints about exercise `label` once its
@@ -117,27 +113,37 @@ impl Status {
             Status::Failing { .. } => "failing".to_string(),
             Status::OwnTestFailing { .. } => "the judge's cases pass".to_string(),
             Status::Passing(_) => "passing, but does not paste into the judge yet:".to_string(),
-            Status::NotStarted | Status::Pastes(_) => self.describe(),
+            Status::NotStarted | Status::Pastes(_) => self.describe(0),
         }
     }
 }
 
-/// What `outcome` at `n` was, in words.
-fn message(n: i32, outcome: &Outcome) -> String {
+/// What `outcome` at `n` was, in words: for a case still running, what
+/// usually keeps a case of `step` running.
+fn message(n: i32, outcome: &Outcome, step: &str) -> String {
     match outcome {
         Outcome::Returned { wrong, .. } => wrong.clone().unwrap_or_default(),
         Outcome::Panicked { message, .. } => message.clone(),
-        Outcome::TooSlow(limit) if n >= 1 => format!(
-            "still running after {limit} s, so the test stopped waiting. A loop whose condition never \
-             changes? (In the bitmask steps: `free &= free - 1` clears the square just tried.) The judge \
-             would report Time Limit Exceeded."
-        ),
+        Outcome::TooSlow(limit) if n >= 1 => {
+            let question = n_queens_facts::chain::step(step).and_then(|step| step.too_slow).unwrap_or_default();
+            format!(
+                "still running after {limit} s, so the judge stopped waiting. {question} The judge would \
+                 report Time Limit Exceeded."
+            )
+        }
         Outcome::TooSlow(limit) => {
-            format!("still running after {limit} s, so the test stopped waiting (the judge never asks for this n)")
+            format!("still running after {limit} s, so the judge stopped waiting (the judge never asks for this n)")
         }
         Outcome::Ended(why) => why.clone(),
         Outcome::NotRun => String::new(),
     }
+}
+
+/// `text` in lines that fit after a column `indent` characters from the
+/// left edge, each after the first indented so, whole words each.
+pub fn after_column(text: &str, indent: usize) -> String {
+    let margin = format!("\n{}", " ".repeat(indent));
+    textwrap::wrap(text, crate::common::wrapping(WIDTH - indent)).join(&margin)
 }
 
 /// Lines of at most [`WIDTH`] columns: `first` then `text`, wrapped, the
@@ -198,7 +204,7 @@ fn over_every_n(cases: &[(i32, Outcome)]) -> String {
 /// What `outcome` did at `n` in an exercise of `step`, in lines (`n = 4:
 /// returned 0, expected 2`), then the common mistakes it looks like.
 fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
-    let said = message(n, outcome);
+    let said = message(n, outcome, step);
     let mut lines = match outcome {
         Outcome::Panicked { place: Some(place), .. } => {
             [vec![format!("n = {n}: panicked at {place}:")], wrapped("  ", &said, 2)].concat()
@@ -211,23 +217,15 @@ fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> V
     lines
 }
 
-/// The summary of a failing run: the line over every n, the notes that
-/// explain the rest, then the smallest failing n in detail; `None` when no
-/// case of the judge's range fails.
+/// The summary of a failing run: the line over every n, the smallest
+/// failing n in detail, then a time-out or a crash at a larger n (which may
+/// be the cause: a loop that never ends counts past `i32::MAX` at a smaller
+/// n); `None` when no case of the judge's range fails.
 fn failing(report: &Report, step: &str) -> Option<(i32, String, Vec<String>)> {
     let cases = &report.cases;
     let (smallest, first) = cases.iter().find(|(_, outcome)| outcome.failed())?;
     let mut lines = wrapped("", &over_every_n(cases), 2);
-    // A time-out or a crash names the real bug; an overflow at a smaller n
-    // often follows from it (a loop that never ends counts past `i32::MAX`).
-    let cause = cases.iter().find(|(_, outcome)| matches!(outcome, Outcome::TooSlow(_) | Outcome::Ended(_)));
-    let first_line = |n: i32, outcome: &Outcome| message(n, outcome).lines().next().unwrap_or_default().to_string();
-    let mut reason = first_line(*smallest, first);
-    if let Some((n, outcome)) = cause.filter(|(n, _)| n != smallest) {
-        lines.extend(detail(*n, outcome, step, cases));
-        lines.push(format!("The smallest failing n may follow from n = {n}'s, above:"));
-        reason = format!("at n = {n}, {}", first_line(*n, outcome));
-    }
+    let reason = message(*smallest, first, step).lines().next().unwrap_or_default().to_string();
     lines.extend(detail(*smallest, first, step, cases));
     let undo_forgotten = *smallest == 4
         && observed(first) == Some(Observed::Returned(0))
@@ -241,6 +239,10 @@ fn failing(report: &Report, step: &str) -> Option<(i32, String, Vec<String>)> {
              blocked. Is each change before the recursive call undone after it?",
             2,
         ));
+    }
+    let cause = cases.iter().find(|(_, outcome)| matches!(outcome, Outcome::TooSlow(_) | Outcome::Ended(_)));
+    if let Some((n, outcome)) = cause.filter(|(n, _)| n != smallest) {
+        lines.extend(wrapped(&format!("Then n = {n}: "), &message(*n, outcome, step), 2));
     }
     Some((*smallest, short(&reason), lines))
 }
@@ -404,12 +406,17 @@ mod tests {
         for line in wrapped("n = 2: ", &text, 2) {
             assert!(line.chars().count() <= WIDTH, "{line}");
         }
-        let reason = "still running after 10 s, so the test stopped waiting. ".repeat(4);
-        let described = Status::Failing { n: 2, reason, details: Vec::new() }.describe();
+        let reason = "still running after 10 s, so the judge stopped waiting. ".repeat(4);
+        let described = Status::Failing { n: 2, reason: reason.clone(), details: Vec::new() }.describe(23);
         for (index, line) in described.lines().enumerate() {
-            let width = line.chars().count() + if index == 0 { LIST_INDENT } else { 0 };
+            let width = line.chars().count() + if index == 0 { 23 } else { 0 };
             assert!(width <= WIDTH, "{line}");
         }
         assert!(described.lines().count() > 1);
+        assert_eq!(
+            described.split_whitespace().collect::<Vec<_>>().join(" "),
+            format!("failing at n = 2: {}", reason.trim()),
+            "no word is cut"
+        );
     }
 }

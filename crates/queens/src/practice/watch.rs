@@ -4,12 +4,19 @@
 //! next hint, `l` the list, `n` the next exercise once this one passes, `r`
 //! reset (after a y/n), `q` quit.
 //!
+//! Each check runs on a thread of its own ([`Checker`]), so the keys act
+//! meanwhile; a save while a check runs ends that check (its processes,
+//! at once) and checks the new text: the verdict on the screen is always of
+//! the text on disk.
+//!
 //! The terminal is set up, waited on and given back as `queens watch` does
 //! ([`crate::watch::input_within`]); a signal, even in the middle of a
-//! build, ends the build's processes and restores the terminal first
+//! check, ends the check's processes and restores the terminal first
 //! ([`results::end_with_this_process`]).
 
-use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use notify_debouncer_mini::notify::RecursiveMode;
@@ -21,7 +28,7 @@ use ratatui::widgets::Paragraph;
 use super::hints::Shown;
 use super::ladder::{Exercise, PROBLEMS};
 use super::summary::Status;
-use super::{COMMAND, Workspace, files, results, status};
+use super::{COMMAND, Workspace, files, results, status_of};
 use crate::common::{Failure, Outcome, WIDTH};
 use crate::watch::{Input, input_within};
 
@@ -77,9 +84,25 @@ struct Screen {
     said: Vec<String>,
     /// What is on the screen.
     mode: Mode,
-    /// The text of the exercise's file when it was last checked: a save
-    /// that leaves it so (a reset's own write, a touch) is not checked again.
+    /// The text of the exercise's file when it was last checked, or is being
+    /// checked: a save that leaves it so (a reset's own write, a touch) is
+    /// not checked again.
     checked: Option<String>,
+    /// The check running, if one is.
+    checking: Option<Checking>,
+    /// Whether the exercises are being checked in turn for the first not
+    /// yet passing (at the start).
+    scanning: bool,
+}
+
+/// A check running on the [`Checker`]'s thread.
+struct Checking {
+    /// Its number: a result of another is out of date.
+    number: u64,
+    /// Set to stop it.
+    cancel: Arc<AtomicBool>,
+    /// The last line its compiler printed, shown meanwhile.
+    said: String,
 }
 
 impl Screen {
@@ -102,7 +125,7 @@ impl Screen {
         let mut top = vec![format!("Practice {label}: {}", workspace.show(&self.exercise.path())), String::new()];
         let mut bottom = Vec::new();
         match self.mode {
-            Mode::List(chosen) => return self.list(chosen),
+            Mode::List(chosen) => return self.list(workspace, chosen),
             Mode::ConfirmReset => {
                 top.push(format!("Reset {label} to its starting text? Your version is kept"));
                 top.push("as a backup beside the exercises. y: reset, n: keep it".to_string());
@@ -110,11 +133,15 @@ impl Screen {
             }
             Mode::Exercise => {}
         }
-        match self.status() {
-            Some(status) => top.extend(status.report(&label)),
-            None => top.push(format!("{label} cannot be read: `r` puts it aside, then writes it anew.")),
+        match (&self.checking, self.status()) {
+            (Some(checking), _) => {
+                top.push(format!("Checking {label}..."));
+                top.push(super::fit(checking.said.trim(), WIDTH));
+            }
+            (None, Some(status)) => top.extend(status.report(&label)),
+            (None, None) => top.push(format!("{label} cannot be read: `r` puts it aside, then writes it anew.")),
         }
-        if let Some(number) = self.hint {
+        if let Some(number) = self.hint.filter(|_| !matches!(self.status(), Some(Status::Pastes(_)))) {
             let hints = self.exercise.hints();
             bottom.push(String::new());
             bottom.push(format!("Hint {number} of {}:", hints.len()));
@@ -126,7 +153,7 @@ impl Screen {
         bottom.extend(self.said.iter().cloned());
         bottom.extend(super::not_fenced());
         bottom.push(String::new());
-        bottom.push(match self.status() {
+        bottom.push(match self.status().filter(|_| self.checking.is_none()) {
             Some(Status::Pastes(_)) => {
                 "Done: everything after `pub struct Solution;` pastes into the judge. n: next".to_string()
             }
@@ -141,16 +168,25 @@ impl Screen {
         top
     }
 
+    /// Whether `exercise` is not started, read from its file now (for one
+    /// not checked yet, which the list names as the others).
+    fn untouched(&self, workspace: &Workspace, exercise: Exercise) -> bool {
+        files::read(workspace, exercise).is_ok_and(|text| exercise.not_started(&text))
+    }
+
     /// The list: every exercise and where it stood when last checked.
-    fn list(&self, chosen: usize) -> Vec<String> {
+    fn list(&self, workspace: &Workspace, chosen: usize) -> Vec<String> {
         let mut lines = vec!["Choose an exercise: up and down, then Enter; l or Esc: back".to_string()];
         for (index, exercise) in Exercise::all().enumerate() {
             if exercise.step.number == Some(1) || index == 0 {
                 lines.push(format!("LeetCode {}", exercise.problem.number()));
             }
             let mark = if index == chosen { '>' } else { ' ' };
+            let checking = self.checking.is_some() && exercise == self.exercise;
             let described = match &self.known[index] {
-                Some(status) => status.describe().lines().next().unwrap_or_default().to_string(),
+                _ if checking => "checking...".to_string(),
+                Some(status) => status.describe(0).lines().next().unwrap_or_default().to_string(),
+                None if self.untouched(workspace, exercise) => Status::NotStarted.describe(0),
                 None => "not checked yet".to_string(),
             };
             let start = format!("{mark} {:<13} ", exercise.step.name);
@@ -176,6 +212,7 @@ fn watch(
             })
             .map_err(|error| Failure::Failed(format!("watching {}: {error}", folder.display())))?;
     }
+    let checker = Checker::start(workspace.clone());
     let mut screen = Screen {
         exercise: Exercise::all().next().expect("an exercise"),
         known: Exercise::all().map(|_| None).collect(),
@@ -183,27 +220,35 @@ fn watch(
         said: Vec::new(),
         mode: Mode::Exercise,
         checked: None,
+        checking: None,
+        scanning: true,
     };
-    // The first exercise not yet passing; each one before it is checked.
-    for exercise in Exercise::all() {
-        screen.exercise = exercise;
-        check(terminal, workspace, &mut screen)?;
-        if !matches!(screen.status(), Some(Status::Pastes(_))) {
-            break;
-        }
-    }
+    // The first exercise not yet passing: each is checked in turn, from the first.
+    checker.check(workspace, &mut screen);
+    let result = watch_keys(terminal, workspace, saved, &checker, &mut screen);
+    checker.cancel(&mut screen);
+    result
+}
+
+/// The loop of [`watch`]: draw, take a check's news, a save or a key.
+fn watch_keys(
+    terminal: &mut ratatui::DefaultTerminal,
+    workspace: &Workspace,
+    saved: &Receiver<Vec<std::path::PathBuf>>,
+    checker: &Checker,
+    screen: &mut Screen,
+) -> Outcome {
     loop {
+        checker.news(workspace, screen);
         let height = terminal.size()?.height as usize;
-        let lines = screen.lines(workspace, height);
-        draw(terminal, &lines)?;
+        draw(terminal, &screen.lines(workspace, height))?;
         let mut save = false;
         while let Ok(paths) = saved.try_recv() {
             save |= paths.iter().any(|path| path.ends_with(screen.exercise.path()));
         }
-        let changed = || files::read(workspace, screen.exercise).ok() != screen.checked;
-        if save && changed() {
+        if save && files::read(workspace, screen.exercise).ok() != screen.checked {
             screen.said.clear();
-            check(terminal, workspace, &mut screen)?;
+            checker.check(workspace, screen);
             continue;
         }
         match input_within(Duration::from_millis(100))? {
@@ -227,7 +272,7 @@ fn watch(
                     KeyCode::Down | KeyCode::Char('j') => screen.mode = Mode::List((chosen + 1) % count),
                     KeyCode::Enter => {
                         let exercise = Exercise::all().nth(chosen).expect("an index of the list");
-                        open(terminal, workspace, &mut screen, exercise)?;
+                        open(checker, workspace, screen, exercise);
                     }
                     KeyCode::Esc | KeyCode::Char('l') => screen.mode = Mode::Exercise,
                     KeyCode::Char('q') => return Ok(()),
@@ -242,9 +287,7 @@ fn watch(
                 if let Err(Failure::Failed(why) | Failure::Usage(why)) = reset {
                     screen.said = wrap(&why);
                 }
-                let said = std::mem::take(&mut screen.said);
-                check(terminal, workspace, &mut screen)?;
-                screen.said = said;
+                checker.check(workspace, screen);
             }
             (Mode::ConfirmReset, _) => screen.mode = Mode::Exercise,
             (Mode::Exercise, KeyCode::Char('q')) => return Ok(()),
@@ -263,7 +306,7 @@ fn watch(
             (Mode::Exercise, KeyCode::Char('n')) => {
                 let next = Exercise::all().nth(Screen::index(screen.exercise) + 1);
                 match next {
-                    Some(next) if screen.passes() => open(terminal, workspace, &mut screen, next)?,
+                    Some(next) if screen.passes() => open(checker, workspace, screen, next),
                     Some(_) => screen.said = vec!["n moves on once this exercise passes.".to_string()],
                     None if screen.passes() => {
                         screen.said = vec!["That was the last exercise: every step of the ladder is done.".to_string()];
@@ -277,39 +320,121 @@ fn watch(
 }
 
 /// Watches `exercise` from now on, checked at once.
-fn open(
-    terminal: &mut ratatui::DefaultTerminal,
-    workspace: &Workspace,
-    screen: &mut Screen,
-    exercise: Exercise,
-) -> Outcome {
+fn open(checker: &Checker, workspace: &Workspace, screen: &mut Screen, exercise: Exercise) {
     screen.exercise = exercise;
     screen.mode = Mode::Exercise;
     screen.hint = None;
     screen.said.clear();
-    check(terminal, workspace, screen)
+    screen.scanning = false;
+    checker.check(workspace, screen);
 }
 
-/// Checks the exercise watched as `practice test` does, showing cargo's last line meanwhile.
-fn check(terminal: &mut ratatui::DefaultTerminal, workspace: &Workspace, screen: &mut Screen) -> Outcome {
-    let exercise = screen.exercise;
-    let label = exercise.label();
-    let heading = format!("Checking {label}: {}", workspace.show(&exercise.path()));
-    draw(terminal, std::slice::from_ref(&heading))?;
-    screen.checked = files::read(workspace, exercise).ok();
-    let mut known = None;
-    if screen.checked.is_some() {
-        let mut drawn = Ok(());
-        let checked = status(workspace, exercise, &mut |line| {
-            if drawn.is_ok() {
-                drawn = draw(terminal, &[heading.clone(), String::new(), super::fit(line.trim(), WIDTH)]);
+/// The thread that checks the exercises, one at a time, as `practice test`
+/// does: it is sent a [`Job`] and sends back its compiler's lines and its
+/// verdict, each with the job's number.
+struct Checker {
+    jobs: Sender<Job>,
+    news: Receiver<News>,
+}
+
+/// A check to run.
+struct Job {
+    number: u64,
+    exercise: Exercise,
+    text: String,
+    cancel: Arc<AtomicBool>,
+}
+
+/// What the checker's thread says of a job.
+enum News {
+    /// A line its compiler printed.
+    Said(u64, String),
+    /// Its verdict: `None` when the file cannot be checked.
+    Done(u64, Option<Status>),
+    /// The check itself failed (no toolchain, say): why.
+    Failed(u64, String),
+}
+
+impl Checker {
+    fn start(workspace: Workspace) -> Checker {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (outbox, news) = mpsc::channel();
+        std::thread::spawn(move || {
+            for job in inbox {
+                let mut echo = |line: &str| {
+                    let _ = outbox.send(News::Said(job.number, line.to_string()));
+                };
+                let checked = status_of(&workspace, job.exercise, &job.text, Some(job.cancel), &mut echo);
+                let news = match checked {
+                    Ok(status) => News::Done(job.number, Some(status)),
+                    Err(Failure::Failed(why) | Failure::Usage(why)) => News::Failed(job.number, why),
+                    Err(_) => News::Done(job.number, None),
+                };
+                let _ = outbox.send(news);
             }
         });
-        drawn?;
-        known = Some(checked?);
+        Checker { jobs, news }
     }
-    screen.known[Screen::index(exercise)] = known;
-    Ok(())
+
+    /// Checks the exercise watched from its text on disk now, after ending
+    /// the check still running, if one is.
+    fn check(&self, workspace: &Workspace, screen: &mut Screen) {
+        self.cancel(screen);
+        let exercise = screen.exercise;
+        screen.checked = files::read(workspace, exercise).ok();
+        // Until the verdict comes, none is known: it would be of another text.
+        screen.known[Screen::index(exercise)] = None;
+        let Some(text) = screen.checked.clone() else { return };
+        static NUMBER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let number = NUMBER.fetch_add(1, Ordering::SeqCst);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let job = Job { number, exercise, text, cancel: cancel.clone() };
+        if self.jobs.send(job).is_ok() {
+            screen.checking = Some(Checking { number, cancel, said: String::new() });
+        }
+    }
+
+    /// Ends the check running, if one is: nothing more of it starts, and
+    /// its processes end now (they are this process's only children).
+    fn cancel(&self, screen: &mut Screen) {
+        if let Some(checking) = screen.checking.take() {
+            checking.cancel.store(true, Ordering::SeqCst);
+            n_queens_facts::child::end_children(false);
+        }
+    }
+
+    /// Takes what the checker said since: a line to show, or the verdict of
+    /// the check running; news of another check is out of date.
+    fn news(&self, workspace: &Workspace, screen: &mut Screen) {
+        while let Ok(news) = self.news.try_recv() {
+            let Some(checking) = screen.checking.as_mut() else { continue };
+            match news {
+                News::Said(number, line) if number == checking.number => checking.said = line,
+                News::Done(number, status) if number == checking.number => {
+                    screen.checking = None;
+                    let passes = matches!(status, Some(Status::Pastes(_)));
+                    screen.known[Screen::index(screen.exercise)] = status;
+                    if passes {
+                        screen.hint = None;
+                    }
+                    let next = Exercise::all().nth(Screen::index(screen.exercise) + 1);
+                    match next {
+                        Some(next) if screen.scanning && passes => {
+                            screen.exercise = next;
+                            self.check(workspace, screen);
+                        }
+                        _ => screen.scanning = false,
+                    }
+                }
+                News::Failed(number, why) if number == checking.number => {
+                    screen.checking = None;
+                    screen.scanning = false;
+                    screen.said = wrap(&why);
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// `text` in lines of [`WIDTH`] columns.

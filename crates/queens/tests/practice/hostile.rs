@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use crate::flat;
 use crate::scratch::Scratch;
 use crate::verdicts::{BITMASK, answer_bitmask, assert_passes_and_pastes, printed, right_answer_doing, succeeds};
 
@@ -18,12 +19,6 @@ fn not_passed(scratch: &Scratch, problem: &str) -> String {
     let (stdout, stderr) = printed(&output);
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
     stdout
-}
-
-/// `text` with every run of white space one space: a message wrapped to
-/// 80 columns, read as one line.
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The workspace these tests are part of: the real one, which no answer may reach.

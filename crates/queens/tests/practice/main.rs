@@ -14,6 +14,12 @@ mod watch;
 use n_queens_facts::judge::SOLUTION_LINE;
 use scratch::Scratch;
 
+/// `text` with every run of white space one space: a message wrapped to
+/// 80 columns, read as one line.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The starting text of exercise `problem` (`"51"`, `"52"`) `step`.
 fn starting_text(problem: &str, step: &str) -> String {
     let path = format!("{}/../n_queens_facts/exercises/{problem}/{step}.rs", env!("CARGO_MANIFEST_DIR"));

@@ -32,18 +32,58 @@ fn practice_test(problem: &str, step: &str, answer: &str, code: i32) -> String {
 }
 
 /// Without `free &= free - 1` the loop never ends: n = 1 counts past
-/// `i32::MAX` (or runs out of time), n = 2 runs out of time. The time-out
-/// names the real bug, so it comes first.
+/// `i32::MAX` (or runs out of time), n = 2 runs out of time. The smallest
+/// failing n comes first; the time-out after it, with the bitmask step's
+/// own question.
 #[test]
-fn a_loop_that_never_ends_is_told_by_its_time_out_first() {
+fn the_smallest_failing_n_leads_and_a_time_out_follows_with_its_steps_question() {
     let answer = chain_with("52", "bitmask", "free &= free - 1;", "");
     let stdout = practice_test("52", "bitmask", &answer, 1);
     assert!(stdout.contains("failing at n = 1"), "{stdout}");
+    let smallest = stdout.find("\nn = 1: ").unwrap_or_else(|| panic!("n = 1 in detail:\n{stdout}"));
     let time_out = stdout.find("still running after").unwrap_or_else(|| panic!("a time-out note:\n{stdout}"));
-    if let Some(overflow) = stdout.find("attempt to add with overflow") {
-        assert!(time_out < overflow, "the time-out first:\n{stdout}");
+    assert!(smallest <= time_out, "the smallest failing n first:\n{stdout}");
+    // A time-out at n = 1 itself, or one after the smallest failing n's overflow.
+    assert!(stdout.contains("\nn = 1: still running") || stdout.contains("\nThen n = 2: still running"), "{stdout}");
+    let flat = crate::flat(&stdout);
+    assert!(flat.contains("`free &= free - 1`") && flat.contains("`full & !(...)`"), "{stdout}");
+}
+
+/// `!(...)` not masked by `full`: squares off the board are free, so the
+/// search never fills the board (`columns == full` never holds) and runs
+/// out of time from n = 1; the note asks first whether `free` is masked to
+/// the board, which the answer lacks, not only about `free &= free - 1`,
+/// which it has.
+#[test]
+fn an_unmasked_free_is_asked_about_full() {
+    let answer = chain_with(
+        "52",
+        "bitmask",
+        "full & !(columns | diagonals | anti_diagonals)",
+        "!(columns | diagonals | anti_diagonals)",
+    );
+    let stdout = practice_test("52", "bitmask", &answer, 1);
+    let flat = crate::flat(&stdout);
+    assert!(flat.contains("failing at n = 1"), "{stdout}");
+    assert!(flat.contains("still running"), "{stdout}");
+    assert!(flat.contains("Is `free` masked to the board (`full & !(...)`)"), "{stdout}");
+}
+
+/// LeetCode 51, `board_scan` with the queen placed as `q` where the scan
+/// looks for `Q`: n = 1 returns a board that is not a solution, and that
+/// leads; the search that never prunes runs out of time later, and its note
+/// asks the board scan's question, not the bitmask steps'.
+#[test]
+fn a_board_scan_time_out_asks_the_board_scans_question() {
+    let answer = chain_with("51", "board_scan", "board[row][col] = b'Q';", "board[row][col] = b'q';");
+    let stdout = practice_test("51", "board_scan", &answer, 1);
+    assert!(stdout.contains("\nn = 1: returned 1 board, the right number, but 1 is not a solution"), "{stdout}");
+    let smallest = stdout.find("\nn = 1: ").unwrap();
+    if let Some(time_out) = stdout.find("still running after") {
+        assert!(smallest < time_out, "{stdout}");
+        assert!(crate::flat(&stdout).contains("Does the scan see the queens already placed"), "{stdout}");
     }
-    assert!(stdout.contains("free &= free - 1"), "{stdout}");
+    assert!(!stdout.contains("free &= free - 1"), "{stdout}");
 }
 
 /// `full = 1 << n` returns 1 at n = 2, as common mistakes 3 and 4 of the
@@ -231,6 +271,16 @@ fn an_answer_newer_than_the_judges_rust_is_not_judge_ready() {
     assert!(stdout.contains("newer Rust than the judge's 1.58"), "{stdout}");
     assert!(stdout.contains("`abs_diff` is Rust 1.60"), "{stdout}");
     assert!(stdout.contains("`let ... else` is Rust 1.65"), "{stdout}");
+
+    // `list` says the same reason whole, in lines of 80 columns.
+    let scratch = Scratch::take();
+    crate::write_answer(&scratch, "52", "column_abs", &answer);
+    let listed = String::from_utf8_lossy(&scratch.queens(&["practice", "list"]).stdout).to_string();
+    assert!(listed.lines().all(|line| line.chars().count() <= 80), "{listed}");
+    assert!(!listed.contains('…'), "a reason cut:\n{listed}");
+    let flat = crate::flat(&listed);
+    assert!(flat.contains("does not paste into the judge yet: needs a newer Rust than the judge's 1.58:"), "{listed}");
+    assert!(flat.contains("`let ... else` is Rust 1.65 (in `total_n_queens`)"), "{listed}");
 }
 
 /// An answer that searches without end at n = -1 passes; the note says it

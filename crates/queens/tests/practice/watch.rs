@@ -72,8 +72,8 @@ fn watch_checks_each_save_and_its_keys_act() {
             wait(wanted)
         };
         // Nothing started: the first exercise, with no build.
-        let screen = wait("Practice 52 board_scan");
-        assert!(screen.contains("not started"), "{screen}");
+        let screen = wait("not started");
+        assert!(screen.contains("Practice 52 board_scan"), "{screen}");
         assert!(screen.contains("h hint  l list  n next  r reset  q quit"), "{screen}");
         assert!(screen.lines().all(|line| line.chars().count() <= 80), "{screen}");
 
@@ -100,6 +100,19 @@ fn watch_checks_each_save_and_its_keys_act() {
         solve(&scratch);
         let screen = wait("passing, and pastes into the judge");
         assert!(screen.contains("n: next"), "says what to do now: {screen}");
+
+        // A save of an answer that never returns, then, while its check waits
+        // on it, a right one: the check of the first is ended, not waited for
+        // to its limit of 10 s a case, and the verdict is the second's.
+        let hangs = "impl Solution {\n    pub fn total_n_queens(_n: i32) -> i32 {\n        loop {}\n    }\n}";
+        crate::write_answer(&scratch, "52", "board_scan", hangs);
+        wait("Checking 52 board_scan...");
+        sleep(Duration::from_secs(2));
+        let saved = Instant::now();
+        solve(&scratch);
+        let screen = wait("passing, and pastes into the judge");
+        assert!(saved.elapsed() < Duration::from_secs(9), "waited for the hanging check: {:?}", saved.elapsed());
+        assert!(!screen.contains("still running"), "{screen}");
 
         press("r", "y: reset, n: keep it");
         let screen = press("y", "Your version is kept in");

@@ -1,7 +1,7 @@
 //! Every step of LeetCode 51's chain against the shared cases of
 //! `n_queens_cases` (the other approaches: `beyond_the_judge.rs`), each in a
-//! module numbered in chain order, so a failure names the step and the case
-//! (`s04::bitmask::boards::case_8_n8`). Boards are sorted before they are
+//! module named after the step, so a failure names the step and the case
+//! (`bitmask::boards::case_8_n8`). Boards are sorted before they are
 //! compared (the judge accepts any order), with `pretty_assertions`' diff.
 //! Each file is pasted as the judge compiles it in `n_queens_judge`'s
 //! `tests/judge_paste.rs`.
@@ -9,17 +9,11 @@
 use n_queens_cases::{beyond_judge, edge_cases, expected_boards, judge_counts, out_of_range, sorted, validate};
 
 /// One test module per step of the chain ([`n_queens_chain::steps!`], as
-/// `n_queens::APPROACHES` is made), in a module `s01`, `s02`, ... so that
-/// the test names sort in chain order.
+/// `n_queens::APPROACHES` is made), named after the step: adding a step
+/// adds a module and renames none.
 macro_rules! approach_tests {
-    ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,
-        judge_ready: yes, exercise: $exercise:ident, watched: $watched:ident, problems: $problems:tt })*) => {
-        approach_tests!(@numbered [s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12] $($approach,)*);
-    };
-    (@numbered [$step:ident $($steps:ident)*] $approach:ident, $($rest:tt)*) => {
-        mod $step {
-            use super::*;
-
+    ($($approach:ident $file:literal { $($field:tt)* })*) => {
+        $(
             mod $approach {
                 use super::*;
                 use n_queens::$approach::Solution;
@@ -63,10 +57,8 @@ macro_rules! approach_tests {
                     }
                 }
             }
-        }
-        approach_tests!(@numbered [$($steps)*] $($rest)*);
+        )*
     };
-    (@numbered [$($steps:ident)*]) => {};
 }
 
-n_queens_chain::steps!([51] => approach_tests);
+n_queens_chain::steps!([51 judge_ready] => approach_tests);

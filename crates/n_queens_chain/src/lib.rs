@@ -21,8 +21,9 @@ pub mod oeis;
 ///
 /// The filters keep only some steps, each filter in turn: `51` or `52`, the
 /// steps of that problem (their `problems` then hold that problem alone);
-/// `exercise`, the exercises of the ladder; `watched`, the steps `queens
-/// watch` shows. `[]` keeps them all.
+/// `judge_ready`, the steps whose files paste into the judge; `exercise`,
+/// the exercises of the ladder; `watched`, the steps `queens watch` shows.
+/// `[]` keeps them all.
 ///
 /// Each step reaches the callback as
 ///
@@ -34,14 +35,16 @@ pub mod oeis;
 /// ```
 ///
 /// with `number: none` past the judge's chain, `builds_on: none` for the
-/// first step, `yes` or `no` for the three flags ([`flag!`]), and one
-/// `problem: idea` pair per problem that has the step (`both: idea` in the
-/// manifest). The name comes twice, as an identifier (modules, paths) and as
-/// a string (attributes such as `#[cfg(exercise = "...")]` take no macro).
+/// first step, `yes` or `no` for the three flags, and one `problem: idea`
+/// pair per problem that has the step (`both: idea` in the manifest). The
+/// name comes twice, as an identifier (modules, paths) and as a string
+/// (attributes such as `#[path = ...]` take no macro). A callback takes the
+/// fields as `{ $($field:tt)* }` and reads each it needs by name, with
+/// [`field!`], so that a new field touches no callback.
 ///
 /// ```
 /// macro_rules! names {
-///     ($($name:ident $file:literal { $($fields:tt)* })*) => { [$($file),*] };
+///     ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
 /// }
 /// assert_eq!(n_queens_chain::steps!([51 watched] => names), ["board_scan", "column_abs", "three_arrays", "bitmask"]);
 /// ```
@@ -113,6 +116,11 @@ macro_rules! steps {
         $crate::steps! {@filter [52 $($filters)*] $callback [$($kept)*
             $name $file { number: $number, builds_on: $builds_on, judge_ready: $judge_ready, exercise: $exercise, watched: $watched, problems: [52: $idea] }] $($rest)*}
     };
+    (@filter [judge_ready $($filters:tt)*] $callback:tt [$($kept:tt)*] $name:ident $file:literal {
+        number: $number:tt, builds_on: $builds_on:ident, judge_ready: yes, $($fields:tt)* } $($rest:tt)*) => {
+        $crate::steps! {@filter [judge_ready $($filters)*] $callback [$($kept)* $name $file {
+            number: $number, builds_on: $builds_on, judge_ready: yes, $($fields)* }] $($rest)*}
+    };
     (@filter [exercise $($filters:tt)*] $callback:tt [$($kept:tt)*] $name:ident $file:literal {
         number: $number:tt, builds_on: $builds_on:ident, judge_ready: $judge_ready:ident, exercise: yes,
         $($fields:tt)* } $($rest:tt)*) => {
@@ -129,6 +137,35 @@ macro_rules! steps {
     // A step the filter does not keep.
     (@filter $filters:tt $callback:tt $kept:tt $name:ident $file:literal $fields:tt $($rest:tt)*) => {
         $crate::steps! {@filter $filters $callback $kept $($rest)*}
+    };
+}
+
+/// Reads the field `NAME` of a step's fields (as a callback of [`steps!`]
+/// gets them) and hands its value to a macro: `field!(NAME, then!(ARGS),
+/// FIELDS)` expands to `then!(ARGS VALUE)`. With [`flag!`], [`number!`],
+/// [`builds_on!`] and [`idea!`] it gives the value as an expression:
+///
+/// ```
+/// macro_rules! numbers {
+///     ($($name:ident $file:literal { $($field:tt)* })*) => {
+///         [$(n_queens_chain::field!(number, n_queens_chain::number!(), $($field)*)),*]
+///     };
+/// }
+/// assert_eq!(n_queens_chain::steps!([51] => numbers), [Some(1), Some(2), Some(3), Some(4), None]);
+/// ```
+#[macro_export]
+#[rustfmt::skip]
+macro_rules! field {
+    // The field asked for: its value, to the macro.
+    (number, $($then:ident)::+!($($args:tt)*), number: $value:tt $($rest:tt)*) => { $($then)::+!($($args)* $value) };
+    (builds_on, $($then:ident)::+!($($args:tt)*), builds_on: $value:tt $($rest:tt)*) => { $($then)::+!($($args)* $value) };
+    (judge_ready, $($then:ident)::+!($($args:tt)*), judge_ready: $value:tt $($rest:tt)*) => { $($then)::+!($($args)* $value) };
+    (exercise, $($then:ident)::+!($($args:tt)*), exercise: $value:tt $($rest:tt)*) => { $($then)::+!($($args)* $value) };
+    (watched, $($then:ident)::+!($($args:tt)*), watched: $value:tt $($rest:tt)*) => { $($then)::+!($($args)* $value) };
+    (problems, $($then:ident)::+!($($args:tt)*), problems: $value:tt $($rest:tt)*) => { $($then)::+!($($args)* $value) };
+    // Another field first: passed over.
+    ($wanted:ident, $($then:ident)::+!($($args:tt)*), $other:ident: $value:tt $(, $($rest:tt)*)?) => {
+        $crate::field!($wanted, $($then)::+!($($args)*), $($($rest)*)?)
     };
 }
 
@@ -156,23 +193,10 @@ macro_rules! builds_on {
     ($step:ident) => { Some(stringify!($step)) };
 }
 
-#[cfg(test)]
-mod tests {
-    /// Each step: its two spellings of its name, and what it builds on.
-    macro_rules! names {
-        ($($name:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident, $($field:tt)* })*) => {
-            [$((stringify!($name), $file, builds_on!($builds_on))),*]
-        };
-    }
-
-    /// The two spellings of each name agree, and each step builds on one before it.
-    #[test]
-    fn names_agree_and_each_step_builds_on_an_earlier_one() {
-        let steps: &[(&str, &str, Option<&str>)] = &steps!([] => names);
-        for (index, (name, file, builds_on)) in steps.iter().enumerate() {
-            assert_eq!(name, file);
-            assert!(builds_on.is_none_or(|base| steps[..index].iter().any(|(name, ..)| *name == base)), "{name}");
-        }
-        assert_eq!(steps[0].2, None, "the first step builds on none");
-    }
+/// The idea of a step that one problem has: from its `problems` once a
+/// filter (`51` or `52`) has kept that problem alone.
+#[macro_export]
+#[rustfmt::skip]
+macro_rules! idea {
+    ([$problem:tt: $idea:literal]) => { $idea };
 }

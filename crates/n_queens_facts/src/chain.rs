@@ -47,23 +47,28 @@ pub struct Exercise {
     pub hints: &'static [&'static str],
 }
 
-/// [`STEPS`], from the manifest's steps.
+/// [`STEPS`], from the manifest's steps, each field read by name.
 macro_rules! steps {
-    ($($name:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident, judge_ready: $judge_ready:ident,
-        exercise: $exercise:ident, watched: $watched:ident, problems: [$($problem:tt: $idea:literal),+] })*) => {
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
         /// Every step, in the order of the chain.
         pub const STEPS: &[Step] = &[$(Step {
             name: $file,
-            number: n_queens_chain::number!($number),
-            problems: &[$(problem!($problem)),+],
-            builds_on: n_queens_chain::builds_on!($builds_on),
-            judge_ready: n_queens_chain::flag!($judge_ready),
-            check_unit: with!($watched, details!($name).check_unit),
-            undoes: matches!(with!($exercise, details!($name).undoes), Some(true)),
-            too_slow: with!($exercise, details!($name).too_slow),
-            exercises: exercises!($exercise, $name, $file, $($problem),+),
+            number: n_queens_chain::field!(number, n_queens_chain::number!(), $($field)*),
+            problems: n_queens_chain::field!(problems, problems!(), $($field)*),
+            builds_on: n_queens_chain::field!(builds_on, n_queens_chain::builds_on!(), $($field)*),
+            judge_ready: n_queens_chain::field!(judge_ready, n_queens_chain::flag!(), $($field)*),
+            check_unit: n_queens_chain::field!(watched, with!(details!($name).check_unit,), $($field)*),
+            undoes: matches!(n_queens_chain::field!(exercise, with!(details!($name).undoes,), $($field)*), Some(true)),
+            too_slow: n_queens_chain::field!(exercise, with!(details!($name).too_slow,), $($field)*),
+            exercises: n_queens_chain::field!(exercise, exercises!($name, $file, [$($field)*],), $($field)*),
         }),*];
     };
+}
+
+/// The problems of a step, from its `problems` field.
+#[rustfmt::skip]
+macro_rules! problems {
+    ([$($problem:tt: $idea:literal),+]) => { &[$(problem!($problem)),+] };
 }
 
 /// A problem by its number.
@@ -76,14 +81,18 @@ macro_rules! problem {
 /// A detail of a step that has the flag (`yes`): `Some` of it.
 #[rustfmt::skip]
 macro_rules! with {
-    (yes, $detail:expr) => { Some($detail) };
-    (no, $detail:expr) => { None };
+    ($detail:expr, yes) => { Some($detail) };
+    ($detail:expr, no) => { None };
 }
 
-/// A step's exercises: its starting texts by path, its hints by name.
+/// A step's exercises, if it has them (`yes`): its starting texts by path,
+/// its hints by name, one per problem of its fields.
 macro_rules! exercises {
-    (no, $name:ident, $file:literal, $($problem:tt),+) => { &[] };
-    (yes, $name:ident, $file:literal, $($problem:tt),+) => {
+    ($name:ident, $file:literal, [$($field:tt)*], no) => { &[] };
+    ($name:ident, $file:literal, [$($field:tt)*], yes) => {
+        n_queens_chain::field!(problems, exercises!($name, $file,), $($field)*)
+    };
+    ($name:ident, $file:literal, [$($problem:tt: $idea:literal),+]) => {
         &[$(Exercise {
             problem: problem!($problem),
             starting_text: include_str!(concat!("../exercises/", stringify!($problem), "/", $file, ".rs")),

@@ -47,9 +47,7 @@ pub struct Approach {
 /// The chain's approach modules and [`APPROACHES`], from the steps of
 /// [`n_queens_chain::steps!`] that LeetCode 52 has.
 macro_rules! chain {
-    ($($name:ident $file:literal {
-        number: $number:tt, builds_on: $builds_on:ident, judge_ready: $judge_ready:ident, exercise: $exercise:ident,
-        watched: $watched:ident, problems: [52: $idea:literal] })*) => {
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
         $(
             // The judge runs old compilers: clippy flags any std API newer than Rust 1.58.
             #[clippy::msrv = "1.58"]
@@ -60,8 +58,8 @@ macro_rules! chain {
         pub const APPROACHES: &[Approach] = &[
             $(Approach {
                 name: $file,
-                idea: $idea,
-                judge_ready: n_queens_chain::flag!($judge_ready),
+                idea: n_queens_chain::field!(problems, n_queens_chain::idea!(), $($field)*),
+                judge_ready: n_queens_chain::field!(judge_ready, n_queens_chain::flag!(), $($field)*),
                 source: include_str!(concat!($file, ".rs")),
                 solve: $name::Solution::total_n_queens,
             },)*

@@ -1,24 +1,17 @@
 //! Every step of LeetCode 52's chain against the shared cases of
-//! `n_queens_cases`, judge-ready or not, each in a module numbered in chain
-//! order, so a failure names the step and the case
-//! (`s04::bitmask::counts::case_8_n8`). Each approach's 64-bit counting is
+//! `n_queens_cases`, each in a module named after the step, so a failure
+//! names the step and the case (`bitmask::counts::case_8_n8`). Each approach's 64-bit counting is
 //! checked in `n_queens_count`'s `tests/approaches.rs`, each judge-ready file
 //! as the judge compiles it in `n_queens_judge`'s `tests/judge_paste.rs`.
 
 use n_queens_cases::{beyond_judge, edge_cases, judge_counts, out_of_range};
 
 /// One test module per step of the chain ([`n_queens_chain::steps!`], as
-/// `n_queens_ii::APPROACHES` is made), in a module `s01`, `s02`, ... so that
-/// the test names sort in chain order.
+/// `n_queens_ii::APPROACHES` is made), named after the step: adding a step
+/// adds a module and renames none.
 macro_rules! approach_tests {
-    ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident,
-        judge_ready: $kind:ident, exercise: $exercise:ident, watched: $watched:ident, problems: $problems:tt })*) => {
-        approach_tests!(@numbered [s01 s02 s03 s04 s05 s06 s07 s08 s09 s10 s11 s12] $($approach,)*);
-    };
-    (@numbered [$step:ident $($steps:ident)*] $approach:ident, $($rest:tt)*) => {
-        mod $step {
-            use super::*;
-
+    ($($approach:ident $file:literal { $($field:tt)* })*) => {
+        $(
             mod $approach {
                 use super::*;
                 use pretty_assertions::assert_eq;
@@ -52,10 +45,8 @@ macro_rules! approach_tests {
                     }
                 }
             }
-        }
-        approach_tests!(@numbered [$($steps)*] $($rest)*);
+        )*
     };
-    (@numbered [$($steps:ident)*]) => {};
 }
 
 n_queens_chain::steps!([52] => approach_tests);

@@ -21,13 +21,13 @@ fn assert_pastes(problem: Problem, source: &str, edition: &str, name: &str) {
     );
 }
 
-/// The judge-paste tests of one problem's steps (a callback of
+/// The judge-paste tests of one problem's judge-ready steps (a callback of
 /// [`n_queens_chain::steps!`], as the problem crate's `APPROACHES` is made):
-/// a module per judge-ready step; a step that is not judge-ready has none.
+/// a module per step.
 macro_rules! paste_tests {
-    (@ 51, $approach:ident, $ready:ident) => { paste_tests!(@ NQueens, n_queens, $approach, $ready); };
-    (@ 52, $approach:ident, $ready:ident) => { paste_tests!(@ NQueensII, n_queens_ii, $approach, $ready); };
-    (@ $problem:ident, $krate:ident, $approach:ident, yes) => {
+    (@ 51, $approach:ident) => { paste_tests!(@ NQueens, n_queens, $approach); };
+    (@ 52, $approach:ident) => { paste_tests!(@ NQueensII, n_queens_ii, $approach); };
+    (@ $problem:ident, $krate:ident, $approach:ident) => {
         mod $approach {
             use super::*;
 
@@ -53,24 +53,30 @@ macro_rules! paste_tests {
             }
         }
     };
-    // Not judge-ready: the file does not paste into the judge as it stands.
-    (@ $problem:ident, $krate:ident, $approach:ident, no) => {};
-    ($($approach:ident $file:literal { number: $number:tt, builds_on: $builds_on:ident, judge_ready: $ready:ident,
-        exercise: $exercise:ident, watched: $watched:ident, problems: [$problem:tt: $idea:literal] })*) => {
-        $(paste_tests!(@ $problem, $approach, $ready);)*
+    ($problem:tt: $($approach:ident $file:literal { $($field:tt)* })*) => {
+        $(paste_tests!(@ $problem, $approach);)*
     };
 }
 
-/// LeetCode 51's steps, as `n_queens::APPROACHES` is made.
+/// The callback of each problem: its number, then the steps.
+macro_rules! paste_tests_51 {
+    ($($steps:tt)*) => { paste_tests!(51: $($steps)*); };
+}
+
+macro_rules! paste_tests_52 {
+    ($($steps:tt)*) => { paste_tests!(52: $($steps)*); };
+}
+
+/// LeetCode 51's judge-ready steps, as `n_queens::APPROACHES` is made.
 mod lc51 {
     use super::*;
 
-    n_queens_chain::steps!([51] => paste_tests);
+    n_queens_chain::steps!([51 judge_ready] => paste_tests_51);
 }
 
-/// LeetCode 52's steps, as `n_queens_ii::APPROACHES` is made.
+/// LeetCode 52's judge-ready steps, as `n_queens_ii::APPROACHES` is made.
 mod lc52 {
     use super::*;
 
-    n_queens_chain::steps!([52] => paste_tests);
+    n_queens_chain::steps!([52 judge_ready] => paste_tests_52);
 }

@@ -89,9 +89,9 @@ fn unknown(problem: Problem, name: &str) -> Failure {
 /// also takes. Every line fits [`WIDTH`] columns.
 pub fn list(out: &mut impl Write) -> Outcome {
     writeln!(out, "LeetCode 51, N-Queens: every board   (boards N --approach NAME)")?;
-    for (step, approach) in n_queens::APPROACHES.iter().enumerate() {
+    for approach in n_queens::APPROACHES {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
-        write_entry(out, &format!("{:>2}. {:<14} {ready}", step + 1, approach.name), approach.idea)?;
+        write_entry(out, &format!("{} {:<14} {ready}", number(approach.name), approach.name), approach.idea)?;
     }
     writeln!(out, "  beyond the judge (own signatures, not judge-ready):")?;
     for extra in n_queens::EXTRAS {
@@ -99,7 +99,7 @@ pub fn list(out: &mut impl Write) -> Outcome {
     }
     writeln!(out)?;
     writeln!(out, "LeetCode 52, N-Queens II: the count   (count N --approach NAME)")?;
-    for (step, approach) in n_queens_count::APPROACHES.iter().enumerate() {
+    for approach in n_queens_count::APPROACHES {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
         let mut notes = format!("n <= {}", approach.max_n);
         if approach.memory_needed.is_some() {
@@ -112,12 +112,22 @@ pub fn list(out: &mut impl Write) -> Outcome {
         if approach.threads {
             notes.push_str(", --threads");
         }
-        write_entry(out, &format!("{:>2}. {:<14} {ready:<16} {notes}", step + 1, approach.name), approach.idea)?;
+        let head = format!("{} {:<14} {ready:<16} {notes}", number(approach.name), approach.name);
+        write_entry(out, &head, approach.idea)?;
     }
     writeln!(out)?;
     writeln!(out, "{RUN} paste 51|52 NAME prints a judge-ready approach.")?;
     writeln!(out, "{RUN} diff 51|52 STEP shows what a step changes in the code.")?;
     Ok(())
+}
+
+/// An approach's number on the ladder, as the chain's manifest gives it
+/// (`" 4."`), or blanks for one past the judge's chain.
+fn number(name: &str) -> String {
+    match n_queens_facts::chain::step(name).and_then(|step| step.number) {
+        Some(number) => format!("{number:>2}."),
+        None => "   ".to_string(),
+    }
 }
 
 /// How far an idea is indented under its entry.

@@ -655,6 +655,18 @@ fn list_names_every_approach_in_order() {
     let in_51 = positions(part_51, n_queens::APPROACHES.iter().map(|a| a.name).collect());
     let in_52 = positions(part_52, n_queens_count::APPROACHES.iter().map(|a| a.name).collect());
     assert!(in_51.is_sorted() && in_52.is_sorted(), "chain order:\n{out}");
+    // Each entry's number is the manifest's, and none past the judge's chain.
+    for (part, names) in [
+        (part_51, n_queens::APPROACHES.iter().map(|a| a.name).collect::<Vec<_>>()),
+        (part_52, n_queens_count::APPROACHES.iter().map(|a| a.name).collect()),
+    ] {
+        for name in names {
+            let line = part.lines().find(|line| line.contains(&format!(" {name} "))).unwrap();
+            let number = n_queens_facts::chain::step(name).and_then(|step| step.number);
+            let shown = line.split_whitespace().next().unwrap();
+            assert_same!(shown.strip_suffix('.').and_then(|number| number.parse().ok()), number, "{line}");
+        }
+    }
     let lines: Vec<&str> = part_52.lines().collect();
     for approach in n_queens_count::APPROACHES {
         let at = lines.iter().position(|line| line.contains(&format!(" {} ", approach.name))).unwrap();

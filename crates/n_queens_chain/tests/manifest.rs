@@ -1,0 +1,60 @@
+//! The manifest holds together: the two spellings of each name agree, each
+//! step builds on one before it that has its problems, and the filters keep
+//! what they say. (Here, not in the crate: a crate cannot call its own
+//! exported macros by path from within another of its macros.)
+
+use n_queens_chain::{builds_on, field, flag, steps};
+
+/// Each step: its two spellings of its name, what it builds on, its
+/// problems, and whether it is judge-ready.
+macro_rules! steps_read {
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
+        [$((
+            stringify!($name),
+            $file,
+            field!(builds_on, builds_on!(), $($field)*),
+            field!(problems, problems!(), $($field)*),
+            field!(judge_ready, flag!(), $($field)*),
+        )),*]
+    };
+}
+
+/// The problems of a step, as their numbers.
+macro_rules! problems {
+    ([$($problem:tt: $idea:literal),*]) => { &[$(stringify!($problem)),*] as &[&str] };
+}
+
+/// The names of the steps kept.
+macro_rules! names {
+    ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
+}
+
+type Read = (&'static str, &'static str, Option<&'static str>, &'static [&'static str], bool);
+
+#[test]
+fn names_agree_and_each_step_builds_on_an_earlier_one_of_its_problems() {
+    let steps: &[Read] = &steps!([] => steps_read);
+    for (index, (name, file, builds_on, problems, _)) in steps.iter().enumerate() {
+        assert_eq!(name, file);
+        let Some(base) = builds_on else { continue };
+        let earlier = steps[..index].iter().find(|(name, ..)| name == base);
+        let Some((_, _, _, base_problems, _)) = earlier else {
+            panic!("{name} builds on {base}, not a step before it")
+        };
+        for problem in *problems {
+            assert!(
+                base_problems.contains(problem),
+                "{name} is a step of {problem}; {base}, which it builds on, is not"
+            );
+        }
+    }
+    assert_eq!(steps[0].2, None, "the first step builds on none");
+}
+
+#[test]
+fn the_judge_ready_filter_keeps_the_judge_ready_steps() {
+    let steps: &[Read] = &steps!([] => steps_read);
+    let judge_ready: Vec<&str> = steps.iter().filter(|step| step.4).map(|step| step.1).collect();
+    assert_eq!(steps!([judge_ready] => names).to_vec(), judge_ready);
+    assert_eq!(steps!([52 judge_ready] => names), steps!([52] => names), "every step of the chain is judge-ready");
+}

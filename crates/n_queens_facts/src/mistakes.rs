@@ -2,7 +2,7 @@
 //! table is checked against [`MISTAKES`], and `queens practice` links a
 //! failing exercise to the mistakes of its step whose signature it shows
 //! ([`linked`]). Each row holds its mistake's code ([`Mistake::code`], a
-//! file of `crates/n_queens_judge/tests/mistakes/` that the mistake tests
+//! file of `crates/n_queens_facts/mistakes/` that the mistake tests
 //! run, whose marked lines `queens watch --mistake` shows in place of
 //! [`Mistake::replaces`]): a mistake is written once and described once.
 //! Its [`Mistake::slug`], the anchor of its section on the page, never
@@ -78,13 +78,13 @@ pub struct Code {
     pub text: &'static str,
 }
 
-/// The [`Code`] of the mistake whose file is `crates/n_queens_judge/tests/mistakes/$module.rs`.
+/// The [`Code`] of the mistake whose file is `crates/n_queens_facts/mistakes/$module.rs`.
 macro_rules! code {
     ($module:ident) => {
         Code {
             module: stringify!($module),
-            path: concat!("crates/n_queens_judge/tests/mistakes/", stringify!($module), ".rs"),
-            text: include_str!(concat!("../../n_queens_judge/tests/mistakes/", stringify!($module), ".rs")),
+            path: concat!("crates/n_queens_facts/mistakes/", stringify!($module), ".rs"),
+            text: include_str!(concat!("../mistakes/", stringify!($module), ".rs")),
         }
     };
 }

@@ -20,23 +20,23 @@ use n_queens_facts::mistakes::{Code, MISTAKES};
 use n_queens_judge::caught;
 use n_queens_judge::deadline::Expect;
 
-#[path = "../../n_queens_judge/tests/mistakes/diagonal_not_equal.rs"]
+#[path = "../../n_queens_facts/mistakes/diagonal_not_equal.rs"]
 mod diagonal_not_equal;
-#[path = "../../n_queens_judge/tests/mistakes/and_instead_of_or.rs"]
+#[path = "../../n_queens_facts/mistakes/and_instead_of_or.rs"]
 mod and_instead_of_or;
-#[path = "../../n_queens_judge/tests/mistakes/full_one_bit.rs"]
+#[path = "../../n_queens_facts/mistakes/full_one_bit.rs"]
 mod full_one_bit;
-#[path = "../../n_queens_judge/tests/mistakes/shift_wrong_way.rs"]
+#[path = "../../n_queens_facts/mistakes/shift_wrong_way.rs"]
 mod shift_wrong_way;
-#[path = "../../n_queens_judge/tests/mistakes/flags_not_cleared.rs"]
+#[path = "../../n_queens_facts/mistakes/flags_not_cleared.rs"]
 mod flags_not_cleared;
-#[path = "../../n_queens_judge/tests/mistakes/diagonal_without_offset.rs"]
+#[path = "../../n_queens_facts/mistakes/diagonal_without_offset.rs"]
 mod diagonal_without_offset;
-#[path = "../../n_queens_judge/tests/mistakes/base_case_after_the_loop.rs"]
+#[path = "../../n_queens_facts/mistakes/base_case_after_the_loop.rs"]
 mod base_case_after_the_loop;
-#[path = "../../n_queens_judge/tests/mistakes/offset_n.rs"]
+#[path = "../../n_queens_facts/mistakes/offset_n.rs"]
 mod offset_n;
-#[path = "../../n_queens_judge/tests/mistakes/two_n_minus_one.rs"]
+#[path = "../../n_queens_facts/mistakes/two_n_minus_one.rs"]
 mod two_n_minus_one;
 
 /// Seed 003's own code, both masks shifted the other way round from its

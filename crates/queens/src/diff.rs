@@ -118,10 +118,11 @@ fn not_a_step(problem: Problem, name: &str) -> Failure {
         Problem::NQueens => n_queens::BoardSource::named(name).is_ok(),
         Problem::NQueensII => n_queens_count::approach(name).is_some(),
     };
-    let what = if approach {
-        format!("{name} is an approach of {problem} beyond the chain, not a step of it")
-    } else {
-        format!("there is no step {name:?}")
+    let other = chain::step(name).and_then(|step| step.problems.first().filter(|_| !step.problems.contains(&problem)));
+    let what = match other {
+        Some(other) => format!("{name} is a step of {other} only, not of {problem}"),
+        None if approach => format!("{name} is an approach of {problem} beyond the chain, not a step of it"),
+        None => format!("there is no step {name:?}"),
     };
     Failure::usage(format!("{what}; the steps that build on another: {}", steps_with_a_base(problem).join(", ")))
 }

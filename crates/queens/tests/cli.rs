@@ -745,7 +745,9 @@ mod practice {
     fn a_hint_out_of_range_is_refused() {
         refused(&["practice", "hint", "51", "three_arrays", "9"], &["hint"]);
         refused(&["practice", "hint", "51", "three_arrays", "-1"], &["hint", "whole number"]);
-        refused(&["practice", "test", "52", "nope"], &["nope"]);
+        refused(&["practice", "test", "52", "nope"], &["nope", "no step", "board_scan, column_abs"]);
+        // A step of the chain that is no exercise is refused with why.
+        refused(&["practice", "test", "52", "symmetry"], &["symmetry", "no exercise", "board_scan, column_abs"]);
     }
 }
 

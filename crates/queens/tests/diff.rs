@@ -15,17 +15,12 @@ use run::{queens, refused};
 
 mod run;
 
-/// What each step builds on, written out here rather than read from the
-/// chain: `mirror` is a side branch off `bitmask`, and `symmetry` (52
-/// only) builds on `mirror`.
-const BASES: [(&str, &str); 4] =
-    [("column_abs", "board_scan"), ("three_arrays", "column_abs"), ("bitmask", "three_arrays"), ("mirror", "bitmask")];
-const BASES_52_ONLY: [(&str, &str); 1] = [("symmetry", "mirror")];
-
-/// The steps of `problem` with a base, and their bases.
+/// The steps of `problem` that build on another, and their bases, from the
+/// chain's registry (the manifest's own test checks that each base is an
+/// earlier step of the same problem).
 fn bases(problem: Problem) -> Vec<(&'static str, &'static str)> {
-    let only_52: &[(&str, &str)] = if problem == Problem::NQueensII { &BASES_52_ONLY } else { &[] };
-    BASES.iter().chain(only_52).copied().collect()
+    let steps = n_queens_facts::chain::STEPS.iter().filter(|step| step.problems.contains(&problem));
+    steps.filter_map(|step| Some((step.name, step.builds_on?))).collect()
 }
 
 /// The approach file of `step` for `problem`.
@@ -108,6 +103,7 @@ fn each_diff_applied_to_its_base_gives_the_step() {
         let with_base = steps_with_a_base(problem);
         let tested: Vec<&str> = bases(problem).iter().map(|(step, _)| *step).collect();
         assert_same!(with_base, tested, "every step of {problem} with a base is tested");
+        assert!(!tested.is_empty());
         for (step, base) in bases(problem) {
             let diff = diff_of(problem, step, &[]);
             assert!(!diff.contains('\x1b'), "piped output is plain:\n{diff}");
@@ -161,8 +157,9 @@ fn colour_keeps_the_marks() {
 fn refusals_exit_2() {
     refused(&["diff", "52", "board_scan"], &["board_scan", "first step", "paste 52 board_scan"]);
     refused(&["diff", "51", "board_scan"], &["first step", "paste 51 board_scan"]);
-    refused(&["diff", "52", "nope"], &["\"nope\"", "column_abs, three_arrays, bitmask, mirror, symmetry"]);
-    refused(&["diff", "51", "symmetry"], &["\"symmetry\"", "column_abs, three_arrays, bitmask, mirror"]);
+    let names = |problem| bases(problem).iter().map(|(step, _)| *step).collect::<Vec<_>>().join(", ");
+    refused(&["diff", "52", "nope"], &["\"nope\"", &names(Problem::NQueensII)]);
+    refused(&["diff", "51", "symmetry"], &["symmetry is a step of LeetCode 52 only", &names(Problem::NQueens)]);
     refused(&["diff", "51", "construct"], &["construct", "beyond the chain"]);
     refused(&["diff", "53", "bitmask"], &["53"]);
     refused(&["diff", "52", "bitmask", "--color", "sometimes"], &["sometimes"]);

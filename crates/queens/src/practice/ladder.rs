@@ -17,10 +17,19 @@ pub type Step = &'static chain::Step;
 pub const PROBLEMS: [Problem; 2] = [Problem::NQueensII, Problem::NQueens];
 
 /// The step named on the command line, one of [`chain::ladder`].
-pub fn step_parser() -> impl clap::builder::TypedValueParser<Value = Step> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(chain::ladder().map(|step| step.name))
-        .map(|name: String| chain::step(&name).expect("a possible value is a step"))
+///
+/// A step of the chain with no exercise, or a name that is no step, is
+/// refused with what it is and the names that are exercises.
+pub fn parse_step(name: &str) -> Result<Step, String> {
+    let exercises: Vec<&str> = chain::ladder().map(|step| step.name).collect();
+    match chain::step(name) {
+        Some(step) if !step.exercises.is_empty() => Ok(step),
+        Some(_) => Err(format!(
+            "{name} is a step of the chain with no exercise on the ladder; the exercises: {}",
+            exercises.join(", ")
+        )),
+        None => Err(format!("there is no step {name:?}; the exercises: {}", exercises.join(", "))),
+    }
 }
 
 /// One exercise: a step of one problem.

@@ -92,7 +92,7 @@ struct Which {
     #[arg(value_parser = crate::common::problem_parser())]
     problem: Problem,
     /// The step of the chain.
-    #[arg(value_parser = ladder::step_parser())]
+    #[arg(value_parser = ladder::parse_step)]
     step: Step,
 }
 
@@ -100,8 +100,9 @@ impl Which {
     /// The exercise, or a usage error for a step that is not one of this problem.
     fn exercise(&self) -> Result<Exercise, Failure> {
         Exercise::of(self.problem, self.step).ok_or_else(|| {
-            let (problem, step) = (self.problem.number(), self.step.name);
-            Failure::usage(format!("{step} is not an exercise of {problem}"))
+            let (problem, step) = (self.problem, self.step.name);
+            let others: Vec<String> = self.step.exercises.iter().map(|exercise| exercise.problem.to_string()).collect();
+            Failure::usage(format!("{step} is an exercise of {} only, not of {problem}", others.join(" and ")))
         })
     }
 }
@@ -114,7 +115,7 @@ struct Chosen {
     #[arg(value_parser = crate::common::problem_parser(), requires = "step")]
     problem: Option<Problem>,
     /// The step of the chain.
-    #[arg(value_parser = ladder::step_parser())]
+    #[arg(value_parser = ladder::parse_step)]
     step: Option<Step>,
 }
 

@@ -1,0 +1,318 @@
+//! The docs' and crates' tables of the chain, held to its manifest
+//! (`n_queens_chain::steps!`, read through `n_queens_facts::chain`): each
+//! table names the steps it should, in the chain's order, with their
+//! numbers, problems and judge-readiness; the sentences that say which
+//! files paste into the judge say what the manifest says; and every page's
+//! previous and next links follow the map's list of pages. A missing or
+//! extra row fails with the line to add or remove.
+
+use std::fs;
+use std::path::PathBuf;
+
+use n_queens_facts::Problem;
+use n_queens_facts::chain::{self, Step};
+
+/// The workspace root.
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The text of a file, from the workspace root.
+fn read(path: &str) -> String {
+    fs::read_to_string(root().join(path)).unwrap_or_else(|error| panic!("{path}: {error}"))
+}
+
+/// Every table of `text` headed `header` (a row's text after `prefix`,
+/// `//! ` in a doc comment), as rows of trimmed cells, the header and
+/// separator left out.
+fn tables(text: &str, prefix: &str, header: &str) -> Vec<Vec<Vec<String>>> {
+    let lines: Vec<&str> = text.lines().map(|line| line.strip_prefix(prefix).unwrap_or(line)).collect();
+    let mut found = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        if *line != header {
+            continue;
+        }
+        let rows = lines[at + 2..].iter().take_while(|line| line.starts_with('|'));
+        // Cells split at ` | `, so an escaped `\|` inside code stays in its cell.
+        let cells = |row: &&str| row.trim_matches('|').split(" | ").map(|cell| cell.trim().to_string()).collect();
+        found.push(rows.map(cells).collect());
+    }
+    found
+}
+
+/// The one table of `path` headed `header`.
+fn table(path: &str, prefix: &str, header: &str) -> Vec<Vec<String>> {
+    let mut found = tables(&read(path), prefix, header);
+    assert_eq!(found.len(), 1, "{path}: one table headed {header:?}");
+    found.remove(0)
+}
+
+/// The approach a row names: the first `` `name` `` in its cells.
+fn named(row: &[String]) -> String {
+    let cell = row.iter().find(|cell| cell.contains('`')).map_or("", String::as_str);
+    cell.split('`').nth(1).unwrap_or_default().to_string()
+}
+
+/// What a row must be, besides its name: `Err` says why it is not.
+type RowCheck<'a> = &'a dyn Fn(&str, &[String]) -> Result<(), String>;
+
+/// Checks that `rows` name `expected`, in order, each row as `check` wants
+/// it: a missing row says the line to add (made by `row_of`) and where, an
+/// extra one says to remove it.
+fn check_rows(
+    place: &str,
+    rows: &[Vec<String>],
+    expected: &[String],
+    row_of: &dyn Fn(&str) -> String,
+    check: RowCheck,
+) -> Vec<String> {
+    let names: Vec<String> = rows.iter().map(|row| named(row)).collect();
+    let mut errors = Vec::new();
+    for (index, name) in expected.iter().enumerate() {
+        if !names.contains(name) {
+            let after =
+                index.checked_sub(1).map_or("first".to_string(), |before| format!("after {}'s", expected[before]));
+            errors.push(format!("{place}: no row for {name}; add, {after}:\n{}", row_of(name)));
+        }
+    }
+    for (row, name) in rows.iter().zip(&names) {
+        if !expected.contains(name) {
+            errors.push(format!("{place}: {name:?} is no such step; remove its row:\n| {} |", row.join(" | ")));
+        } else if let Err(why) = check(name, row) {
+            errors.push(format!("{place}, {name}: {why}"));
+        }
+    }
+    let in_both: Vec<&String> = names.iter().filter(|name| expected.contains(name)).collect();
+    let order: Vec<&String> = expected.iter().filter(|name| names.contains(name)).collect();
+    if errors.is_empty() && in_both != order {
+        errors.push(format!("{place}: the rows are not in the chain's order: {order:?}"));
+    }
+    errors
+}
+
+/// The steps of the judge's chain (with a number), in order.
+fn numbered() -> Vec<&'static Step> {
+    chain::STEPS.iter().filter(|step| step.number.is_some()).collect()
+}
+
+/// The steps past the judge's chain (no number), in order.
+fn past() -> Vec<&'static Step> {
+    chain::STEPS.iter().filter(|step| step.number.is_none()).collect()
+}
+
+/// `51, 52` or `52`: the problems of a step.
+fn problems(step: &Step) -> String {
+    step.problems.iter().map(|problem| problem.number()).collect::<Vec<_>>().join(", ")
+}
+
+/// The step called `name`.
+fn step(name: &str) -> &'static Step {
+    chain::step(name).unwrap_or_else(|| panic!("{name} is a step"))
+}
+
+/// A step's idea in one problem, or the first it has.
+fn idea(name: &str) -> &'static str {
+    let problem = step(name).problems[0];
+    let approach = match problem {
+        Problem::NQueens => n_queens::approach(name).map(|approach| approach.idea),
+        Problem::NQueensII => n_queens_ii::approach(name).map(|approach| approach.idea),
+    };
+    approach.unwrap_or("IDEA")
+}
+
+/// `yes` or `no`.
+fn yes(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
+/// The names of `steps`.
+fn names(steps: &[&Step]) -> Vec<String> {
+    steps.iter().map(|step| step.name.to_string()).collect()
+}
+
+/// Fails with every error, one paragraph each.
+fn assert_none(errors: Vec<String>) {
+    assert!(errors.is_empty(), "\n{}", errors.join("\n\n"));
+}
+
+/// The project README's two tables: the chain's steps, numbered; then
+/// past the judge, the manifest's steps with their problems and
+/// judge-readiness, then the approaches beyond the chain.
+#[test]
+fn the_readmes_tables_are_the_chain() {
+    let mut errors = Vec::new();
+    let chain_rows = table("README.md", "", "| step | approach | idea | check cost | time | space |");
+    errors.extend(check_rows(
+        "README.md, the chain",
+        &chain_rows,
+        &names(&numbered()),
+        &|name| {
+            let number = step(name).number.unwrap_or_default();
+            format!("| {number} | [`{name}`](docs/{name}.md) | {} | CHECK COST | TIME | SPACE |", idea(name))
+        },
+        &|name, row| {
+            let number = step(name).number.map(|number| number.to_string()).unwrap_or_default();
+            if row[0] == number { Ok(()) } else { Err(format!("its number is {number}, not {}", row[0])) }
+        },
+    ));
+    let past_rows = table("README.md", "", "| approach | problem | idea | judge-ready |");
+    let beyond: Vec<String> = n_queens_count::APPROACHES
+        .iter()
+        .map(|approach| approach.name.to_string())
+        .filter(|name| chain::step(name).is_none())
+        .chain(n_queens::EXTRAS.iter().map(|extra| extra.name.to_string()))
+        .collect();
+    let expected: Vec<String> = names(&past()).into_iter().chain(beyond).collect();
+    errors.extend(check_rows(
+        "README.md, past the judge",
+        &past_rows,
+        &expected,
+        &|name| match chain::step(name) {
+            Some(step) => {
+                format!(
+                    "| [`{name}`](docs/{name}.md) | {} | {} | {} |",
+                    problems(step),
+                    idea(name),
+                    yes(step.judge_ready)
+                )
+            }
+            None => format!("| [`{name}`](docs/{name}.md) | PROBLEM | IDEA | no |"),
+        },
+        &|name, row| match chain::step(name) {
+            Some(step) if row[1] != problems(step) => {
+                Err(format!("its problems are {}, not {}", problems(step), row[1]))
+            }
+            Some(step) if row[3] != yes(step.judge_ready) => {
+                Err(format!("judge-ready: {}, not {}", yes(step.judge_ready), row[3]))
+            }
+            None if row[3] != "no" => Err("beyond the chain, it is not judge-ready".to_string()),
+            _ => Ok(()),
+        },
+    ));
+    assert_none(errors);
+}
+
+/// The map's tables: the chain, LeetCode 52's counters past it, and the
+/// bounds of each step.
+#[test]
+fn the_maps_tables_are_the_chain() {
+    let page = "docs/README.md";
+    let text = read(page);
+    let found = tables(&text, "", "| approach | idea | check cost | time | space |");
+    assert_eq!(found.len(), 2, "{page}: the chain's table and LeetCode 52's counters past it");
+    let row_of = |name: &str| format!("| [`{name}`]({name}.md) | {} | CHECK COST | TIME | SPACE |", idea(name));
+    let any = |_: &str, _: &[String]| Ok(());
+    let mut errors = check_rows(&format!("{page}, the chain"), &found[0], &names(&numbered()), &row_of, &any);
+    let past_52: Vec<&Step> = past().into_iter().filter(|step| step.problems.contains(&Problem::NQueensII)).collect();
+    let counters = n_queens_count::APPROACHES.iter().map(|approach| approach.name.to_string());
+    let expected: Vec<String> =
+        names(&past_52).into_iter().chain(counters.filter(|name| chain::step(name).is_none())).collect();
+    errors.extend(check_rows(&format!("{page}, LeetCode 52 past the judge"), &found[1], &expected, &row_of, &any));
+    let bounds = table(page, "", "| step | squares tried per node | one check | per node | time |");
+    let bound_of = |name: &str| format!("| [`{name}`]({name}.md) | SQUARES TRIED | ONE CHECK | PER NODE | TIME |");
+    errors.extend(check_rows(&format!("{page}, reading the bounds"), &bounds, &names(&numbered()), &bound_of, &any));
+    assert_none(errors);
+}
+
+/// Each problem crate's doc table: its steps, in order.
+#[test]
+fn the_crates_tables_are_their_steps() {
+    let mut errors = Vec::new();
+    for problem in Problem::ALL {
+        let path = format!("crates/{}/src/lib.rs", problem.crate_name());
+        let rows = table(&path, "//! ", "| approach | idea | check cost | time | space |");
+        let steps: Vec<&Step> = chain::STEPS.iter().filter(|step| step.problems.contains(&problem)).collect();
+        let row_of = |name: &str| format!("//! | [`{name}`] | {} | CHECK COST | TIME | SPACE |", idea(name));
+        errors.extend(check_rows(&path, &rows, &names(&steps), &row_of, &|_, _| Ok(())));
+    }
+    assert_none(errors);
+}
+
+/// The sentence that says which files paste into the judge, from the
+/// manifest: the steps of the chain (by their count, when every one is
+/// judge-ready), then each judge-ready step past it, with its problem when
+/// it has only one.
+fn judge_ready_sentence() -> String {
+    const COUNT: [&str; 10] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+    let numbered = numbered();
+    let mut parts = Vec::new();
+    if numbered.iter().all(|step| step.judge_ready) {
+        let count = COUNT.get(numbered.len()).map_or(numbered.len().to_string(), |word| word.to_string());
+        parts.push(format!("The {count} steps of the chain"));
+    } else {
+        let ready: Vec<String> =
+            numbered.iter().filter(|step| step.judge_ready).map(|step| format!("`{}`", step.name)).collect();
+        parts.push(format!("The steps {}", ready.join(", ")));
+    }
+    for step in past().into_iter().filter(|step| step.judge_ready) {
+        parts.push(match step.problems {
+            [only] => format!("LeetCode {}'s `{}`", only.number(), step.name),
+            _ => format!("`{}`", step.name),
+        });
+    }
+    let sentence = match parts.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, others)) => format!("{}, and {last}", others.join(", ")),
+        None => String::new(),
+    };
+    format!("{sentence} paste into the online judge as they stand")
+}
+
+/// The project README and the map say which files are judge-ready in the
+/// manifest's words; each problem crate's doc says its files paste only
+/// when every one of its steps is judge-ready.
+#[test]
+fn the_judge_ready_sentences_are_the_manifests() {
+    let sentence = judge_ready_sentence();
+    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for page in ["README.md", "docs/README.md"] {
+        assert!(flat(&read(page)).contains(&sentence), "{page} should say, in one sentence:\n{sentence}");
+    }
+    for problem in Problem::ALL {
+        let path = format!("crates/{}/src/lib.rs", problem.crate_name());
+        let all_ready =
+            chain::STEPS.iter().filter(|step| step.problems.contains(&problem)).all(|step| step.judge_ready);
+        let says = flat(&read(&path)).contains("each file pastes into the judge as it is");
+        assert_eq!(
+            says, all_ready,
+            "{path}: \"each file pastes into the judge as it is\" holds only if every step is judge-ready"
+        );
+    }
+}
+
+/// Every step has its page, listed in the map; and each page of the map's
+/// list has, on its third line, the link to the map and to the pages before
+/// and after it in that list.
+#[test]
+fn every_page_links_to_the_pages_before_and_after_it() {
+    let pages = table("docs/README.md", "", "| # | page | what it adds | source |");
+    // `[1. Board scan](board_scan.md)`: its title and file.
+    let listed: Vec<(String, String)> = pages
+        .iter()
+        .map(|row| {
+            let (title, file) =
+                row[1].trim_start_matches('[').trim_end_matches(')').split_once("](").unwrap_or_default();
+            (title.to_string(), file.to_string())
+        })
+        .collect();
+    let mut errors = Vec::new();
+    for step in chain::STEPS {
+        let file = format!("{}.md", step.name);
+        if !listed.iter().any(|(_, listed)| *listed == file) {
+            errors.push(format!("docs/README.md, the pages: no row for {file}"));
+        }
+    }
+    for (index, (_, file)) in listed.iter().enumerate() {
+        let previous = match index.checked_sub(1) {
+            Some(before) => format!(" · previous: [{}]({})", listed[before].0, listed[before].1),
+            None => " · previous: [the map](README.md)".to_string(),
+        };
+        let next = listed.get(index + 1).map_or(String::new(), |(title, file)| format!(" · next: [{title}]({file})"));
+        let line = format!("[Map](README.md){previous}{next}");
+        let text = read(&format!("docs/{file}"));
+        if text.lines().nth(2) != Some(line.as_str()) {
+            errors.push(format!("docs/{file}: its third line should be\n{line}"));
+        }
+    }
+    assert_none(errors);
+}

@@ -174,7 +174,7 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     }
     let steps = chain::watched().count();
     let keys = format!(
-        "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} Tab step · q quit"
+        "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} step · Tab next step · q quit"
     );
     let wrapped = |text: &str, style: Style| {
         wrap(text, width, width, 2).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()

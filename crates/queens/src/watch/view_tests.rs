@@ -205,7 +205,8 @@ fn the_keys_name_every_key_within_80_columns() {
     for key in ["space play", "←→ event", "s solution", "b backtrack", "r row", "e end", "g start", "+- speed"] {
         assert!(keys.contains(key), "{key}: {keys}");
     }
-    assert!(keys.ends_with("1-4 Tab step · q quit"), "{keys}");
+    // Tab switches to the next step of the chain, it does not step the search.
+    assert!(keys.ends_with("1-4 step · Tab next step · q quit"), "{keys}");
 }
 
 #[test]

@@ -79,6 +79,48 @@ fn a_signal_gives_the_terminal_back_and_a_closed_window_ends_the_view() {
     assert!(gone(), "the view ends when its terminal hangs up, instead of reading it for ever");
 }
 
+#[test]
+fn after_a_resize_q_gives_the_normal_screen_back_clean() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: the terminal is not checked");
+        return;
+    }
+    let binary = env!("CARGO_BIN_EXE_queens");
+    // Taller and wider, wider only, and much larger: each left 7 rows or a cut line of the view behind.
+    for (width, height) in [(100, 30), (90, 24), (120, 40)] {
+        let session = format!("queens-resize-{}-{width}x{height}", std::process::id());
+        let socket = format!("-L{session}");
+        let script =
+            format!("echo the shell, before the view; {binary} watch 6; echo the shell, after the view; sleep 30");
+        tmux(&[&socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+        let capture = || tmux(&[&socket, "capture-pane", "-p", "-t", &session]);
+        wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
+        wait_for("the view at 80×24", || capture().ends_with("q quit"));
+        tmux(&[&socket, "resize-window", "-t", &session, "-x", &width.to_string(), "-y", &height.to_string()]);
+        // Drawn again at the new size: the keys on its last row.
+        let size = format!("{width} {height}");
+        wait_for("the new size", || {
+            tmux(&[&socket, "display", "-p", "-t", &session, "#{pane_width} #{pane_height}"]) == size
+        });
+        wait_for("the view at the new size", || {
+            let screen = tmux(&[&socket, "capture-pane", "-p", "-t", &session, "-J"]);
+            screen.lines().count() == height && screen.ends_with("q quit")
+        });
+        tmux(&[&socket, "send-keys", "-t", &session, "q"]);
+        wait_for("the shell after the view", || capture().contains("after the view"));
+        let state = tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on} #{history_size}"]);
+        let normal = capture();
+        tmux(&[&socket, "kill-server"]);
+        assert_eq!(state, "0 0", "{width}×{height}: the alternate screen is left, and nothing went to the history");
+        let lines: Vec<&str> = normal.lines().filter(|line| !line.trim().is_empty()).collect();
+        assert_eq!(
+            lines,
+            ["the shell, before the view", "the shell, after the view"],
+            "{width}×{height}: the normal screen holds the shell's lines, nothing of the view:\n{normal}"
+        );
+    }
+}
+
 /// The screens pinned: a name, the arguments of `watch`, the keys pressed
 /// (as tmux's `send-keys` takes them), and what the status line then says.
 const SCREENS: [(&str, &str, &[&str], &str); 11] = [

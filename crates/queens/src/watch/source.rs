@@ -13,6 +13,7 @@ use n_queens_facts::chain::Step;
 
 use super::app::App;
 use super::mistakes::Mistake;
+use super::words::WRONG_MARK;
 use crate::common::Problem;
 
 /// The file shown: the step's own, from its problem's list of approaches,
@@ -57,10 +58,25 @@ const OPERATORS: [&str; 18] =
 /// line, at most a seventh of the width. Not `textwrap`, which breaks code
 /// where it reads badly (docs/watch.md).
 pub fn wrap(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String> {
+    wrap_rows(text, first, rest, indent, true)
+}
+
+/// The lines under the panels, in rows of `width`, the rows after the first
+/// indented by two: as [`wrap`] breaks code, but with no word taken for an
+/// operator (`row - col` is words there).
+pub fn wrap_status(text: &str, width: usize) -> Vec<String> {
+    wrap_rows(text, width, width, 2, false)
+}
+
+/// [`wrap`], and with `code` false, [`wrap_status`].
+fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize, code: bool) -> Vec<String> {
     let chars: Vec<char> = text.trim_end().chars().collect();
     let lead = chars.iter().take_while(|c| **c == ' ').count();
     // Where a `//` comment starts: prose from there on, whatever its words.
-    let comment = chars.windows(2).position(|pair| pair == ['/', '/']).unwrap_or(chars.len());
+    let comment = match code {
+        true => chars.windows(2).position(|pair| pair == ['/', '/']).unwrap_or(chars.len()),
+        false => 0,
+    };
     // Whether the word that ends just before the space at `at`, or the one that starts just after it, is an operator.
     let operator = |word: String| OPERATORS.contains(&word.as_str());
     let before = |at: usize| {
@@ -105,7 +121,8 @@ pub fn wrap(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String>
 /// The columns before a line's text: its mark, its number, a space.
 pub const GUTTER: usize = 5;
 
-/// Draws the file shown, the running line marked `▶` and highlighted, the mistaken one in red.
+/// Draws the file shown, the running line marked `▶` and highlighted, the
+/// mistaken ones marked [`WRONG_MARK`] and in red.
 pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
     let (step, mistake) = (search.step, search.mistake);
@@ -120,7 +137,17 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     // A gutter, `▶` on the running line, then its number; a line's next rows use their columns too.
     for (number, line) in text.lines().enumerate() {
         let gutter = if Some(number) == running { '▶' } else { ' ' };
-        for (index, row) in wrap(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {
+        // A wrong line's mark: in place of its first space, or before it.
+        let (wrong, indented) = (is_wrong(line), line.starts_with(' '));
+        let first = width.saturating_sub(GUTTER + if wrong && !indented { 2 } else { 0 });
+        let mut line_rows = wrap(line, first, width, 8);
+        if wrong {
+            line_rows[0] = match indented {
+                true => format!("{WRONG_MARK}{}", &line_rows[0][1..]),
+                false => format!("{WRONG_MARK} {}", line_rows[0]),
+            };
+        }
+        for (index, row) in line_rows.into_iter().enumerate() {
             rows.push((number, if index == 0 { format!("{gutter}{:>3} {row}", number + 1) } else { row }));
         }
     }
@@ -245,6 +272,17 @@ mod tests {
             rows.iter().map(|row| row.trim()).collect::<Vec<_>>()[1..],
             ["&& !lines.diagonals[diagonal]", "&& !lines.anti_diagonals[", "anti_diagonal] {"]
         );
+    }
+
+    #[test]
+    fn the_lines_under_the_panels_take_no_word_for_an_operator() {
+        let text = "✗ mistake 6 diagonal-without-offset: row - col goes below zero right of the main diagonal";
+        assert_eq!(
+            wrap_status(text, 80),
+            ["✗ mistake 6 diagonal-without-offset: row - col goes below zero right of the main", "  diagonal"]
+        );
+        // As code, the same words break before the `-`.
+        assert_eq!(wrap(text, 80, 80, 2)[1].trim_start(), "- col goes below zero right of the main diagonal");
     }
 
     #[test]

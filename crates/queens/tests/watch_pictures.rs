@@ -69,18 +69,46 @@ fn words(frame: &str) -> Vec<String> {
     texts(frame).into_iter().filter(|(tag, _)| !tag.contains("text-anchor")).map(|(_, text)| text).collect()
 }
 
-/// The characters of `text` not seen on the frame before: none if a line said
-/// the same there, else all but the start and the end it shares with the
-/// line it is likeliest to change (`placed 3` after `placed 2`: one).
-fn new_characters(before: &[String], text: &str) -> usize {
-    let now: Vec<char> = text.chars().collect();
-    let changed = |line: &String| {
-        let line: Vec<char> = line.chars().collect();
-        let start = now.iter().zip(&line).take_while(|(a, b)| a == b).count();
-        let (now_rest, line_rest) = (&now[start..], &line[start.min(line.len())..]);
-        now_rest.len() - now_rest.iter().rev().zip(line_rest.iter().rev()).take_while(|(a, b)| a == b).count()
-    };
-    before.iter().map(changed).min().unwrap_or(now.len())
+/// `line` with each number in it as one `#`.
+fn but_numbers(line: &str) -> String {
+    let mut out = String::new();
+    let mut in_number = false;
+    for c in line.chars() {
+        let digit = c.is_ascii_digit();
+        if !digit {
+            out.push(c);
+        } else if !in_number {
+            out.push('#');
+        }
+        in_number = digit;
+    }
+    out
+}
+
+/// The characters new on a frame whose lines are `now`, after a frame of
+/// the lines `before`, as `docs/watch.md` counts them: none for a line that
+/// was there; for a line that differs only in its numbers from the line in
+/// its place there (the k-th line that reads the same but for its numbers,
+/// as it is the k-th here), the part between what the two share at the
+/// start and at the end; every character of any other line.
+fn new_characters(before: &[String], now: &[String]) -> usize {
+    let same_but_numbers = |a: &str, b: &str| but_numbers(a) == but_numbers(b);
+    let mut new = 0;
+    for (at, line) in now.iter().enumerate() {
+        if before.contains(line) {
+            continue;
+        }
+        let place = now[..at].iter().filter(|other| same_but_numbers(other, line)).count();
+        let was = before.iter().filter(|other| same_but_numbers(other, line)).nth(place);
+        let chars: Vec<char> = line.chars().collect();
+        new += was.map_or(chars.len(), |was| {
+            let was: Vec<char> = was.chars().collect();
+            let start = chars.iter().zip(&was).take_while(|(a, b)| a == b).count();
+            let (rest, was_rest) = (&chars[start..], &was[start.min(was.len())..]);
+            rest.len() - rest.iter().rev().zip(was_rest.iter().rev()).take_while(|(a, b)| a == b).count()
+        });
+    }
+    new
 }
 
 /// Seconds each keyframes name shows its frame, from the loop's length and its share.
@@ -159,16 +187,16 @@ fn every_picture_reads_at_a_phones_width() {
             .filter_map(|(tag, _)| attribute(tag, "y"))
             .collect();
         assert_eq!(code_ys.len(), 1, "{args:?}: the code line moves: {code_ys:?}");
-        // The pace: half a second and the time to read what is new; a solution and the end held.
+        // The pace: half a second and the time to read what is new, a second at least; a solution and the end held.
         let frames = frames(&svg);
         let mut before: Vec<String> = Vec::new();
         for (name, frame) in &frames {
             let held = seconds(&svg, name);
             let now = words(frame);
-            let new: usize = now.iter().map(|text| new_characters(&before, text)).sum();
-            let least = 0.5 + new as f64 / READ_RATE;
+            let new = new_characters(&before, &now);
+            let least = (0.5 + new as f64 / READ_RATE).max(1.0);
             // The keyframes' shares are rounded: a hundredth of a second.
-            assert!(held >= least - 0.01, "{args:?}: {new} new characters for {held} s: {now:?}");
+            assert!(held >= least - 0.01, "{args:?}: {new} new characters for {held} s: {before:?} then {now:?}");
             if frame.contains(">solution ") {
                 assert!(held >= 2.9, "{args:?}: a solution for {held} s");
             }
@@ -184,17 +212,20 @@ fn three_arrays_colours_the_flags_it_reads_and_those_a_queen_sets() {
     let (_, svg) = picture(&["4", "--approach", "three_arrays"]);
     let svg = svg.expect("written");
     let boxes = |frame: &str, class: &str| frame.matches(&format!("height=\"18\" class=\"{class}\"")).count();
+    // A flag read or changed is outlined (class `k`), not only coloured.
+    assert!(svg.contains(".k{stroke:#222;stroke-width:2}"), "the outline is drawn");
     let mut places = 0;
     for (_, frame) in frames(&svg) {
         let set: Vec<String> = words(frame).into_iter().filter(|text| text.contains("] = ")).collect();
-        let coloured = boxes(frame, "r") + boxes(frame, "a") + boxes(frame, "g");
-        assert_eq!(coloured, set.len(), "one coloured flag a line: {frame}");
+        let outlined = boxes(frame, "r k") + boxes(frame, "a k") + boxes(frame, "g k");
+        assert_eq!(outlined, set.len(), "one coloured and outlined flag a line: {frame}");
+        assert_eq!(boxes(frame, "r") + boxes(frame, "a") + boxes(frame, "g"), 0, "no flag by colour alone: {frame}");
         if frame.contains(">place (") {
             // Set, in green, and said so: not red, the colour of a flag that refuses.
             places += 1;
             assert_eq!(set.len(), 3, "{frame}");
             assert!(set.iter().all(|text| text.starts_with("set ") && text.ends_with("] = true")), "{set:?}");
-            assert_eq!((boxes(frame, "g"), boxes(frame, "a")), (3, 0), "{frame}");
+            assert_eq!((boxes(frame, "g k"), boxes(frame, "a k")), (3, 0), "{frame}");
         }
     }
     assert!(places > 0);
@@ -212,6 +243,9 @@ fn the_square_tried_has_a_symbol_and_bitmask_keeps_its_row_marked() {
         let svg = svg.expect("written");
         assert!(svg.contains("<g id=\"t\"><rect width=\"40\" height=\"40\" class=\"t\"/><text"), "{step}");
         assert!(svg.contains("class=\"m\">?</text></g>"), "{step}: the square tried is `?`");
+        // A square still free in step 4's row: green, and `○`.
+        assert!(svg.contains("<g id=\"g\"><rect width=\"40\" height=\"40\" class=\"g\"/><text"), "{step}");
+        assert!(svg.contains("class=\"m\">○</text></g>"), "{step}: a free square is `○`");
         for (_, frame) in frames(&svg) {
             // Steps 1 to 3 try a square, step 4 the lowest bit of `free`, then clear it.
             if [">try (", ">lowest: ", ">cleared ("].iter().any(|said| frame.contains(said)) {
@@ -223,6 +257,30 @@ fn the_square_tried_has_a_symbol_and_bitmask_keeps_its_row_marked() {
             }
         }
     }
+}
+
+#[test]
+fn a_mistakes_wrong_line_and_its_name_carry_its_mark() {
+    let (output, svg) = picture(&["4", "--mistake", "flags-not-cleared"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let svg = svg.expect("written");
+    let mut wrong_lines = 0;
+    for (_, frame) in frames(&svg) {
+        for (tag, text) in texts(frame) {
+            if !tag.contains("class=\"bad\"") {
+                continue;
+            }
+            // The code line in red is the wrong one, marked; the mistake's name, marked the same.
+            if text.starts_with('▶') {
+                assert!(text.starts_with("▶ ✗ // Wrong:"), "{text}");
+                wrong_lines += 1;
+            }
+            if text.contains("mistake 5") {
+                assert!(text.starts_with("✗ mistake 5 flags-not-cleared"), "{text}");
+            }
+        }
+    }
+    assert!(wrong_lines > 0, "the wrong line runs");
 }
 
 #[test]

@@ -79,10 +79,56 @@ fn a_signal_gives_the_terminal_back_and_a_closed_window_ends_the_view() {
     assert!(gone(), "the view ends when its terminal hangs up, instead of reading it for ever");
 }
 
+#[test]
+fn after_a_resize_q_gives_the_normal_screen_back_clean() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: the terminal is not checked");
+        return;
+    }
+    let binary = env!("CARGO_BIN_EXE_queens");
+    // Taller and wider, wider only, and much larger: each left 7 rows or a cut line of the view behind.
+    for (width, height) in [(100, 30), (90, 24), (120, 40)] {
+        let session = format!("queens-resize-{}-{width}x{height}", std::process::id());
+        let socket = format!("-L{session}");
+        let script =
+            format!("echo the shell, before the view; {binary} watch 6; echo the shell, after the view; sleep 30");
+        tmux(&[&socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+        let capture = || tmux(&[&socket, "capture-pane", "-p", "-t", &session]);
+        wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
+        wait_for("the view at 80×24", || capture().ends_with("q quit"));
+        tmux(&[&socket, "resize-window", "-t", &session, "-x", &width.to_string(), "-y", &height.to_string()]);
+        // Drawn again at the new size: the keys on its last row.
+        let size = format!("{width} {height}");
+        wait_for("the new size", || {
+            tmux(&[&socket, "display", "-p", "-t", &session, "#{pane_width} #{pane_height}"]) == size
+        });
+        wait_for("the view at the new size", || {
+            let screen = tmux(&[&socket, "capture-pane", "-p", "-t", &session, "-J"]);
+            screen.lines().count() == height && screen.ends_with("q quit")
+        });
+        tmux(&[&socket, "send-keys", "-t", &session, "q"]);
+        wait_for("the shell after the view", || capture().contains("after the view"));
+        let state = tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on} #{history_size}"]);
+        let normal = capture();
+        tmux(&[&socket, "kill-server"]);
+        assert_eq!(state, "0 0", "{width}×{height}: the alternate screen is left, and nothing went to the history");
+        let lines: Vec<&str> = normal.lines().filter(|line| !line.trim().is_empty()).collect();
+        assert_eq!(
+            lines,
+            ["the shell, before the view", "the shell, after the view"],
+            "{width}×{height}: the normal screen holds the shell's lines, nothing of the view:\n{normal}"
+        );
+    }
+}
+
 /// The screens pinned: a name, the arguments of `watch`, the keys pressed
 /// (as tmux's `send-keys` takes them), and what the status line then says.
-const SCREENS: [(&str, &str, &[&str], &str); 11] = [
+const SCREENS: [(&str, &str, &[&str], &str); 13] = [
     ("start", "6", &[], "event 0 · paused"),
+    // Row 2: columns 0 to 3 blocked, 4 tried and cleared, 5 still free.
+    ("bitmask-24-back", "6 --approach bitmask", &["-N", "24", "Right"], "event 24 · back (2, 4)"),
+    // Two flags read for (1, 1), the second one taken.
+    ("three_arrays-10-refused", "6 --approach three_arrays", &["-N", "10", "Right"], "event 10 · refused (1, 1)"),
     // `is_safe(5, 5)`'s ten reads, the last a queen on the diagonal: the `if` that refuses.
     ("board_scan-96-refused", "6", &["-N", "96", "Right"], "event 96 · refused (5, 5)"),
     ("board_scan-97-back", "6", &["-N", "97", "Right"], "event 97 · back (4, 3)"),
@@ -133,6 +179,39 @@ fn screens(name: &str, args: &str, keys: &[&str], status: &str) -> [String; 3] {
         screen
     };
     [run(true, false), run(true, true), run(false, true)]
+}
+
+#[test]
+fn without_colour_each_mark_keeps_its_symbol_at_80_by_24() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: the marks are not checked");
+        return;
+    }
+    // The screen's rows with NO_COLOR=1, and with colours (tmux's escapes kept).
+    let rows = |name: &str, args: &str, keys: &[&str], status: &str| {
+        let [text, _, colours] = screens(name, args, keys, status);
+        (text.lines().map(String::from).collect::<Vec<_>>(), colours)
+    };
+    // The squares still in bitmask's `free`: `○`, said beside the board.
+    let (text, colours) = rows("free", "6 --approach bitmask", &["-N", "24", "Right"], "event 24 · back (2, 4)");
+    let all = text.join("\n");
+    assert!(text[4].starts_with("│ 2  | / | \\ · ○ "), "column 5 is free, column 4 is not:\n{all}");
+    assert!(text[2].contains("○ free"), "{all}");
+    // Green in the foreground, as tmux writes it (a 256-colour index, or the 8-colour code).
+    let green = colours.contains("[38;5;2m ○") || colours.contains("[32m ○");
+    assert!(green, "and in green, with colours:\n{colours}");
+    // Mistake mode's wrong line: `✗` before its code, as before the mistake's name.
+    let (text, _) = rows("wrong", "6 --mistake flags-not-cleared", &["b"], "back (4, 3)");
+    let all = text.join("\n");
+    assert!(text.iter().any(|row| row.contains("││▶ 92 ✗           // Wrong:")), "{all}");
+    assert!(text.iter().any(|row| row.starts_with("✗ mistake 5 flags-not-cleared: ")), "{all}");
+    // The flags three_arrays reads: between brackets, the legend beside the board says so.
+    let (text, _) = rows("flags", "6 --approach three_arrays", &["-N", "10", "Right"], "event 10 · refused (1, 1)");
+    let all = text.join("\n");
+    assert!(text.iter().any(|row| row.starts_with("│columns         1[0]0 0 0 0 ")), "{all}");
+    assert!(text.iter().any(|row| row.starts_with("│diagonals       0 0 0 0 0[1]0 0 0 0 0 ")), "{all}");
+    assert!(text.iter().any(|row| row.starts_with("│anti_diagonals  1 0 0 0 0 0 0 0 0 0 0 ")), "not read: {all}");
+    assert!(text[2].contains("[1] a flag read,") && text[3].contains("set or cleared"), "{all}");
 }
 
 #[test]

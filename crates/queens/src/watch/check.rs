@@ -66,8 +66,9 @@ pub fn free_row(search: &Search, state: &State) -> Option<(usize, Blocked, Optio
 pub fn check_width(n: usize, panel: Panel) -> usize {
     match panel {
         Panel::Calls(_) => 36.max(4 + 3 * (n + 2) + (n + 1).max(7) + 2),
-        // Room for `set anti_diagonals[9 + 9 = 18] = true` on one row.
-        Panel::Flags { .. } => 40.max(15 + 2 * n - 1 + 2),
+        // Room for `set anti_diagonals[9 + 9 = 18] = true` on one row, and for
+        // the strips: the names, two columns a flag, a bracket after the last.
+        Panel::Flags { .. } => 40.max(NAME_WIDTH + 2 * (2 * n - 1) + 1 + 2),
         Panel::Reads(_) => 36,
     }
 }
@@ -128,15 +129,19 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
             };
             let mut head = index_lines(2 * n - 1);
             for (kind, flags) in flags.iter().enumerate() {
-                let mut spans = vec![Span::from(format!("{:<15}", FLAG_NAMES[kind]))];
+                let mark = |index: usize| marked.iter().find(|mark| (mark.0, mark.1) == (Ray::ALL[kind], index));
+                // Each flag after a space, a flag read or changed between brackets, in its colour.
+                let mut spans = vec![Span::from(format!("{:<NAME_WIDTH$}", FLAG_NAMES[kind]))];
                 for (index, &taken) in flags.iter().enumerate() {
+                    spans.push(Span::from(bracket_before(index, |index| mark(index).is_some())));
                     let mut span = Span::from(if taken { "1" } else { "0" });
-                    if let Some(&(_, _, colour)) =
-                        marked.iter().find(|mark| (mark.0, mark.1) == (Ray::ALL[kind], index))
-                    {
+                    if let Some(&(_, _, colour)) = mark(index) {
                         span = span.bg(colour).fg(Color::Black);
                     }
                     spans.push(span);
+                }
+                if mark(flags.len() - 1).is_some() {
+                    spans.push(Span::from("]"));
                 }
                 head.push(Line::from(spans));
             }
@@ -172,18 +177,32 @@ pub fn check_lines(app: &App, width: usize, height: usize) -> Vec<Line<'static>>
     }
 }
 
-/// A flag of step 3 coloured: its array, its index, the colour.
+/// A flag of step 3 read or changed: its array, its index, its colour.
 type FlagMark = (Ray, usize, Color);
 
-/// The indices of `count` flags, one digit a flag, the tens on a row above.
+/// The column of step 3's array names: the longest, `anti_diagonals`, and a
+/// space, that a bracket before a flag does not touch.
+const NAME_WIDTH: usize = 15;
+
+/// What stands before the flag at `index` in a strip: `[` before a flag
+/// marked, `]` after one, else a space.
+fn bracket_before(index: usize, marked: impl Fn(usize) -> bool) -> &'static str {
+    match () {
+        _ if marked(index) => "[",
+        _ if index > 0 && marked(index - 1) => "]",
+        _ => " ",
+    }
+}
+
+/// The indices of `count` flags, two columns a flag as in the strips, the tens on a row above.
 fn index_lines(count: usize) -> Vec<Line<'static>> {
-    let digits = |digit: fn(usize) -> String| (0..count).map(digit).collect::<String>();
+    let digits = |digit: fn(usize) -> String| (0..count).map(|index| format!(" {}", digit(index))).collect::<String>();
     let mut lines = Vec::new();
     if count > 10 {
         let tens = digits(|index| if index >= 10 { (index / 10).to_string() } else { " ".into() });
-        lines.push(Line::from(format!("{:<15}{tens}", "")).dim());
+        lines.push(Line::from(format!("{:<NAME_WIDTH$}{tens}", "")).dim());
     }
-    lines.push(Line::from(format!("{:<15}{}", "index", digits(|index| (index % 10).to_string()))).dim());
+    lines.push(Line::from(format!("{:<NAME_WIDTH$}{}", "index", digits(|index| (index % 10).to_string()))).dim());
     lines
 }
 

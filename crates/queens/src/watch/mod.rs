@@ -127,6 +127,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let signals = signals::Caught::register()?;
     let mut terminal = ratatui::try_init()?;
     let result = watch(&mut terminal, App::new(n, step, args.mistake), args.problem, &signals);
+    // The alternate screen is cleared before it is left: tmux, leaving it at
+    // another size than the one it was entered at, carries rows of what it
+    // holds onto the normal screen (docs/watch.md).
+    let _ = terminal.clear();
     let _ = terminal.show_cursor();
     drop(terminal);
     ratatui::restore();

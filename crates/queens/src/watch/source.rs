@@ -13,6 +13,7 @@ use n_queens_facts::chain::Step;
 
 use super::app::App;
 use super::mistakes::Mistake;
+use super::words::WRONG_MARK;
 use crate::common::Problem;
 
 /// The file shown: the step's own, from its problem's list of approaches,
@@ -44,14 +45,45 @@ pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
     textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
 }
 
-/// Code, in rows of at most `first` characters, then `rest`: at spaces (after
-/// a comma, a colon or a `·`, or before `&&` and `||`, where one is near the
-/// end), and inside a word too long for a row after a `.`, `(` or `[`; the rows
-/// after the first indented by `indent` more than the line, at most a seventh
-/// of the width. Not `textwrap`, which breaks code where it reads badly (docs/watch.md).
+/// The binary operators a row of code never ends with: a row breaks before
+/// one, so that it leads the next row together with its operand.
+const OPERATORS: [&str; 18] =
+    ["&&", "||", "&", "|", "^", "+", "-", "*", "/", "%", "<<", ">>", "==", "!=", "<", ">", "<=", ">="];
+
+/// Code, in rows of at most `first` characters, then `rest`: at spaces
+/// (after a comma, a colon or a `·`, else before a binary operator such as
+/// `&&`, `||` or `|`, where one is near the end; never after an operator,
+/// outside a `//` comment), and inside a word too long for a row after a `.`,
+/// `(` or `[`; the rows after the first indented by `indent` more than the
+/// line, at most a seventh of the width. Not `textwrap`, which breaks code
+/// where it reads badly (docs/watch.md).
 pub fn wrap(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String> {
+    wrap_rows(text, first, rest, indent, true)
+}
+
+/// The lines under the panels, in rows of `width`, the rows after the first
+/// indented by two: as [`wrap`] breaks code, but with no word taken for an
+/// operator (`row - col` is words there).
+pub fn wrap_status(text: &str, width: usize) -> Vec<String> {
+    wrap_rows(text, width, width, 2, false)
+}
+
+/// [`wrap`], and with `code` false, [`wrap_status`].
+fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize, code: bool) -> Vec<String> {
     let chars: Vec<char> = text.trim_end().chars().collect();
     let lead = chars.iter().take_while(|c| **c == ' ').count();
+    // Where a `//` comment starts: prose from there on, whatever its words.
+    let comment = match code {
+        true => chars.windows(2).position(|pair| pair == ['/', '/']).unwrap_or(chars.len()),
+        false => 0,
+    };
+    // Whether the word that ends just before the space at `at`, or the one that starts just after it, is an operator.
+    let operator = |word: String| OPERATORS.contains(&word.as_str());
+    let before = |at: usize| {
+        let start = chars[..at].iter().rposition(|c| *c == ' ').map_or(0, |space| space + 1);
+        at < comment && operator(chars[start..at].iter().collect())
+    };
+    let after = |at: usize| at < comment && operator(chars[at + 1..].iter().take_while(|c| **c != ' ').collect());
     let mut rows = Vec::new();
     let mut start = 0;
     loop {
@@ -61,18 +93,24 @@ pub fn wrap(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String>
             rows.push(" ".repeat(prefix) + &chars[start..].iter().collect::<String>());
             return rows;
         }
+        // A space in the row; a break just after an operator would leave it at the end of a row.
         let space = |at: &usize| chars[*at] == ' ' && *at > lead;
-        let good = |at: &usize| {
-            let next: String = chars[at + 1..chars.len().min(at + 3)].iter().collect();
-            matches!(chars[at - 1], ',' | ':' | '·') || next == "&&" || next == "||"
-        };
-        let last_space = (start + 1..=start + room).rfind(space);
-        let last_good =
-            (start + 1..=start + room).rfind(|at| space(at) && good(at)).filter(|&at| at - start >= room / 2);
+        let fair = |at: &usize| space(at) && !before(*at);
+        let near_the_end = |at: &usize| at - start >= room / 2;
+        let spaces = start + 1..=start + room;
+        let after_a_comma = spaces.clone().rfind(|at| fair(at) && matches!(chars[at - 1], ',' | ':' | '·'));
+        let before_an_operator = spaces.clone().rfind(|at| fair(at) && after(*at));
+        let last_space = spaces.clone().rfind(fair);
         let inside = (start + 1..start + room).rfind(|&at| matches!(chars[at - 1], '.' | '(' | '['));
-        let (end, skip) = match (last_good, last_space, inside) {
-            (Some(at), _, _) | (None, Some(at), _) => (at, 1),
-            (None, None, Some(at)) => (at, 0),
+        // After an operator only when nothing else breaks the row, and never a row of the operator alone.
+        let last_resort = spaces
+            .clone()
+            .rfind(|at| space(at) && chars[start..*at].iter().skip_while(|c| **c == ' ').any(|c| *c == ' '));
+        let at_a_space = after_a_comma.filter(near_the_end).or(before_an_operator.filter(near_the_end)).or(last_space);
+        let (end, skip) = match (at_a_space, inside, last_resort) {
+            (Some(at), _, _) => (at, 1),
+            (None, Some(at), _) => (at, 0),
+            (None, None, Some(at)) => (at, 1),
             (None, None, None) => (start + room, 0),
         };
         rows.push(" ".repeat(prefix) + &chars[start..end].iter().collect::<String>());
@@ -83,7 +121,8 @@ pub fn wrap(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String>
 /// The columns before a line's text: its mark, its number, a space.
 pub const GUTTER: usize = 5;
 
-/// Draws the file shown, the running line marked `▶` and highlighted, the mistaken one in red.
+/// Draws the file shown, the running line marked `▶` and highlighted, the
+/// mistaken ones marked [`WRONG_MARK`] and in red.
 pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
     let (step, mistake) = (search.step, search.mistake);
@@ -98,7 +137,17 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     // A gutter, `▶` on the running line, then its number; a line's next rows use their columns too.
     for (number, line) in text.lines().enumerate() {
         let gutter = if Some(number) == running { '▶' } else { ' ' };
-        for (index, row) in wrap(line, width.saturating_sub(GUTTER), width, 8).into_iter().enumerate() {
+        // A wrong line's mark: in place of its first space, or before it.
+        let (wrong, indented) = (is_wrong(line), line.starts_with(' '));
+        let first = width.saturating_sub(GUTTER + if wrong && !indented { 2 } else { 0 });
+        let mut line_rows = wrap(line, first, width, 8);
+        if wrong {
+            line_rows[0] = match indented {
+                true => format!("{WRONG_MARK}{}", &line_rows[0][1..]),
+                false => format!("{WRONG_MARK} {}", line_rows[0]),
+            };
+        }
+        for (index, row) in line_rows.into_iter().enumerate() {
             rows.push((number, if index == 0 { format!("{gutter}{:>3} {row}", number + 1) } else { row }));
         }
     }
@@ -187,6 +236,56 @@ mod tests {
     }
 
     #[test]
+    fn no_row_of_code_ends_with_an_operator_or_holds_one_alone() {
+        let runs = chain::watched().map(|step| (step, None)).chain(Mistake::ALL.map(|m| (m.step(), Some(m))));
+        for (step, mistake) in runs {
+            for problem in [Problem::NQueens, Problem::NQueensII] {
+                let text = shown(problem, step, mistake);
+                // The source pane's inside at 80 columns and wider, its gutter on a line's first row.
+                for width in 30..=80 {
+                    for line in text.lines() {
+                        let rows = wrap(line, width - GUTTER, width, 8);
+                        let joined: String = rows.iter().flat_map(|row| row.split_whitespace()).collect();
+                        assert_eq!(joined, line.split_whitespace().collect::<String>(), "{width}: {rows:?}");
+                        // The code before a `//` comment, counted in characters other than spaces.
+                        let code = line.find("//").map_or(line, |comment| &line[..comment]);
+                        let code = code.split_whitespace().map(|word| word.chars().count()).sum::<usize>();
+                        let mut through = 0;
+                        for row in &rows {
+                            through += row.split_whitespace().map(|word| word.chars().count()).sum::<usize>();
+                            let last = row.split_whitespace().last().unwrap_or_default();
+                            assert!(
+                                !OPERATORS.contains(&last) || through > code || rows.len() == 1,
+                                "{} {problem:?} {mistake:?} at {width}: {rows:?}",
+                                step.name
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Three arrays' check at the width of the pane at 80×24: `&&` leads its row, with its operand.
+        let line =
+            "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
+        let rows = wrap(line, 38 - GUTTER, 38, 8);
+        assert_eq!(
+            rows.iter().map(|row| row.trim()).collect::<Vec<_>>()[1..],
+            ["&& !lines.diagonals[diagonal]", "&& !lines.anti_diagonals[", "anti_diagonal] {"]
+        );
+    }
+
+    #[test]
+    fn the_lines_under_the_panels_take_no_word_for_an_operator() {
+        let text = "✗ mistake 6 diagonal-without-offset: row - col goes below zero right of the main diagonal";
+        assert_eq!(
+            wrap_status(text, 80),
+            ["✗ mistake 6 diagonal-without-offset: row - col goes below zero right of the main", "  diagonal"]
+        );
+        // As code, the same words break before the `-`.
+        assert_eq!(wrap(text, 80, 80, 2)[1].trim_start(), "- col goes below zero right of the main diagonal");
+    }
+
+    #[test]
     fn wrapping_keeps_every_character_and_the_width_and_code_reads_well() {
         let line =
             "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
@@ -197,8 +296,14 @@ mod tests {
             assert_eq!(joined, line.split_whitespace().collect::<String>(), "{width}");
             if (42..100).contains(&width) {
                 assert!(rows[1..].iter().all(|row| row.starts_with(&" ".repeat(width / 7))), "{rows:?}");
-                let words: Vec<&str> = rows.iter().flat_map(|row| row.split_whitespace()).collect();
-                assert_eq!(words, line.split_whitespace().collect::<Vec<_>>(), "{width}: no word cut");
+                // A word is cut only after a `.`, `(` or `[`, where its operator could not lead it whole.
+                for pair in rows.windows(2) {
+                    let tail = pair[0].split_whitespace().last().unwrap_or_default();
+                    let head = pair[1].split_whitespace().next().unwrap_or_default();
+                    let at_a_space = line.contains(&format!("{tail} {head}"));
+                    let inside = tail.ends_with(['.', '(', '[']) && line.contains(&format!("{tail}{head}"));
+                    assert!(at_a_space || inside, "{width}: {rows:?}");
+                }
             }
         }
         assert_eq!(wrap(line, 50, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");

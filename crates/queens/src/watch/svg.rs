@@ -15,7 +15,9 @@ use super::search::Search;
 use super::source::{shown, wrap, wrap_prose};
 use super::state::State;
 use super::steps::{Free, Panel};
-use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text, refuses, said};
+use super::words::{
+    Change, FLAG_NAMES, FREE_MARK, WRONG_MARK, back_text, crash_text, flag_changes, read_text, refuses, said,
+};
 use crate::common::Problem;
 
 /// The side of a square, in pixels.
@@ -31,9 +33,11 @@ const CHAR: f64 = 8.6;
 const MIN_WIDTH: usize = 412;
 /// Seconds in one tick of the loop; a frame lasts a whole number of ticks.
 const TICK: f64 = 0.25;
+/// The time a frame is shown besides the time to read what is new on it, in seconds.
+const GLANCE: f64 = 0.5;
 /// The least time a frame is shown, in seconds.
-const LEAST: f64 = 0.5;
-/// Characters of new text a second a frame gives its reader, over [`LEAST`]:
+const LEAST: f64 = 1.0;
+/// Characters of new text a second a frame gives its reader, over [`GLANCE`]:
 /// the picture cannot be paused.
 const READ_RATE: f64 = 25.0;
 /// The largest picture written, in bytes.
@@ -92,7 +96,7 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
         let event = search.next_event();
         state.apply(event);
         let (body, texts, used) = frame(&layout, &search, &state, event, &text, problem);
-        let new: usize = texts.iter().map(|text| new_characters(&before, text)).sum();
+        let new = new_characters(&before, &texts);
         before = texts;
         bytes += body.len() + 80;
         if bytes > LIMIT {
@@ -138,13 +142,13 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     }
     svg.push_str(
         ".l{fill:#f0d9b5}.d{fill:#b58863}.t{fill:#f6d743}.r{fill:#6cc5e0}.a{fill:#e8615a}.g{fill:#8fd68f}\
-         .o{fill:#fff;stroke:#aaa}\n.dim{fill:#888}.run{fill:#7a4f00}.bad{fill:#c0392b;font-weight:bold}\
+         .o{fill:#fff;stroke:#aaa}.k{stroke:#222;stroke-width:2}\n.dim{fill:#888}.run{fill:#7a4f00}.bad{fill:#c0392b;font-weight:bold}\
          .m{font-size:20px;font-weight:bold}.ix{fill:#888;font-size:10px}\n</style>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n\
          <defs><g id=\"q\"><circle cx=\"20\" cy=\"20\" r=\"14\" fill=\"#222\"/>\
          <text x=\"20\" y=\"25\" text-anchor=\"middle\" style=\"fill:#fff;font-weight:bold\">Q</text></g>\n",
     );
-    // The marks of a square: `?` tried; blue read, red refusing, green free, each line by its symbol.
+    // The marks of a square: `?` tried; blue read, red refusing, each line by its symbol; green `○` free.
     let glyph = |id: &str, class: &str, symbol: &str| {
         let text = match symbol {
             "" => String::new(),
@@ -158,7 +162,7 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
             svg.push_str(&glyph(&format!("{class}{index}"), class, symbol));
         }
     }
-    svg.push_str(&glyph("g", "g", ""));
+    svg.push_str(&glyph("g", "g", FREE_MARK));
     svg.push_str("</defs>\n");
     let title = match mistake {
         Some(mistake) => format!("{}, n = {n}, mistake {}", step.name, mistake.row().number),
@@ -281,14 +285,15 @@ fn frame(
     lines.push((String::new(), ""));
     lines.push((counters(search, state), ""));
     if let Some(row) = search.mistake.map(|mistake| mistake.row()) {
-        lines.push((format!("mistake {} {}: {}", row.number, row.name, row.effect), "bad"));
+        lines.push((format!("{WRONG_MARK} mistake {} {}: {}", row.number, row.name, row.effect), "bad"));
     }
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
     if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
-        let class = if search.mistake.is_some_and(|mistake| line.contains(mistake.row().line)) { "bad" } else { "run" };
+        let wrong = search.mistake.is_some_and(|mistake| line.contains(mistake.row().line));
+        let (class, mark) = if wrong { ("bad", format!("{WRONG_MARK} ")) } else { ("run", String::new()) };
         for (index, row) in
-            wrap(&format!("▶ {}", line.trim()), layout.columns, layout.columns, 2).into_iter().enumerate()
+            wrap(&format!("▶ {mark}{}", line.trim()), layout.columns, layout.columns, 2).into_iter().enumerate()
         {
             let y = layout.code_top + index * LINE;
             let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\" class=\"{class}\">{}</text>", escape(&row));
@@ -309,36 +314,64 @@ fn frame(
     (body, texts, (y - layout.text_top) / LINE)
 }
 
-/// The characters of `text` not on the frame before: none if a line there
-/// said the same, else all but the start and end it shares with the line it
-/// likeliest changes (`placed 3` after `placed 2`: one).
-fn new_characters(before: &[String], text: &str) -> usize {
-    let now: Vec<char> = text.chars().collect();
-    let changed = |before: &str| {
-        let before: Vec<char> = before.chars().collect();
-        let start = now.iter().zip(&before).take_while(|(a, b)| a == b).count();
-        let end =
-            now[start..].iter().rev().zip(before[start.min(before.len())..].iter().rev()).take_while(|(a, b)| a == b);
-        now.len() - start - end.count()
-    };
-    before.iter().map(|line| changed(line)).min().unwrap_or(now.len())
+/// A line with each run of digits as one `#`: two lines of the same shape
+/// differ only in their numbers.
+fn shape(line: &str) -> String {
+    let mut shape = String::new();
+    for c in line.chars() {
+        match c.is_ascii_digit() {
+            true if shape.ends_with('#') => {}
+            true => shape.push('#'),
+            false => shape.push(c),
+        }
+    }
+    shape
 }
 
-/// The ticks a frame with `new` characters of new text is shown: a solution
-/// 3 seconds at least, the end 4.
+/// The characters of the lines `now` not on the frame `before`: none for a
+/// line there, the changed part of one that differs from the line in its
+/// place there only in its numbers (its place: the k-th line of its shape;
+/// `placed 3` after `placed 2`: one), and every character of any other line,
+/// the code's rows too.
+fn new_characters(before: &[String], now: &[String]) -> usize {
+    let mut new = 0;
+    for (at, line) in now.iter().enumerate() {
+        if before.contains(line) {
+            continue;
+        }
+        let shape_now = shape(line);
+        let place = now[..at].iter().filter(|other| shape(other) == shape_now).count();
+        let text: Vec<char> = line.chars().collect();
+        new += match before.iter().filter(|other| shape(other) == shape_now).nth(place) {
+            Some(old) => {
+                let old: Vec<char> = old.chars().collect();
+                let start = text.iter().zip(&old).take_while(|(a, b)| a == b).count();
+                let end = text[start..].iter().rev().zip(old[start.min(old.len())..].iter().rev());
+                text.len() - start - end.take_while(|(a, b)| a == b).count()
+            }
+            None => text.len(),
+        };
+    }
+    new
+}
+
+/// The ticks a frame with `new` characters of new text is shown: half a
+/// second and the time to read them, one second at least; a solution 3
+/// seconds at least, the end 4.
 fn ticks(event: &Event, new: usize) -> usize {
     let least = match event {
         Event::Solution => 3.0,
         Event::Done | Event::Crash(_) => 4.0,
-        _ => 0.0,
+        _ => LEAST,
     };
-    let seconds = (LEAST + new as f64 / READ_RATE).max(least);
+    let seconds = (GLANCE + new as f64 / READ_RATE).max(least);
     (seconds / TICK - 1e-9).ceil() as usize
 }
 
 /// Over the strip of step 3's array `kind` (drawn once, all 0): its flags
 /// set, those read while `reads` are shown (blue free, red taken), and those
-/// a place or a back changes (green, red when the mistake keeps them set).
+/// a place or a back changes (green, red when the mistake keeps them set),
+/// the ones read or changed outlined.
 fn flag_strip(
     body: &mut String,
     search: &Search,
@@ -357,11 +390,12 @@ fn flag_strip(
                 .iter()
                 .any(|read| matches!(*read, Event::Flag { line: l, index: i, .. } if l == line && i == index));
         let change = changes.iter().find(|change| (change.0, change.1) == (line, index)).map(|change| change.2);
+        // A flag read or changed is outlined, as the terminal puts it between brackets.
         let class = match (change, read, taken) {
-            (Some(Change::Kept), _, _) => "a",
-            (Some(_), _, _) => "g",
-            (None, true, true) => "a",
-            (None, true, false) => "r",
+            (Some(Change::Kept), _, _) => "a k",
+            (Some(_), _, _) => "g k",
+            (None, true, true) => "a k",
+            (None, true, false) => "r k",
             (None, false, true) => "o",
             (None, false, false) => continue,
         };

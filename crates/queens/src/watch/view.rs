@@ -15,9 +15,9 @@ use super::app::App;
 use super::check::{check_width, draw_check, free_row};
 use super::event::Event;
 use super::mistakes::Mistake;
-use super::source::{draw_source, wrap};
-use super::steps;
-use super::words::{refuses, said};
+use super::source::{draw_source, wrap_status};
+use super::steps::{self, Panel};
+use super::words::{FREE_MARK, WRONG_MARK, refuses, said};
 use crate::common::Problem;
 
 /// The smallest terminal the view takes, whatever the n: the size it is documented at.
@@ -67,10 +67,10 @@ pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
 type Mark = (&'static str, Color);
 
 /// The square being tried: `?`, in yellow.
-const TRIED: Mark = (" ?", Color::Yellow);
+const TRIED: Mark = ("?", Color::Yellow);
 
 /// The symbol of each line a queen attacks along, in the order of [`super::event::Line::ALL`].
-const RAYS: [&str; 3] = [" |", " \\", " /"];
+const RAYS: [&str; 3] = ["|", "\\", "/"];
 
 /// The marks the board shows now: step 4's row with what each mask blocks,
 /// the square tried, and the squares the check reads.
@@ -79,9 +79,10 @@ fn marks(app: &App) -> Vec<(usize, usize, Mark)> {
     let state = &app.history.state;
     let mut marks: Vec<(usize, usize, Mark)> = Vec::new();
     if let Some((row, cols, lowest)) = free_row(search, state) {
-        // Green: the squares still to try, the bits left in `free`.
+        // The squares still to try, the bits left in `free`: `○`, in green.
         for (col, blocked) in cols {
-            marks.push((row, col, blocked.map_or((" ·", Color::Green), |line| (RAYS[line], Color::Reset))));
+            let free = (FREE_MARK, Color::Green);
+            marks.push((row, col, blocked.map_or(free, |line| (RAYS[line], Color::Reset))));
         }
         marks.extend(lowest.map(|col| (row, col, TRIED)));
     }
@@ -92,11 +93,37 @@ fn marks(app: &App) -> Vec<(usize, usize, Mark)> {
         let colour = if refuses(read) { Color::Red } else { Color::Cyan };
         match *read {
             Event::Scan { line, row, col, .. } => marks.push((row, col, (RAYS[line as usize], colour))),
-            Event::Compare { queen_row, queen_col, .. } => marks.push((queen_row, queen_col, (" ·", colour))),
+            Event::Compare { queen_row, queen_col, .. } => marks.push((queen_row, queen_col, ("·", colour))),
             _ => {}
         }
     }
     marks
+}
+
+/// How a mark of `colour` is drawn: green in the foreground, other colours behind a black symbol.
+fn mark_style(colour: Color) -> Style {
+    match colour {
+        Color::Reset => Style::default(),
+        Color::Green => Style::default().fg(Color::Green).bold(),
+        colour => Style::default().bg(colour).fg(Color::Black),
+    }
+}
+
+/// The legend of a step's marks, by what its check panel shows: each
+/// symbol, drawn as on the board, and its words. Step 3's brackets are
+/// around the flags in its panel.
+fn legend(panel: Panel) -> &'static [(&'static str, Color, &'static str)] {
+    match panel {
+        Panel::Reads(_) => &[("?", Color::Yellow, "tried")],
+        Panel::Flags { .. } => &[
+            ("?", Color::Yellow, "tried"),
+            ("[1]", Color::Reset, "a flag read,"),
+            ("   ", Color::Reset, "set or cleared"),
+        ],
+        Panel::Calls(_) => {
+            &[("| \\ /", Color::Reset, "blocked"), (FREE_MARK, Color::Green, "free"), ("?", Color::Yellow, "lowest")]
+        }
+    }
 }
 
 fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
@@ -116,21 +143,33 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
         for c in 0..n {
             // The last mark of a square wins: a read over the row's masks.
             let mark = marks.iter().rev().find(|mark| (mark.0, mark.1) == (r, c));
-            let (mut text, colour) = mark.map_or((" ·", Color::Reset), |mark| mark.2);
-            let mut style = match colour {
-                Color::Reset => Style::default(),
-                Color::Green => Style::default().fg(Color::Green).bold(),
-                colour => Style::default().bg(colour).fg(Color::Black),
-            };
+            let (mut text, colour) = mark.map_or(("·", Color::Reset), |mark| mark.2);
+            let mut style = mark_style(colour);
             if search.queens().get(r) == Some(&c) {
-                (text, style) = (" Q", style.bold());
+                (text, style) = ("Q", style.bold());
             }
-            spans.push(Span::styled(text, style));
+            // A space between two squares, then the square's symbol.
+            spans.push(Span::styled(format!(" {text}"), style));
         }
         if search.queens().get(r).is_some_and(|&c| c >= n) {
             spans.push(Span::from(" Q off the board").red());
         }
         lines.push(Line::from(spans));
+    }
+    // What the marks mean, beside the board, where all of it fits (the rows
+    // of the board are 3 + 2n wide, and two spaces part it from the legend).
+    let legend = legend(search.checker().panel());
+    let board_width = 3 + 2 * n;
+    let room = usize::from(area.width.saturating_sub(2)).saturating_sub(board_width + 2);
+    let fits = legend.len() <= lines.len()
+        && legend.iter().all(|(symbol, _, words)| symbol.chars().count() + 1 + words.chars().count() <= room)
+        && lines.iter().all(|line| line.width() <= board_width);
+    if fits {
+        for (line, &(symbol, colour, words)) in lines.iter_mut().zip(legend) {
+            line.spans.push(Span::from(" ".repeat(board_width + 2 - line.width())));
+            line.spans.push(Span::styled(symbol, mark_style(colour)));
+            line.spans.push(Span::from(format!(" {words}")).dim());
+        }
     }
     let title = format!(" n = {n} · {} ", search.step.name);
     // The bottom border is the check panel's top, with its title.
@@ -174,15 +213,17 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     }
     let steps = chain::watched().count();
     let keys = format!(
-        "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} Tab step · q quit"
+        "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} step · Tab next step · q quit"
     );
     let wrapped = |text: &str, style: Style| {
-        wrap(text, width, width, 2).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()
+        wrap_status(text, width).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()
     };
     let mut lines = wrapped(&counters, Style::default());
     lines.extend(wrapped(&event, Style::default().bold()));
     if let Some(mistake) = search.mistake {
-        let text = format!("mistake {} {}: {}", mistake.row().number, mistake.row().name, mistake.row().effect);
+        let row = mistake.row();
+        // Its mark, as on its lines in the source.
+        let text = format!("{WRONG_MARK} mistake {} {}: {}", row.number, row.name, row.effect);
         lines.extend(wrapped(&text, Style::default().red()));
     }
     lines.extend(wrapped(&keys, Style::default().dim()));

@@ -185,6 +185,15 @@ fn a_mistake_shows_its_wrong_line_in_red_and_highlights_it_when_it_runs() {
         let wrong = mistake.row().line;
         let red = source_rows(&app, 100, 32, |cell| cell.fg == Color::Red);
         assert!(red.contains(&squeezed(wrong)), "{mistake:?}: {red}\n{}", screen(&app, 100, 32));
+        // And marked `✗`, on the line's first row, as its name is under the counters.
+        let text = screen(&app, 100, 32);
+        let marked = text.lines().filter(|row| row.contains(WRONG_MARK)).collect::<Vec<_>>();
+        let first_row = |row: &&str| {
+            row.chars().nth(usize::from(left_width(4, mistake.step(), Some(mistake))) + 1 + GUTTER) == Some('✗')
+        };
+        assert!(marked.iter().any(first_row), "{mistake:?}: {marked:?}\n{text}");
+        let name = format!("✗ mistake {} {}: ", mistake.row().number, mistake.row().name);
+        assert!(text.lines().any(|row| row.starts_with(&name)), "{mistake:?}:\n{text}");
         let runs_it = |app: &App| {
             let event = app.history.state.last;
             let marker = event.and_then(|event| marker(Problem::NQueensII, mistake.step(), Some(mistake), &event));
@@ -205,7 +214,8 @@ fn the_keys_name_every_key_within_80_columns() {
     for key in ["space play", "←→ event", "s solution", "b backtrack", "r row", "e end", "g start", "+- speed"] {
         assert!(keys.contains(key), "{key}: {keys}");
     }
-    assert!(keys.ends_with("1-4 Tab step · q quit"), "{keys}");
+    // Tab switches to the next step of the chain, it does not step the search.
+    assert!(keys.ends_with("1-4 step · Tab next step · q quit"), "{keys}");
 }
 
 #[test]
@@ -314,6 +324,45 @@ fn after_a_back_steps_1_and_2_say_what_the_back_does() {
 }
 
 #[test]
+fn bitmask_marks_the_squares_still_free_with_a_symbol() {
+    let mut app = App::new(6, step("bitmask"), None);
+    play_until(&mut app, |app| app.history.state.events == 24);
+    assert_eq!(app.history.state.last, Some(Event::Back { row: 2, col: 4 }));
+    let (board, text) = (board_rows(&app, 80, 24), screen(&app, 80, 24));
+    // Columns 0 to 3 blocked, 4 tried and cleared from `free`, 5 still in it.
+    assert_eq!(&board[2][3..], " | / | \\ · ○", "{text}");
+    let buffer = buffer(&app, 80, 24);
+    let free: Vec<&Cell> = (0..80).map(|x| &buffer[(x, 4)]).filter(|cell| cell.symbol() == "○").collect();
+    assert!(free.iter().all(|cell| cell.fg == Color::Green), "in green too: {text}");
+    assert!(text.contains("○ free"), "the legend beside the board says it: {text}");
+}
+
+#[test]
+fn each_panel_has_its_legend_beside_the_board_where_it_fits() {
+    let legends = [
+        ("board_scan", &["? tried"][..]),
+        ("column_abs", &["? tried"]),
+        ("three_arrays", &["? tried", "[1] a flag read,", "set or cleared"]),
+        ("bitmask", &["| \\ / blocked", "○ free", "? lowest"]),
+    ];
+    for (name, legend) in legends {
+        for n in [3, 6, 8] {
+            let (width, height) = needed(n);
+            let text = screen(&App::new(n, step(name), None), width, height);
+            // On the rows of the board, from the column numbers on, after them.
+            for (row, words) in text.lines().skip(1).zip(legend.iter()) {
+                assert!(row.contains(&format!("  {words}")), "{name} n = {n}: {words:?}:\n{text}");
+            }
+        }
+        // Where the board leaves no room beside it, none.
+        let (width, height) = needed(12);
+        let text = screen(&App::new(12, step(name), None), width, height);
+        let beside = text.lines().skip(1).take(3).any(|row| row.contains(legend[0]));
+        assert_eq!(beside, name != "board_scan" && name != "column_abs", "{name} n = 12:\n{text}");
+    }
+}
+
+#[test]
 fn bitmask_marks_the_square_lowest_picks_after_a_back() {
     let mut app = App::new(6, step("bitmask"), None);
     for (event, last) in [(25, Event::Lowest { row: 2, lowest: 1 << 5 }), (26, Event::Cleared { row: 2, free: 0 })] {
@@ -336,7 +385,11 @@ fn three_arrays_says_and_colours_what_a_place_sets_and_a_back_clears() {
         assert!(panel.contains(set), "{set}: {panel}");
     }
     assert!(!panel.contains("= false"), "the reads before the place are not shown as its effect: {panel}");
-    assert!(panel.contains("index 01234567890"), "the strips carry their indices: {panel}");
+    assert!(panel.contains("index 0 1 2 3 4 5 6 7 8 9 0"), "the strips carry their indices: {panel}");
+    // The three flags set, between brackets: not by their colour alone.
+    for strip in ["columns [1]0 0 0 0 0", "diagonals 0 0 0 0 0[1]0 0 0 0 0", "anti_diagonals [1]0 0 0 0 0 0 0 0 0 0"] {
+        assert!(panel.contains(strip), "{strip}: {panel}");
+    }
     let buffer = buffer(&app, 80, 24);
     let coloured = |colour: Color| {
         (0..24).flat_map(|y| (0..38).map(move |x| (x, y))).filter(|&xy| buffer[xy].bg == colour).count()

@@ -6,6 +6,12 @@ use super::search::Search;
 use super::state::State;
 use super::steps::Panel;
 
+/// The mark of a square still free in step 4's row: a bit left in `free`.
+pub const FREE_MARK: &str = "○";
+
+/// The mark of a mistake's wrong lines, in the source and before its name.
+pub const WRONG_MARK: &str = "✗";
+
 /// Step 3's arrays, in the order the check reads them.
 pub const FLAG_NAMES: [&str; 3] = ["columns", "diagonals", "anti_diagonals"];
 

@@ -13,16 +13,16 @@
 
 pub mod boards;
 pub mod catalog;
-pub mod common;
 pub mod compare;
 pub mod count;
 pub mod diff;
 pub mod draw;
-pub mod practice;
 pub mod sum;
 pub mod timing;
 pub mod tour;
-pub mod watch;
+
+/// What the command shares with its applications: failures, width, parsers.
+pub use queens_common as common;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -75,9 +75,9 @@ enum Command {
     /// Every approach of both problems, in order, with its idea and whether it is judge-ready.
     List,
     /// The practice ladder: write each step yourself, with the shared cases, hints and a reset.
-    Practice(practice::Args),
+    Practice(queens_practice::Args),
     /// Watch one step of the chain search, event by event, in a full-screen view.
-    Watch(watch::Args),
+    Watch(queens_watch::Args),
 }
 
 /// Runs the command line the process was given, as `main` does: parses
@@ -147,8 +147,8 @@ fn dispatch(command: Option<Command>, out: &mut impl Write) -> common::Outcome {
         Command::Paste(args) => catalog::paste(&args, out),
         Command::Diff(args) => diff::run(&args, out),
         Command::List => catalog::list(out),
-        Command::Practice(args) => practice::run(&args, out),
-        Command::Watch(args) => watch::run(&args, out),
+        Command::Practice(args) => queens_practice::run(&args, out),
+        Command::Watch(args) => queens_watch::run(&args, out),
     }
 }
 

@@ -5,10 +5,10 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::{Buffer, Cell};
 
 use super::*;
-use crate::watch::event::Line as Ray;
-use crate::watch::source::{GUTTER, marker, shown};
-use crate::watch::steps::Panel;
-use crate::watch::words::{crash_text, read_text, refuses};
+use crate::event::Line as Ray;
+use crate::source::{GUTTER, marker, shown};
+use crate::steps::Panel;
+use crate::words::{crash_text, read_text, refuses};
 
 /// A step of the chain, by name.
 fn step(name: &str) -> &'static Step {
@@ -96,7 +96,7 @@ fn each_step_draws_its_check_at_a_known_event() {
 
 #[test]
 fn the_sizes_the_view_needs_are_the_pages_and_a_smaller_terminal_says_so() {
-    let page = include_str!("../../../../docs/watch.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    let page = include_str!("../../../docs/watch.md").split_whitespace().collect::<Vec<_>>().join(" ");
     let size = |n: usize| format!("{}×{}", needed(n).0, needed(n).1);
     assert!((1..=6).all(|n| needed(n) == SMALLEST), "80×24 up to n = 6");
     let sentence =

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use super::Workspace;
 use super::ladder::Exercise;
-use crate::common::{Failure, Outcome, Problem};
+use queens_common::{Failure, Outcome, Problem};
 
 /// The largest exercise file that is read: an answer takes a few kB.
 const LARGEST: u64 = 1 << 20;

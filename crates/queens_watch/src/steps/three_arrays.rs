@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
-use crate::common::Problem;
-use crate::watch::event::{Event, Line};
-use crate::watch::mistakes::{Crash, Mistake};
+use queens_common::Problem;
+use crate::event::{Event, Line};
+use crate::mistakes::{Crash, Mistake};
 
 /// `lines`: the three arrays of flags.
 #[derive(Clone, Debug)]

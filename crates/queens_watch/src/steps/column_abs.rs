@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
-use crate::common::Problem;
-use crate::watch::event::Event;
-use crate::watch::mistakes::Mistake;
+use queens_common::Problem;
+use crate::event::Event;
+use crate::mistakes::Mistake;
 
 /// `queens` is the search's own: nothing else is kept.
 #[derive(Clone, Debug)]

@@ -1,7 +1,11 @@
-//! What the commands share, below every one of them: how a command ends
+//! What the `queens` command and its applications (`queens_watch`,
+//! `queens_practice`) share, below every one of them: how a command ends
 //! ([`Failure`], [`Outcome`]), how it speaks ([`say`], [`escaped`],
-//! [`WIDTH`], [`wrapping`], [`RUN`]) and how it reads its arguments
-//! ([`parse_n`], [`parse_whole`], [`problem_parser`]).
+//! [`WIDTH`], [`wrapping`], [`RUN`]), how it reads its arguments
+//! ([`parse_n`], [`parse_whole`], [`problem_parser`]), and how a
+//! full-screen view waits on the terminal ([`terminal`]).
+
+pub mod terminal;
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -58,6 +62,12 @@ impl Failure {
         Failure::Usage(message.into())
     }
 
+    /// A library's refusal of an argument (an n out of an approach's
+    /// range, an unknown name) as [`Failure::Usage`], in its own words.
+    pub fn refused(error: impl Display) -> Failure {
+        Failure::Usage(error.to_string())
+    }
+
     /// The exit code it ends the command with: 2 for the user's input, as
     /// clap's own errors; 1 for the rest.
     pub fn exit_code(&self) -> u8 {
@@ -68,15 +78,17 @@ impl Failure {
     }
 }
 
+/// The boards' refusal of an n or a name: the user's input.
 impl From<n_queens::BoardsError> for Failure {
     fn from(error: n_queens::BoardsError) -> Failure {
-        Failure::Usage(error.to_string())
+        Failure::refused(error)
     }
 }
 
+/// The counters' refusal of an n, a name or a memory limit: the user's input.
 impl From<n_queens_count::counting::CountError> for Failure {
     fn from(error: n_queens_count::counting::CountError) -> Failure {
-        Failure::Usage(error.to_string())
+        Failure::refused(error)
     }
 }
 

@@ -14,7 +14,7 @@ use n_queens_facts::chain::Step;
 use super::app::App;
 use super::mistakes::Mistake;
 use super::words::WRONG_MARK;
-use crate::common::Problem;
+use queens_common::Problem;
 
 /// The file shown: the step's own, from its problem's list of approaches,
 /// with the mistake's code, if any, in place of the right code.
@@ -41,7 +41,7 @@ pub fn marker(
 /// Prose in rows of at most `width` characters, between words (a word
 /// longer than a row broken), the rows after the first indented by two.
 pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
-    let options = crate::common::wrapping(width).break_words(true).subsequent_indent("  ");
+    let options = queens_common::wrapping(width).break_words(true).subsequent_indent("  ");
     textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
 }
 
@@ -178,8 +178,8 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::watch::event::{Event, Line as Ray};
-    use crate::watch::search::Search;
+    use crate::event::{Event, Line as Ray};
+    use crate::search::Search;
     use n_queens_facts::chain;
 
     #[test]
@@ -310,7 +310,7 @@ mod tests {
         // textwrap with the workspace's features, as the prose uses it, adds no hyphen but breaks
         // code where it reads badly.
         let textwrap = |text: &str, width: usize| -> Vec<String> {
-            let options = crate::common::wrapping(width).break_words(true).subsequent_indent("    ");
+            let options = queens_common::wrapping(width).break_words(true).subsequent_indent("    ");
             textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
         };
         let rows = textwrap(line, 50);

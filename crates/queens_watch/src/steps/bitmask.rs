@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 
 use super::checker::{Call, Checker, Free, Marker, Panel};
-use crate::common::Problem;
-use crate::watch::event::Event;
-use crate::watch::mistakes::{Crash, Mistake};
+use queens_common::Problem;
+use crate::event::Event;
+use crate::mistakes::{Crash, Mistake};
 
 /// The calls in progress, each with its masks.
 #[derive(Clone, Debug)]

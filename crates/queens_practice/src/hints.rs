@@ -14,7 +14,7 @@ use n_queens_facts::chain;
 
 use super::Workspace;
 use super::ladder::Exercise;
-use crate::common::Problem;
+use queens_common::Problem;
 
 /// The record's name, in the folder of a problem's exercises.
 const NAME: &str = ".hints";

@@ -18,7 +18,7 @@ use super::mistakes::Mistake;
 use super::source::{draw_source, wrap_status};
 use super::steps::{self, Panel};
 use super::words::{FREE_MARK, WRONG_MARK, refuses, said};
-use crate::common::Problem;
+use queens_common::Problem;
 
 /// The smallest terminal the view takes, whatever the n: the size it is documented at.
 pub const SMALLEST: (u16, u16) = (80, 24);

@@ -18,7 +18,7 @@ use super::steps::{Free, Panel};
 use super::words::{
     Change, FLAG_NAMES, FREE_MARK, WRONG_MARK, back_text, crash_text, flag_changes, read_text, refuses, said,
 };
-use crate::common::Problem;
+use queens_common::Problem;
 
 /// The side of a square, in pixels.
 const CELL: usize = 40;

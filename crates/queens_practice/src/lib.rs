@@ -24,7 +24,7 @@ use ladder::{Exercise, PROBLEMS, Step};
 use n_queens_facts::chain;
 use summary::Status;
 
-use crate::common::{Failure, Outcome, Problem, WIDTH};
+use queens_common::{Failure, Outcome, Problem, WIDTH};
 
 /// Arguments of `queens practice`.
 #[derive(Debug, clap::Args)]
@@ -48,7 +48,7 @@ fn after_help() -> String {
         Some((last, others)) => format!(", then {} and {last}, past the judge", others.join(", ")),
     };
     let steps = format!("{count} step{} of the chain{past}. From the root:", if numbered == 1 { "" } else { "s" });
-    let steps = textwrap::fill(&steps, crate::common::wrapping(WIDTH));
+    let steps = textwrap::fill(&steps, queens_common::wrapping(WIDTH));
     format!(
         "\
 The exercises are crates/n_queens_ii/exercises/*.rs (LeetCode 52) and
@@ -89,7 +89,7 @@ enum Action {
 #[derive(Debug, clap::Args)]
 struct Which {
     /// The problem: 52 (the count) or 51 (every board).
-    #[arg(value_parser = crate::common::problem_parser())]
+    #[arg(value_parser = queens_common::problem_parser())]
     problem: Problem,
     /// The step of the chain.
     #[arg(value_parser = ladder::parse_step)]
@@ -112,7 +112,7 @@ impl Which {
 #[derive(Debug, clap::Args)]
 struct Chosen {
     /// The problem: 52 (the count) or 51 (every board).
-    #[arg(value_parser = crate::common::problem_parser(), requires = "step")]
+    #[arg(value_parser = queens_common::problem_parser(), requires = "step")]
     problem: Option<Problem>,
     /// The step of the chain.
     #[arg(value_parser = ladder::parse_step)]
@@ -372,7 +372,7 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
     // The compiler's own lines (a compile error, a warning) are passed
     // through to standard error as they come; the judge's verdict is told in
     // a few lines below.
-    let status = status(workspace, exercise, &mut |line| crate::common::say(line))?;
+    let status = status(workspace, exercise, &mut |line| queens_common::say(line))?;
     writeln!(out)?;
     for line in status.report(&label).into_iter().chain(not_fenced()) {
         writeln!(out, "{line}")?;
@@ -435,7 +435,7 @@ fn hint_recorded(
 
 /// Parses a hint's number: a whole number (its range depends on the exercise).
 fn parse_hint(text: &str) -> Result<usize, String> {
-    let number = crate::common::parse_whole("the hint's number", text, 1)?;
+    let number = queens_common::parse_whole("the hint's number", text, 1)?;
     usize::try_from(number).map_err(|_| format!("there is no hint {text}"))
 }
 
@@ -452,7 +452,7 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
     }
     writeln!(out, "Hint {number} of {} for exercise {label}:", hints.len())?;
     writeln!(out)?;
-    for line in textwrap::wrap(hints[number - 1], crate::common::wrapping(WIDTH - 4)) {
+    for line in textwrap::wrap(hints[number - 1], queens_common::wrapping(WIDTH - 4)) {
         writeln!(out, "  {line}")?;
     }
     writeln!(out)?;

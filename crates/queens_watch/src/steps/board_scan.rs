@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
-use crate::common::Problem;
-use crate::watch::event::{Event, Line};
-use crate::watch::mistakes::{Crash, Mistake};
+use queens_common::Problem;
+use crate::event::{Event, Line};
+use crate::mistakes::{Crash, Mistake};
 
 /// The board is the queens' columns: `board[r][c]` is `queens[r] == c`.
 #[derive(Clone, Debug)]

@@ -4,8 +4,8 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::common::Problem;
-use crate::watch::event::Event;
+use crate::event::Event;
+use queens_common::Problem;
 
 /// One step's `place_row` and its check, as its solution file writes them.
 /// The search keeps the queens and hands the events out one at a time; an

@@ -7,7 +7,7 @@
 
 use n_queens_facts::{chain, judge};
 
-use crate::common::Problem;
+use queens_common::Problem;
 
 /// A step of the chain, as an exercise: an entry of [`chain::ladder`].
 pub type Step = &'static chain::Step;

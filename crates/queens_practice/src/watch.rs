@@ -10,7 +10,7 @@
 //! the text on disk.
 //!
 //! The terminal is set up, waited on and given back as `queens watch` does
-//! ([`crate::watch::input_within`]); a signal, even in the middle of a
+//! (`queens_common::terminal::input_within`); a signal, even in the middle of a
 //! check, ends the check's processes and restores the terminal first
 //! ([`results::end_with_this_process`]).
 
@@ -29,8 +29,8 @@ use super::hints::Shown;
 use super::ladder::{Exercise, PROBLEMS};
 use super::summary::Status;
 use super::{COMMAND, Workspace, files, results, status_of};
-use crate::common::{Failure, Outcome, WIDTH};
-use crate::watch::{Input, input_within};
+use queens_common::terminal::{Input, input_within};
+use queens_common::{Failure, Outcome, WIDTH};
 
 /// How long a save's burst of file events (a temporary file, a rename) is gathered into one check.
 const DEBOUNCE: Duration = Duration::from_millis(200);
@@ -147,7 +147,7 @@ impl Screen {
             bottom.push(format!("Hint {number} of {}:", hints.len()));
             let text = hints[number - 1];
             bottom.extend(
-                textwrap::wrap(text, crate::common::wrapping(WIDTH - 2)).iter().map(|line| format!("  {line}")),
+                textwrap::wrap(text, queens_common::wrapping(WIDTH - 2)).iter().map(|line| format!("  {line}")),
             );
         }
         bottom.extend(self.said.iter().cloned());
@@ -439,7 +439,7 @@ impl Checker {
 
 /// `text` in lines of [`WIDTH`] columns.
 fn wrap(text: &str) -> Vec<String> {
-    textwrap::wrap(text, crate::common::wrapping(WIDTH)).iter().map(|line| line.to_string()).collect()
+    textwrap::wrap(text, queens_common::wrapping(WIDTH)).iter().map(|line| line.to_string()).collect()
 }
 
 /// Draws `lines` from the top of a cleared screen.

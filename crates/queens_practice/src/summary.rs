@@ -8,7 +8,7 @@ use n_queens_facts::mistakes::{self, Observed};
 use n_queens_judge::check::{Checked, Outcome, Report};
 use n_queens_judge::runner::STACK_OVERFLOW;
 
-use crate::common::WIDTH;
+use queens_common::WIDTH;
 
 /// Where an exercise stands: the list view's words, and the lines of detail
 /// that `queens practice test` prints under them.
@@ -140,10 +140,11 @@ fn message(n: i32, outcome: &Outcome, step: &str) -> String {
 }
 
 /// `text` in lines that fit after a column `indent` characters from the
-/// left edge, each after the first indented so, whole words each.
+/// left edge, each after the first indented so: whole words, but for a
+/// word longer than a line, which is broken where the line ends.
 pub fn after_column(text: &str, indent: usize) -> String {
     let margin = format!("\n{}", " ".repeat(indent));
-    textwrap::wrap(text, crate::common::wrapping(WIDTH - indent)).join(&margin)
+    textwrap::wrap(text, queens_common::wrapping(WIDTH - indent).break_words(true)).join(&margin)
 }
 
 /// Lines of at most [`WIDTH`] columns: `first` then `text`, wrapped, the
@@ -154,7 +155,7 @@ pub fn wrapped(first: &str, text: &str, indent: usize) -> Vec<String> {
         let prefix = if index == 0 { first } else { "" };
         let leading = if index == 0 { first.len() - first.trim_start().len() } else { indent };
         let text = format!("{}{paragraph}", prefix.trim_start());
-        let words = textwrap::wrap(&text, crate::common::wrapping(WIDTH - leading.max(indent)));
+        let words = textwrap::wrap(&text, queens_common::wrapping(WIDTH - leading.max(indent)));
         for (number, line) in words.into_iter().enumerate() {
             let margin = if number == 0 { leading } else { indent };
             lines.push(format!("{}{line}", " ".repeat(margin)).trim_end().to_string());

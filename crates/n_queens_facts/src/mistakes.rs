@@ -115,6 +115,10 @@ pub enum Id {
     OffsetN,
     /// 9, `three_arrays`.
     TwoNMinusOne,
+    /// 10, `column_abs`.
+    DistanceWithoutAbs,
+    /// 11, `board_scan`.
+    BaseCaseOneRowEarly,
 }
 
 impl Id {
@@ -231,7 +235,7 @@ const DIAGONAL_RIGHT: &str = "        // `row + n - 1 - col` is `row - col + n -
         let (diagonal, anti_diagonal) = (row + n - 1 - col, row + col);\n";
 
 /// Every mistake of the page, in its order.
-pub const MISTAKES: [Mistake; 9] = [
+pub const MISTAKES: [Mistake; 11] = [
     Mistake {
         id: Id::DiagonalNotEqual,
         number: 1,
@@ -417,6 +421,47 @@ pub const MISTAKES: [Mistake; 9] = [
         line: "vec![false; 2 * n - 1]",
         effect: "right for n >= 1: only n = 0 goes below zero, and watch starts at 1",
     },
+    Mistake {
+        id: Id::DistanceWithoutAbs,
+        number: 10,
+        name: "distance-without-abs",
+        slug: "10-the-distance-without-abs",
+        title: "the distance without `abs`",
+        step: "column_abs",
+        from: "learners",
+        caught_by: "judge_counts",
+        n: 2,
+        signature: Signature::Returns(1),
+        expected: 0,
+        also_returns: None,
+        code: code!(distance_without_abs),
+        replaces: "        // Signed: `col - queen_col` can be negative. (`usize::abs_diff` would
+        // do, but it needs Rust 1.60 and the judge may run an older compiler.)
+        let col_distance = (col as i64 - queen_col as i64).unsigned_abs() as usize;
+        queen_col != col && row - queen_row != col_distance\n",
+        line: "let col_distance = col as i64 - queen_col as i64;",
+        effect: "a queen up and to the right is never on the square's diagonal",
+    },
+    Mistake {
+        id: Id::BaseCaseOneRowEarly,
+        number: 11,
+        name: "base-case-one-row-early",
+        slug: "11-the-base-case-one-row-early",
+        title: "the base case one row early",
+        step: "board_scan",
+        from: "learners",
+        caught_by: "judge_counts",
+        n: 2,
+        signature: Signature::Returns(2),
+        expected: 0,
+        also_returns: None,
+        code: code!(base_case_one_row_early),
+        replaces: "    if row == n {
+        return 1;
+    }\n",
+        line: "if row == n - 1",
+        effect: "counts n - 1 queens as a board: the last row is never filled",
+    },
 ];
 
 #[cfg(test)]
@@ -438,7 +483,10 @@ mod tests {
         assert_eq!(slugs("bitmask", 2, Observed::Returned(1), &full), ["3-full--1--n"]);
         assert_eq!(slugs("bitmask", 2, Observed::Returned(1), &[1, 1, 3]), ["4-one-mask-shifted-the-wrong-way"]);
         assert!(slugs("bitmask", 2, Observed::Returned(1), &[1, 1, 2]).is_empty());
-        assert!(slugs("column_abs", 2, Observed::Returned(1), &full).is_empty());
+        // The same count at n = 2 in another step is another step's mistake.
+        assert_eq!(slugs("column_abs", 2, Observed::Returned(1), &full), ["10-the-distance-without-abs"]);
+        assert_eq!(slugs("board_scan", 2, Observed::Returned(2), &[1]), ["11-the-base-case-one-row-early"]);
+        assert!(slugs("three_arrays", 2, Observed::Returned(1), &full).is_empty());
         assert!(slugs("bitmask", 3, Observed::Returned(1), &[1, 0, 1]).is_empty());
         assert_eq!(
             slugs("three_arrays", 4, Observed::Returned(0), &[1, 0, 0]),

@@ -38,6 +38,10 @@ mod base_case_after_the_loop;
 mod offset_n;
 #[path = "../../n_queens_facts/mistakes/two_n_minus_one.rs"]
 mod two_n_minus_one;
+#[path = "../../n_queens_facts/mistakes/distance_without_abs.rs"]
+mod distance_without_abs;
+#[path = "../../n_queens_facts/mistakes/base_case_one_row_early.rs"]
+mod base_case_one_row_early;
 
 /// Seed 003's own code, both masks shifted the other way round from its
 /// text: a mistake in the names only. The two masks still hold every line
@@ -213,6 +217,8 @@ caught!(offset_after_the_subtraction, 6, Expect::Panics("judge_counts::n2", "att
 caught!(offset_n, 8, Expect::Panics("judge_counts::n1", "index out of bounds"));
 caught!(two_n_minus_one, 9, Expect::Panics("edge_cases::zero", overflow("capacity overflow")));
 caught!(base_case_after_the_loop, 7, Expect::Panics("judge_counts::n1", "index out of bounds"));
+caught!(distance_without_abs, 10, Expect::Returns("judge_counts::n2", 1));
+caught!(base_case_one_row_early, 11, Expect::Returns("judge_counts::n2", 2));
 
 /// Built without overflow checks, `row - col` wraps below zero and
 /// `+ n - 1` wraps it back to the right index: the late offset counts right

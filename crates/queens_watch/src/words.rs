@@ -55,6 +55,19 @@ pub fn read_text(read: &Event, search: &Search, row: usize, col: usize) -> Strin
         Event::Scan { line, row: r, col: c, queen } => {
             format!("{:<13} ({r}, {c}): {}", line.name(), if queen { "a queen: refused" } else { "empty" })
         }
+        // The distance without `abs` keeps its sign: said as the mistake computes it.
+        Event::Compare { queen_row, queen_col, attacks, .. } if search.mistake == Some(Mistake::DistanceWithoutAbs) => {
+            format!(
+                "queen ({queen_row}, {queen_col}): {col}-{queen_col} = {}, {row}-{queen_row} = {}{}",
+                col as i64 - queen_col as i64,
+                row - queen_row,
+                match () {
+                    _ if queen_col == col => ": same column, refused",
+                    _ if attacks => ": refused",
+                    _ => "",
+                }
+            )
+        }
         Event::Compare { queen_row, queen_col, distance, attacks } => format!(
             "queen ({queen_row}, {queen_col}): |{col}-{queen_col}| = {distance}, {row}-{queen_row} = {}{}",
             row - queen_row,

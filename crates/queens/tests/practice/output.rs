@@ -204,10 +204,10 @@ fn an_allocation_failure_says_how_much() {
     assert!(stdout.contains("memory allocation of 4611686018427387904 bytes failed"), "{stdout}");
 }
 
-/// One diagonal left out in `column_abs` returns 1 at n = 2, as two
-/// mistakes of the bitmask step do: neither is linked in another step.
+/// `abs` left out in `column_abs` returns 1 at n = 2, as two mistakes of
+/// the bitmask step do: its own mistake is linked, neither of theirs.
 #[test]
-fn a_mistake_of_another_step_is_not_linked() {
+fn the_distance_without_abs_is_named_and_no_mistake_of_another_step() {
     let answer = chain_with(
         "52",
         "column_abs",
@@ -216,7 +216,19 @@ fn a_mistake_of_another_step_is_not_linked() {
     );
     let stdout = practice_test("52", "column_abs", &answer, 1);
     assert!(stdout.contains("\nn = 2: returned 1, expected 0\n"), "{stdout}");
-    assert!(!stdout.contains("common-mistakes.md#"), "{stdout}");
+    assert!(stdout.contains("docs/common-mistakes.md#10-the-distance-without-abs"), "{stdout}");
+    assert_eq!(stdout.matches("common-mistakes.md#").count(), 1, "{stdout}");
+}
+
+/// The base case one row early in `board_scan`, `row == n - 1`: n = 1 is
+/// right by luck, n = 2 returns 2, and the mistake is named.
+#[test]
+fn the_base_case_one_row_early_is_named() {
+    let answer = chain_with("52", "board_scan", "if row == n {", "if row == n - 1 {");
+    let stdout = practice_test("52", "board_scan", &answer, 1);
+    assert!(stdout.contains("failing at n = 2"), "{stdout}");
+    assert!(stdout.contains("\nn = 2: returned 2, expected 0\n"), "{stdout}");
+    assert!(stdout.contains("docs/common-mistakes.md#11-the-base-case-one-row-early"), "{stdout}");
 }
 
 /// The undo forgotten in `board_scan` returns 0 at n = 4: the cause is named.

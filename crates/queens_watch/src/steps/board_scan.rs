@@ -1,6 +1,7 @@
 //! Step 1's check, as `n_queens_ii/src/board_scan.rs` writes it: for each
 //! column, `is_safe` walks up the column, then up-left, then up-right, each
-//! walk stopping at the first queen. Its mistake: the base case after the loop.
+//! walk stopping at the first queen. Its mistakes: the base case after the
+//! loop, and the base case one row early.
 
 use std::collections::VecDeque;
 
@@ -14,6 +15,7 @@ use crate::mistakes::{Crash, Mistake};
 pub struct Check {
     n: usize,
     base_case_after_the_loop: bool,
+    one_row_early: bool,
     cols: ColumnLoop,
 }
 
@@ -21,7 +23,8 @@ impl Check {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
         let base_case_after_the_loop = mistake == Some(Mistake::BaseCaseAfterTheLoop);
-        Box::new(Check { n, base_case_after_the_loop, cols: ColumnLoop::new(n) })
+        let one_row_early = mistake == Some(Mistake::BaseCaseOneRowEarly);
+        Box::new(Check { n, base_case_after_the_loop, one_row_early, cols: ColumnLoop::new(n) })
     }
 
     /// `is_safe(board, row, col)`, each square read queued; whether no queen above attacks.
@@ -46,7 +49,10 @@ impl Check {
 
 impl Checker for Check {
     fn enter(&mut self, row: usize, out: &mut VecDeque<Event>) {
-        if row == self.n {
+        if self.one_row_early && row + 1 == self.n {
+            // Counted as the last row is reached, before a queen is placed there.
+            out.push_back(Event::Solution);
+        } else if row == self.n {
             out.push_back(match self.base_case_after_the_loop {
                 // The loop runs first, and reads `board[n]`, past the last row.
                 true => Event::Crash(Crash::IndexOutOfBounds { len: self.n, index: self.n }),
@@ -83,6 +89,7 @@ impl Checker for Check {
             // A queen found on a diagonal refuses the square at the `if` of that ray's loop.
             Event::Scan { line: Line::Diagonal, queen: true, .. } => (UP_LEFT, "if board[r][c]"),
             Event::Scan { line: Line::AntiDiagonal, queen: true, .. } => (UP_RIGHT, "if board[r][c]"),
+            Event::Solution if self.one_row_early => ("", Mistake::BaseCaseOneRowEarly.row().line),
             Event::Solution => ("", "if row == n"),
             Event::Try { .. } => ("", "for col in 0..n"),
             Event::Place { .. } if problem == Problem::NQueens => ("", "board[row][col] = b'Q'"),

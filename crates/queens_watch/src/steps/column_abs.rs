@@ -1,6 +1,7 @@
 //! Step 2's check, as `n_queens_ii/src/column_abs.rs` writes it: the queen
 //! of each row above, compared with the square, `row - queen_row ==
-//! |col - queen_col|` on a diagonal. Its mistake: the test with `!=`.
+//! |col - queen_col|` on a diagonal. Its mistakes: the test with `!=`, and
+//! the distance without `abs`.
 
 use std::collections::VecDeque;
 
@@ -14,6 +15,7 @@ use crate::mistakes::Mistake;
 pub struct Check {
     n: usize,
     diagonal_not_equal: bool,
+    distance_without_abs: bool,
     cols: ColumnLoop,
 }
 
@@ -21,7 +23,8 @@ impl Check {
     /// The check of an n×n board, with `mistake` in place of its code if it is this step's.
     pub fn boxed(n: usize, mistake: Option<Mistake>) -> Box<dyn Checker> {
         let diagonal_not_equal = mistake == Some(Mistake::DiagonalNotEqual);
-        Box::new(Check { n, diagonal_not_equal, cols: ColumnLoop::new(n) })
+        let distance_without_abs = mistake == Some(Mistake::DistanceWithoutAbs);
+        Box::new(Check { n, diagonal_not_equal, distance_without_abs, cols: ColumnLoop::new(n) })
     }
 
     /// `is_safe(queens, col)`, each queen compared queued; whether none attacks.
@@ -29,9 +32,11 @@ impl Check {
         let row = queens.len();
         for (queen_row, &queen_col) in queens.iter().enumerate() {
             let distance = queen_col.abs_diff(col);
-            let attacks = match self.diagonal_not_equal {
-                true => queen_col == col || row - queen_row != distance,
-                false => queen_col == col || row - queen_row == distance,
+            let attacks = match (self.diagonal_not_equal, self.distance_without_abs) {
+                (true, _) => queen_col == col || row - queen_row != distance,
+                // Signed, the distance to a queen on the right is negative: never the rows' distance.
+                (_, true) => queen_col == col || (row - queen_row) as i64 == col as i64 - queen_col as i64,
+                _ => queen_col == col || row - queen_row == distance,
             };
             out.push_back(Event::Compare { queen_row, queen_col, distance, attacks });
             if attacks {
@@ -68,6 +73,7 @@ impl Checker for Check {
             Event::Solution => "if row == n",
             Event::Try { .. } => "for col in 0..n",
             Event::Compare { .. } if self.diagonal_not_equal => Mistake::DiagonalNotEqual.row().line,
+            Event::Compare { .. } if self.distance_without_abs => Mistake::DistanceWithoutAbs.row().line,
             Event::Compare { .. } => "queen_col != col && row - queen_row != col_distance",
             Event::Place { .. } => "queens.push(col)",
             Event::Back { .. } => "queens.pop()",

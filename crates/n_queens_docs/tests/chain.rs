@@ -299,7 +299,19 @@ fn every_page_links_to_the_pages_before_and_after_it() {
     for step in chain::STEPS {
         let file = format!("{}.md", step.name);
         if !listed.iter().any(|(_, listed)| *listed == file) {
-            errors.push(format!("docs/README.md, the pages: no row for {file}"));
+            let sources: Vec<String> = step
+                .problems
+                .iter()
+                .map(|problem| {
+                    format!("[{}](../crates/{}/src/{}.rs)", problem.number(), problem.crate_name(), step.name)
+                })
+                .collect();
+            let number = step.number.map(|number| number.to_string()).unwrap_or_default();
+            errors.push(format!(
+                "docs/README.md, the pages: no row for {file}; add, where it comes in the reading order \
+                 (then renumber the rows after it):\n| {number} | [TITLE]({file}) | WHAT IT ADDS | {} |",
+                sources.join(", ")
+            ));
         }
     }
     for (index, (_, file)) in listed.iter().enumerate() {

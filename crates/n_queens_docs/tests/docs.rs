@@ -152,10 +152,12 @@ fn rust_excerpts_are_verbatim_and_the_rest_is_compiled() {
                 let file_name = page.path.file_name().unwrap().to_str().unwrap();
                 let include = format!("include_str!(\"../../../docs/{file_name}\")");
                 if !lib.contains(&include) {
+                    let name: String = file_name.trim_end_matches(".md").split(['_', '-']).map(title_case).collect();
                     problems.push(format!(
                         "{}: a compiled Rust block, but crates/n_queens_docs/src/lib.rs has no \
-                         `{include}` under cfg(doctest), so it never runs (or mark an excerpt \
-                         `rust ignore`, or name the block's language)",
+                         `{include}` under cfg(doctest), so it never runs; add to its module \
+                         `docs` the lines\n    #[doc = {include}]\n    struct {name};\n(or mark an \
+                         excerpt `rust ignore`, or name the block's language)",
                         block.place
                     ));
                 }
@@ -166,6 +168,12 @@ fn rust_excerpts_are_verbatim_and_the_rest_is_compiled() {
 }
 
 /// The block appears, line for line, in the source file linked last before it.
+/// `bitmask` as `Bitmask`: a word with its first letter upper case.
+fn title_case(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
+}
+
 fn check_excerpt(page: &Page, block: &Block) -> Result<(), String> {
     let link = block.source_link.as_ref().ok_or("an excerpt with no link to a .rs file before it")?;
     let file = page.path.parent().unwrap().join(link.split('#').next().unwrap());

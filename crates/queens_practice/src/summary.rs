@@ -386,7 +386,10 @@ mod tests {
         let shifted = [(3, returned(3, 0))];
         let lines = mistake(2, &returned(1, 0), "bitmask", &shifted).join("\n");
         assert!(lines.contains("docs/common-mistakes.md#4-one-mask-shifted-the-wrong-way"), "{lines}");
-        assert!(mistake(2, &returned(1, 0), "column_abs", &full).is_empty());
+        // The same count in another step links that step's own mistake, not the bitmask step's.
+        let column_abs = mistake(2, &returned(1, 0), "column_abs", &full).join("\n");
+        assert!(column_abs.contains("#10-the-distance-without-abs") && !column_abs.contains("#3-"), "{column_abs}");
+        assert!(mistake(2, &returned(1, 0), "three_arrays", &full).is_empty());
         assert!(mistake(3, &returned(1, 0), "bitmask", &full).is_empty());
         assert!(
             mistake(1, &Outcome::Ended(STACK_OVERFLOW.to_string()), "bitmask", &[])

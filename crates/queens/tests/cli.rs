@@ -756,8 +756,12 @@ mod practice {
 /// the ladder that the view does not show).
 #[test]
 fn watch_refuses_a_step_it_does_not_show() {
-    refused(&["watch", "4", "--trace", "--approach", "mirror"], &["mirror"]);
-    refused(&["watch", "4", "--trace", "--approach", "nope"], &["nope"]);
-    let stderr = String::from_utf8(queens(&["watch", "4", "--trace", "--approach", "mirror"]).stderr).unwrap();
-    assert!(stderr.contains("[possible values: board_scan, column_abs, three_arrays, bitmask]"), "{stderr}");
+    let shown = "the steps it shows: board_scan, column_abs, three_arrays, bitmask";
+    refused(
+        &["watch", "4", "--trace", "--approach", "mirror"],
+        &["mirror is a step of the chain that queens watch does not show", shown],
+    );
+    refused(&["watch", "4", "--trace", "--approach", "nope"], &["there is no step \"nope\"", shown]);
+    let help = stdout_of(&["watch", "--help"]);
+    assert!(help.contains("bitmask") && help.contains("4: three integer masks"), "{help}");
 }

@@ -65,7 +65,7 @@ pub struct Args {
     pub problem: Problem,
     /// The step of the chain whose check is shown (keys 1-4 switch while watching)
     /// [default: board_scan, or the mistake's step]
-    #[arg(long, value_name = "STEP", value_parser = step_parser())]
+    #[arg(long, value_name = "STEP", value_parser = StepParser)]
     pub approach: Option<&'static Step>,
     /// Run a classic mistake of docs/common-mistakes.md in place of its code, on its own step.
     #[arg(long, value_name = "NAME", value_parser = mistakes::parser(), long_help = mistakes::help(), hide_possible_values = true)]
@@ -82,16 +82,40 @@ pub struct Args {
     pub svg: Option<PathBuf>,
 }
 
-/// The steps watch shows, by name ([`chain::watched`]), each with its number and idea.
-fn step_parser() -> impl clap::builder::TypedValueParser<Value = &'static Step> {
-    use clap::builder::{PossibleValue, TypedValueParser};
-    let value = |step: &'static Step| {
-        let idea = n_queens_count::approach(step.name).map_or("", |approach| approach.idea);
-        let number = step.number.map_or(String::new(), |number| format!("{number}: "));
-        PossibleValue::new(step.name).help(number + idea)
-    };
-    clap::builder::PossibleValuesParser::new(chain::watched().map(value))
-        .map(|name: String| chain::step(&name).expect("a possible value is a step"))
+/// `--approach STEP`: a step that `queens watch` shows; another step of the
+/// chain, or a name that is none, is refused with why and the steps it shows
+/// (which `--help` lists, with each one's number and idea).
+#[derive(Clone)]
+struct StepParser;
+
+impl clap::builder::TypedValueParser for StepParser {
+    type Value = &'static Step;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<&'static Step, clap::Error> {
+        let name = value.to_string_lossy();
+        let shown: Vec<&str> = chain::watched().map(|step| step.name).collect();
+        let why = match chain::step(&name) {
+            Some(step) if step.check_unit.is_some() => return Ok(step),
+            Some(_) => format!("{name} is a step of the chain that queens watch does not show"),
+            None => format!("there is no step {name:?}"),
+        };
+        let message = format!("{why}; the steps it shows: {}\n", shown.join(", "));
+        Err(clap::Error::raw(clap::error::ErrorKind::InvalidValue, message).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let value = |step: &'static Step| {
+            let idea = n_queens_count::approach(step.name).map_or("", |approach| approach.idea);
+            let number = step.number.map_or(String::new(), |number| format!("{number}: "));
+            clap::builder::PossibleValue::new(step.name).help(number + idea)
+        };
+        Some(Box::new(chain::watched().map(value)))
+    }
 }
 
 /// Runs `queens watch`.

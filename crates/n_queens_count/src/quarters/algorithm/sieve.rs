@@ -1,26 +1,31 @@
 //! The sieve (Kluev's name): the stored patterns grouped by a few of their
-//! key bits, the *cut bits*, one [`DisjointCounter`] per value of those
-//! bits, so that a query skips every group whose cut bits meet its own.
+//! key bits, the *cut bits*, one group of the [`DisjointCounter`] per value
+//! of those bits, so that a query skips every group whose cut bits meet
+//! its own.
 //!
 //! Which bits to cut: those most often set in both the stored patterns and
 //! the queries, since each such bit rules out the most pairs; they are
 //! estimated on a sample of both. Few stored patterns are not cut at all:
-//! small counters would cost more than the pairs they skip.
+//! small groups would cost more than the pairs they skip.
 
 use super::disjoint::DisjointCounter;
 
-/// The stored patterns by value of the cut bits, each value's in a counter.
+/// The stored patterns by value of the cut bits, each value's a group of
+/// one counter.
 #[derive(Default)]
 pub(crate) struct Sieve {
     /// The cut bits.
     cuts: Vec<u32>,
-    /// One counter per value of the cut bits (the value's bit `i` is cut bit `i`).
-    counters: Vec<DisjointCounter>,
-    /// Scratch: the stored patterns, then the queries, by value of the cut bits.
-    groups: Vec<Vec<u64>>,
+    counter: DisjointCounter,
+    /// Scratch: the stored patterns, then the queries, by value of the cut
+    /// bits (a counting sort: `starts[value]..starts[value + 1]`).
+    sorted: Vec<u64>,
+    starts: Vec<usize>,
+    /// Scratch: each pattern's value of the cut bits, as it is sorted.
+    values: Vec<u8>,
 }
 
-/// At least this many stored patterns per counter of a [`Sieve`], on average.
+/// At least this many stored patterns per group of a [`Sieve`], on average.
 pub(crate) const SIEVE_GROUP: usize = 256;
 
 /// The most cut bits of a [`Sieve`].
@@ -30,6 +35,16 @@ pub(crate) const MOST_CUTS: usize = 5;
 const SIEVE_SAMPLE: usize = 8;
 
 impl Sieve {
+    /// At most the bytes it holds once it has stored at most `stored`
+    /// patterns and been asked at most `asked` queries at a time, their
+    /// keys below bit `key_bits`.
+    pub(crate) fn bytes(stored: u64, asked: u64, key_bits: u32) -> u64 {
+        let most = stored.max(asked);
+        let groups = 1 << MOST_CUTS;
+        // The sorted copy and the values, and the counter.
+        most * (8 + 1) + (groups + 1) * 8 + DisjointCounter::bytes(stored, groups, key_bits)
+    }
+
     /// Stores `patterns`, choosing the cut bits from them and from the
     /// queries that will come.
     pub(crate) fn store<'a>(&mut self, patterns: &[u64], queries: impl Iterator<Item = &'a [u64]>) {
@@ -56,49 +71,77 @@ impl Sieve {
             bits.sort_by_key(|&bit| std::cmp::Reverse(stored[bit as usize] * asked[bit as usize]));
             self.cuts.extend(bits.iter().take(cuts).filter(|&&bit| stored[bit as usize] * asked[bit as usize] != 0));
         }
-        let values = 1 << self.cuts.len();
-        self.counters.resize_with(values.max(self.counters.len()), DisjointCounter::default);
-        self.groups.resize_with(values.max(self.groups.len()), Vec::new);
         if self.cuts.is_empty() {
-            self.counters[0].store(patterns);
+            self.counter.store(std::iter::once(patterns));
             return;
         }
         self.sort(patterns);
-        for (counter, group) in self.counters.iter_mut().zip(&self.groups[..values]) {
-            counter.store(group);
-        }
+        let (sorted, starts) = (&self.sorted, &self.starts);
+        self.counter.store(starts.windows(2).map(|range| &sorted[range[0]..range[1]]));
     }
 
-    /// Sorts `patterns` into [`Sieve::groups`] by the value of their cut bits.
+    /// Sorts `patterns` into [`Sieve::sorted`] by the value of their cut
+    /// bits, [`Sieve::starts`] saying where each value's begin.
     fn sort(&mut self, patterns: &[u64]) {
-        let values = 1 << self.cuts.len();
-        for group in &mut self.groups[..values] {
-            group.clear();
+        let mut sizes = [0usize; 1 << MOST_CUTS];
+        self.values.clear();
+        // The cut bits unrolled, one loop per number of them.
+        match self.cuts[..] {
+            [a] => self.values.extend(values(patterns, [a], &mut sizes)),
+            [a, b] => self.values.extend(values(patterns, [a, b], &mut sizes)),
+            [a, b, c] => self.values.extend(values(patterns, [a, b, c], &mut sizes)),
+            [a, b, c, d] => self.values.extend(values(patterns, [a, b, c, d], &mut sizes)),
+            [a, b, c, d, e] => self.values.extend(values(patterns, [a, b, c, d, e], &mut sizes)),
+            _ => unreachable!("1 to MOST_CUTS cut bits"),
         }
-        for &pattern in patterns {
-            let value =
-                self.cuts.iter().enumerate().fold(0, |value, (index, &bit)| value | (pattern >> bit & 1) << index);
-            self.groups[value as usize].push(pattern);
+        self.starts.clear();
+        self.starts.push(0);
+        let mut next = [0usize; 1 << MOST_CUTS];
+        for value in 0..1 << self.cuts.len() {
+            next[value] = self.starts[value];
+            self.starts.push(self.starts[value] + sizes[value]);
+        }
+        if self.sorted.len() < patterns.len() {
+            self.sorted.resize(patterns.len(), 0);
+        }
+        for (&pattern, &value) in patterns.iter().zip(&self.values) {
+            self.sorted[next[value as usize]] = pattern;
+            next[value as usize] += 1;
         }
     }
 
     /// `Σ over queries of #{stored p : p & query == 0}`.
     pub(crate) fn count(&mut self, queries: &[u64]) -> u64 {
         if self.cuts.is_empty() {
-            return self.counters[0].count(queries);
+            return self.counter.count(0, queries);
         }
         self.sort(queries);
         let values = 1 << self.cuts.len();
         let mut total = 0;
-        for (stored, counter) in self.counters[..values].iter().enumerate() {
-            for (asked, queries) in self.groups[..values].iter().enumerate() {
-                if stored & asked == 0 && !queries.is_empty() {
-                    total += counter.count(queries);
+        for stored in 0..values {
+            for asked in 0..values {
+                let (first, end) = (self.starts[asked], self.starts[asked + 1]);
+                if stored & asked == 0 && first < end {
+                    total += self.counter.count(stored, &self.sorted[first..end]);
                 }
             }
         }
         total
     }
+}
+
+/// Each pattern's value of the cut bits `cuts` (bit `i` of the value is
+/// bit `cuts[i]` of the pattern), counting how many take each value.
+fn values<'a, const CUTS: usize>(
+    patterns: &'a [u64],
+    cuts: [u32; CUTS],
+    sizes: &'a mut [usize; 1 << MOST_CUTS],
+) -> impl Iterator<Item = u8> + 'a {
+    patterns.iter().map(move |&pattern| {
+        let value = (0..CUTS).fold(0, |value, index| value | (pattern >> cuts[index] & 1) << index) as usize;
+        sizes[value] += 1;
+        value as u8
+    })
 }
 
 #[cfg(test)]

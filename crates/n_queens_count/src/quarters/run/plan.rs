@@ -5,8 +5,7 @@
 use crate::interface::CountError;
 use crate::pool;
 use crate::quarters::algorithm::board::Board;
-use crate::quarters::algorithm::disjoint::DisjointCounter;
-use crate::quarters::algorithm::sieve::{MOST_CUTS, SIEVE_GROUP};
+use crate::quarters::algorithm::sieve::Sieve;
 use crate::quarters::algorithm::starts::Start;
 use crate::quarters::algorithm::table::CellSizes;
 use crate::quarters::algorithm::views::Piece;
@@ -149,19 +148,11 @@ pub(crate) fn plan(board: &Board, threads: usize, limit: u64) -> Result<Plan, Co
 /// four views, and each worker's buffers (an upper bound).
 fn peak_bytes(board: &Board, sizes: &TableSizes, threads: usize) -> u64 {
     // Per thread: each half's patterns (at most `half_bound`) in a
-    // vector that may have grown to twice its length, the east ones
-    // once more sorted by the sieve and then sliced, the west ones
-    // once more sorted by the sieve.
+    // vector that may have grown to twice its length, and the sieve that
+    // stores the east ones and sorts the west ones.
     let key_bits = 2 * (board.n - 1);
-    let east_bytes = 2 * 8 + 2 * 8 + DisjointCounter::bytes_per_pattern(key_bits);
-    let west_bytes = 2 * 8 + 2 * 8;
     let half_bound = sizes.half_bound;
-    // And the small tables its sieve's counters keep for the block sizes
-    // they do not use (see `DisjointCounter::RETAINED_BYTES`), for as many
-    // counters as the largest half could be sieved into.
-    let counters = (half_bound / SIEVE_GROUP as u64).checked_ilog2().map_or(1, |cuts| 1 << cuts.min(MOST_CUTS as u32));
-    let retained = counters * 4 * 2 * DisjointCounter::RETAINED_BYTES as u64;
-    let worker_bytes = half_bound * (east_bytes + west_bytes) + retained;
+    let worker_bytes = half_bound * (2 * 8 + 2 * 8) + Sieve::bytes(half_bound, half_bound, key_bits);
     sizes.tables_bytes().saturating_add((threads as u64).saturating_mul(worker_bytes))
 }
 

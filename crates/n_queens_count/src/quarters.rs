@@ -49,7 +49,7 @@ pub use run::schedule::{Prediction, Timings, time_units};
 use crate::interface::{self, CountError, Options};
 use crate::pool::{self, Progress, Queue};
 use algorithm::board::{self, Board, SMALLEST_SPLIT};
-use algorithm::join::Worker;
+use algorithm::join::{Caps, Worker};
 use algorithm::starts::{Start, Task};
 use algorithm::table::QuarterTable;
 use algorithm::views::Views;
@@ -158,7 +158,7 @@ pub fn count_job(n: u32, job: &Job) -> Result<u64, CountError> {
     let table = QuarterTable::fill(cells);
 
     let progress = Progress::start(options.progress, tasks_total as u64);
-    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::default()).collect();
+    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(Caps::NONE)).collect();
     let count_one = |worker: &mut Worker, views: &Views, index: usize, task: &Task| {
         let count = worker.count(views, task)?;
         if let Some(record) = job.record {

@@ -11,7 +11,7 @@ use std::time::Instant;
 use super::plan::{self, NAME, Split};
 use crate::interface::CountError;
 use crate::quarters::algorithm::board::{self, Board, MAX_N, SMALLEST_SPLIT};
-use crate::quarters::algorithm::join::Worker;
+use crate::quarters::algorithm::join::{Caps, Worker};
 use crate::quarters::algorithm::table::QuarterTable;
 use crate::quarters::algorithm::views::Views;
 
@@ -68,7 +68,7 @@ pub fn time_units(n: u32, limit: u64) -> Result<Timings, CountError> {
     let clock = Instant::now();
     let table = QuarterTable::fill(plan.cells);
     let table_seconds = seconds(clock);
-    let mut worker = Worker::default();
+    let mut worker = Worker::new(Caps::NONE);
     let mut count = 0u64;
     let overflow = CountError::Overflow { n };
     let mut starts = Vec::with_capacity(plan.starts.len());

@@ -212,8 +212,9 @@ fn join_west<const CAPPED: bool>(
 #[cfg(test)]
 mod tests {
     use super::super::board::Board;
-    use super::super::table::{CellSizes, QuarterTable};
+    use super::super::table::{CellSizes, QuarterTable, RowSets};
     use super::super::testing::Random;
+    use super::super::views::QuarterRows;
     use super::*;
 
     /// A worker with small caps joins in batches, and every count is the
@@ -224,13 +225,17 @@ mod tests {
             let board = Board::new(n);
             let cells = CellSizes::count(board.side);
             let largest = *cells.sizes.iter().max().unwrap() as usize;
-            let table = QuarterTable::fill(cells);
+            let table = QuarterTable::fill(&cells, &RowSets::all(board.side));
             let mut whole = Worker::new(Caps::NONE);
-            let mut batched = [largest, largest + 1, 3 * largest, 100].map(|cap| Worker::new(Caps { east: cap, west: cap }));
+            let mut batched =
+                [largest, largest + 1, 3 * largest, 100].map(|cap| Worker::new(Caps { east: cap, west: cap }));
             let (mut total, mut most_east) = (0, 0);
             for start in board.starts() {
-                let views = Views::new(&board, &table, &start, 1);
-                for task in start.tasks(&board) {
+                let tasks = start.tasks(&board);
+                let mut rows = QuarterRows::none(board.side);
+                tasks.iter().for_each(|task| rows.add_task(&board, start.rows, task.east_rows));
+                let views = Views::new(&board, &table, &start, 1, &rows);
+                for task in tasks {
                     let count = whole.count(&views, &task).unwrap();
                     most_east = most_east.max(whole.east.len);
                     for worker in &mut batched {

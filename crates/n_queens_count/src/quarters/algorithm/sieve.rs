@@ -40,7 +40,8 @@ impl Sieve {
     /// keys below bit `key_bits`.
     pub(crate) fn bytes(stored: u64, asked: u64, key_bits: u32) -> u64 {
         let most = stored.max(asked);
-        let groups = 1 << MOST_CUTS;
+        // One group per SIEVE_GROUP stored patterns at most.
+        let groups = (stored / SIEVE_GROUP as u64).clamp(1, 1 << MOST_CUTS);
         // The sorted copy and the values, and the counter.
         most * (8 + 1) + (groups + 1) * 8 + DisjointCounter::bytes(stored, groups, key_bits)
     }

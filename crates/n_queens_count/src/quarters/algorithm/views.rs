@@ -5,7 +5,7 @@
 
 use super::board::{Board, Diagonals};
 use super::starts::{Rule, Start};
-use super::table::{LOW_HALF, QuarterTable};
+use super::table::{LOW_HALF, NOT_HELD, QuarterTable, RowSets};
 use crate::pool;
 
 /// The four quarters of a start, as the join needs them.
@@ -47,15 +47,61 @@ pub(crate) struct Cell<'a> {
     pub(crate) flagged: &'a [Piece],
 }
 
-/// One quarter's placements for one start: those that avoid the start's
-/// diagonals, each as a [`Piece`], by cell as in the [`QuarterTable`];
-/// within a cell, the pieces on a flagged diagonal come last.
+/// One quarter's placements for one start, of the row sets the view
+/// holds: those that avoid the start's diagonals, each as a [`Piece`], by
+/// cell as in the [`QuarterTable`]; within a cell, the pieces on a flagged
+/// diagonal come last.
 struct QuarterView {
     side: u32,
-    /// Per cell: its first piece and its first flagged piece; the next
-    /// cell's first piece ends it.
+    /// Per row set: its slot among those held, or [`NOT_HELD`].
+    slots: Vec<u32>,
+    /// Per cell `slot << side | columns`: its first piece and its first
+    /// flagged piece; the next cell's first piece ends it.
     bounds: Vec<[u32; 2]>,
     pieces: Vec<Piece>,
+}
+
+/// The row sets each quarter's view holds: those a pass of the count uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct QuarterRows {
+    pub(crate) north_east: RowSets,
+    pub(crate) south_east: RowSets,
+    pub(crate) north_west: RowSets,
+    pub(crate) south_west: RowSets,
+}
+
+impl QuarterRows {
+    /// No row set in any quarter.
+    pub(crate) fn none(side: u32) -> QuarterRows {
+        let none = RowSets::none(side);
+        QuarterRows { north_east: none.clone(), south_east: none.clone(), north_west: none.clone(), south_west: none }
+    }
+
+    /// Adds the row sets a task with these east rows uses, in a start
+    /// whose quarters fill the board rows `rows`.
+    pub(crate) fn add_task(&mut self, board: &Board, rows: u32, east_rows: u32) {
+        let (mask, far) = (board.quarter_mask(), board.far);
+        let west_rows = rows ^ east_rows;
+        self.north_east.insert(east_rows & mask);
+        self.south_east.insert(east_rows >> far & mask);
+        self.north_west.insert(west_rows & mask);
+        self.south_west.insert(west_rows >> far & mask);
+    }
+
+    /// Every row set of every quarter, as a table to build the views from needs them.
+    pub(crate) fn union(&self) -> RowSets {
+        let mut union = self.north_east.clone();
+        for rows in [&self.south_east, &self.north_west, &self.south_west] {
+            union.extend(rows);
+        }
+        union
+    }
+
+    /// The four quarters' row sets, in the order of [`Views`]' fields.
+    #[cfg(test)]
+    pub(crate) fn each(&self) -> [&RowSets; 4] {
+        [&self.north_east, &self.south_east, &self.north_west, &self.south_west]
+    }
 }
 
 /// A quarter placement, as the join uses it.
@@ -72,20 +118,22 @@ pub(crate) struct Piece {
 
 /// What a [`QuarterView`] keeps of the quarter table.
 #[derive(Clone, Copy)]
-struct ViewPlan {
+struct ViewPlan<'a> {
     origin: Origin,
     /// Placements on these diagonals are left out.
     shuns: Diagonals,
     /// Placements on these diagonals come last in their cell.
     flags: Diagonals,
-    /// The quarter rows and columns the tasks use: cells with others stay empty.
-    rows: u32,
+    /// The row sets the view holds, and the quarter columns the tasks use:
+    /// cells with others stay empty.
+    rows: &'a RowSets,
     columns: u32,
 }
 
 impl Views {
-    /// The views of `start`, built on up to `threads` threads.
-    pub(crate) fn new(board: &Board, table: &QuarterTable, start: &Start, threads: usize) -> Views {
+    /// The views of `start` of the row sets `rows` (which `table` holds),
+    /// built on up to `threads` threads.
+    pub(crate) fn new(board: &Board, table: &QuarterTable, start: &Start, threads: usize, rows: &QuarterRows) -> Views {
         let far = board.far;
         let north_west = Origin { row: 0, col: 0 };
         let north_east = Origin { row: 0, col: far };
@@ -95,22 +143,26 @@ impl Views {
         let window = window(board, start.taken, east_shuns);
         let flags = if start.rule == Rule::Even { start.east_shuns } else { Diagonals::default() };
         let no_flags = Diagonals::default();
-        // The quarter rows and columns the tasks use: for odd n, not the
-        // row of the middle column's queen (south) nor the column of the
-        // middle row's queen (east). The other cells are never asked for.
-        let (all, south_rows) = (board.quarter_mask(), start.rows >> far & board.quarter_mask());
-        let east_columns = start.east_columns;
+        // The quarter columns the tasks use: for odd n, not the column of
+        // the middle row's queen (east). The other cells are never asked for.
+        let (all, east_columns) = (board.quarter_mask(), start.east_columns);
         let plans = [
-            ViewPlan { origin: north_east, shuns: east_shuns, flags: no_flags, rows: all, columns: east_columns },
+            ViewPlan {
+                origin: north_east,
+                shuns: east_shuns,
+                flags: no_flags,
+                rows: &rows.north_east,
+                columns: east_columns,
+            },
             ViewPlan {
                 origin: south_east,
                 shuns: east_shuns,
                 flags: no_flags,
-                rows: south_rows,
+                rows: &rows.south_east,
                 columns: east_columns,
             },
-            ViewPlan { origin: north_west, shuns: start.taken, flags, rows: all, columns: all },
-            ViewPlan { origin: south_west, shuns: start.taken, flags, rows: south_rows, columns: all },
+            ViewPlan { origin: north_west, shuns: start.taken, flags, rows: &rows.north_west, columns: all },
+            ViewPlan { origin: south_west, shuns: start.taken, flags, rows: &rows.south_west, columns: all },
         ];
         let [north_east, south_east, north_west, south_west] =
             pool::on_jobs(threads, plans.map(|plan| move || QuarterView::new(board, table, &plan, window)));
@@ -120,6 +172,26 @@ impl Views {
             rows: start.rows,
         }
     }
+}
+
+impl Views {
+    /// The most bytes the views of the row sets `rows` hold, `by_rows`
+    /// giving the placements of each row set (as [`CellSizes::by_rows`]):
+    /// per quarter its slots, its index and a piece per placement.
+    ///
+    /// [`CellSizes::by_rows`]: super::table::CellSizes::by_rows
+    #[cfg(test)]
+    pub(crate) fn bytes(side: u32, rows: &QuarterRows, by_rows: &[u64]) -> u64 {
+        let view =
+            |rows: &RowSets| view_bytes(side, rows.len() as u64, rows.iter().map(|held| by_rows[held as usize]).sum());
+        rows.each().into_iter().map(view).sum()
+    }
+}
+
+/// The most bytes a quarter's view of `row_sets` row sets and `placements`
+/// placements holds: its slots, its index and a piece per placement.
+pub(crate) fn view_bytes(side: u32, row_sets: u64, placements: u64) -> u64 {
+    (1u64 << side) * 4 + (row_sets << side | 1) * size_of::<[u32; 2]>() as u64 + placements * size_of::<Piece>() as u64
 }
 
 /// The join's window: the diagonals both halves can reach, the west half
@@ -150,10 +222,11 @@ impl Half {
     /// columns between its quarters, for the queens of the board rows `rows`.
     pub(crate) fn pairs<'a>(&'a self, rows: u32, mut pair: impl FnMut(Cell<'a>, Cell<'a>)) {
         let north_rows = rows & self.quarter_mask;
-        let south_rows = rows >> self.far & self.quarter_mask;
+        let (north_cells, south_cells) =
+            (self.north.row(north_rows), self.south.row(rows >> self.far & self.quarter_mask));
         for &north_columns in &self.splits[north_rows.count_ones() as usize] {
-            let north = self.north.cell(north_rows, north_columns);
-            let south = self.south.cell(south_rows, self.columns ^ north_columns);
+            let north = self.north.cell(north_cells, north_columns);
+            let south = self.south.cell(south_cells, self.columns ^ north_columns);
             // Many cells are empty once the start's diagonals are left out.
             if !(north.is_empty() || south.is_empty()) {
                 pair(north, south);
@@ -207,42 +280,51 @@ impl QuarterView {
         let keys = KeyBytes::new(board, origin, window);
         let south = origin.row != 0;
         let side = table.side;
-        let cells = table.first.len() - 1;
-        let mut bounds = Vec::with_capacity(cells + 1);
-        let mut pieces = Vec::with_capacity(table.diagonals.len());
+        let mut slots = vec![NOT_HELD; 1 << side];
+        let mut bounds = Vec::with_capacity(plan.rows.len() << side | 1);
+        let mut pieces = Vec::with_capacity(plan.rows.iter().map(|rows| table.row(rows).len()).sum());
         let mut flagged = Vec::new();
-        for cell in 0..cells {
-            let first = pieces.len() as u32;
-            let (rows, columns) = ((cell >> side) as u32, cell as u32 & ((1 << side) - 1));
-            let placements = table.cell(cell);
-            // Most cells are empty (rows and columns of different counts).
-            if placements.is_empty() || rows & !plan.rows != 0 || columns & !plan.columns != 0 {
-                bounds.push([first, first]);
-                continue;
-            }
-            for &lines in placements {
-                if lines & shuns != 0 {
-                    continue;
+        for (slot, rows) in plan.rows.iter().enumerate() {
+            slots[rows as usize] = slot as u32;
+            let row = table.row(rows);
+            assert!(row.held(), "a view's row sets are the table's");
+            for (columns, placements) in row.cells().enumerate() {
+                let first = pieces.len() as u32;
+                let placements = if columns as u32 & !plan.columns == 0 { placements } else { &[] };
+                for &lines in placements {
+                    if lines & shuns != 0 {
+                        continue;
+                    }
+                    let check =
+                        if south { lines } else { (lines & LOW_HALF) >> board.far | (lines >> 32 >> board.far) << 32 };
+                    let piece = Piece { check, key: keys.key(lines) };
+                    if lines & flags == 0 { pieces.push(piece) } else { flagged.push(piece) }
                 }
-                let check =
-                    if south { lines } else { (lines & LOW_HALF) >> board.far | (lines >> 32 >> board.far) << 32 };
-                let piece = Piece { check, key: keys.key(lines) };
-                if lines & flags == 0 { pieces.push(piece) } else { flagged.push(piece) }
+                bounds.push([first, pieces.len() as u32]);
+                pieces.extend_from_slice(&flagged);
+                flagged.clear();
             }
-            bounds.push([first, pieces.len() as u32]);
-            pieces.extend_from_slice(&flagged);
-            flagged.clear();
         }
         let end = pieces.len() as u32;
         bounds.push([end, end]);
-        QuarterView { side: table.side, bounds, pieces }
+        QuarterView { side: table.side, slots, bounds, pieces }
     }
 
+    /// The cells of a row set, as [`QuarterView::cell`] takes them: empty
+    /// if the view does not hold it.
     #[inline]
-    fn cell(&self, rows: u32, columns: u32) -> Cell<'_> {
-        let cell = (rows << self.side | columns) as usize;
-        let [first, flagged] = self.bounds[cell];
-        let end = self.bounds[cell + 1][0];
+    fn row(&self, rows: u32) -> &[[u32; 2]] {
+        match self.slots[rows as usize] {
+            NOT_HELD => &[],
+            slot => &self.bounds[(slot as usize) << self.side..][..(1 << self.side) + 1],
+        }
+    }
+
+    /// The pieces of the cell of `row` (from [`QuarterView::row`]) with these columns.
+    #[inline]
+    fn cell<'a>(&'a self, row: &[[u32; 2]], columns: u32) -> Cell<'a> {
+        let Some(&[first, flagged]) = row.get(columns as usize) else { return Cell { plain: &[], flagged: &[] } };
+        let end = row[columns as usize + 1][0];
         Cell {
             plain: &self.pieces[first as usize..flagged as usize],
             flagged: &self.pieces[flagged as usize..end as usize],
@@ -324,7 +406,7 @@ mod tests {
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         for n in [8u32, 9, 16, 17, 20] {
             let board = Board::new(n);
-            let table = QuarterTable::fill(CellSizes::count(board.side));
+            let table = QuarterTable::fill(&CellSizes::count(board.side), &RowSets::all(board.side));
             let window = Diagonals { diagonals: random.next(), anti_diagonals: random.next() };
             for origin in [Origin { row: 0, col: 0 }, Origin { row: board.far, col: board.far }] {
                 let keys = KeyBytes::new(&board, origin, window);

@@ -8,7 +8,7 @@
 
 use super::sieve::Sieve;
 use super::starts::{Class, Task};
-use super::views::{Piece, Views};
+use super::views::{CUT_CANDIDATES, Piece, Views};
 
 /// The most patterns a worker holds at once: of the east half, and of
 /// each class of the west half. Each is at least the largest cell of the
@@ -153,16 +153,10 @@ fn join_west<const CAPPED: bool>(
     caps: Caps,
 ) -> Option<u64> {
     let weights = task.weights;
-    let mut stored = false;
     let mut total = Some(0u64);
+    sieve.store(east, views.layout.bits, CUT_CANDIDATES.min(views.layout.bits));
     // Counts the west patterns made so far, and clears them.
     let mut count = |west: &mut [Patterns; 4]| {
-        if !stored {
-            // Stored once the first west patterns are there, so that the
-            // sieve can choose its cut bits from both sides.
-            sieve.store(east, west.iter().map(Patterns::as_slice));
-            stored = true;
-        }
         for class in Class::ALL {
             let (patterns, weight) = (&mut west[class as usize], weights[class as usize]);
             if weight != 0 && patterns.len != 0 {

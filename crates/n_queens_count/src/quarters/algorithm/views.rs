@@ -4,6 +4,7 @@
 //! join's window), and each half's splits of its columns.
 
 use super::board::{Board, Diagonals};
+use super::sieve::MOST_CUTS;
 use super::starts::{Rule, Start};
 use super::table::{LOW_HALF, NOT_HELD, QuarterTable, RowSets};
 use crate::pool;
@@ -14,6 +15,8 @@ pub(crate) struct Views {
     pub(crate) west: Half,
     /// The board rows the quarters fill ([`Start::rows`]).
     pub(crate) rows: u32,
+    /// Where the window's diagonals are in the keys.
+    pub(crate) layout: KeyLayout,
 }
 
 /// One half of the board (east or west) for one start: its north and south
@@ -140,7 +143,7 @@ impl Views {
         let south_west = Origin { row: far, col: 0 };
         let south_east = Origin { row: far, col: far };
         let east_shuns = start.taken.union(start.east_shuns);
-        let window = window(board, start.taken, east_shuns);
+        let layout = KeyLayout::new(board, window(board, start.taken, east_shuns));
         let flags = if start.rule == Rule::Even { start.east_shuns } else { Diagonals::default() };
         let no_flags = Diagonals::default();
         // The quarter columns the tasks use: for odd n, not the column of
@@ -165,11 +168,12 @@ impl Views {
             ViewPlan { origin: south_west, shuns: start.taken, flags, rows: &rows.south_west, columns: all },
         ];
         let [north_east, south_east, north_west, south_west] =
-            pool::on_jobs(threads, plans.map(|plan| move || QuarterView::new(board, table, &plan, window)));
+            pool::on_jobs(threads, plans.map(|plan| move || QuarterView::new(board, table, &plan, &layout)));
         Views {
             east: Half::new(board, north_east, south_east, start.east_columns),
             west: Half::new(board, north_west, south_west, board.quarter_mask()),
             rows: start.rows,
+            layout,
         }
     }
 }
@@ -274,10 +278,10 @@ impl Origin {
 }
 
 impl QuarterView {
-    fn new(board: &Board, table: &QuarterTable, plan: &ViewPlan, window: Diagonals) -> QuarterView {
+    fn new(board: &Board, table: &QuarterTable, plan: &ViewPlan, layout: &KeyLayout) -> QuarterView {
         let origin = plan.origin;
         let (shuns, flags) = (origin.local(board, plan.shuns), origin.local(board, plan.flags));
-        let keys = KeyBytes::new(board, origin, window);
+        let keys = KeyBytes::new(board, origin, layout);
         let south = origin.row != 0;
         let side = table.side;
         let mut slots = vec![NOT_HELD; 1 << side];
@@ -332,6 +336,58 @@ impl QuarterView {
     }
 }
 
+/// Where each diagonal of the window goes in a key: the window's "\"
+/// diagonals, lowest first, then its "/" ones, except the
+/// [`CUT_CANDIDATES`] nearest the main diagonals (the longest, the most
+/// often taken on both sides), which go on top, the nearest highest: the
+/// sieve cuts by the top bits of a key ([`super::sieve`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct KeyLayout {
+    /// Per board bit of a "\" diagonal (`[0]`) and of a "/" one (`[1]`):
+    /// its key bit, or [`NO_BIT`] outside the window.
+    bit: [[u8; 64]; 2],
+    /// The key's bits: the window's diagonals.
+    pub(crate) bits: u32,
+}
+
+/// The most key bits a [`KeyLayout`] puts on top for the sieve.
+pub(crate) const CUT_CANDIDATES: u32 = MOST_CUTS as u32;
+
+/// A board diagonal outside the window has no key bit.
+const NO_BIT: u8 = u8::MAX;
+
+impl KeyLayout {
+    pub(crate) fn new(board: &Board, window: Diagonals) -> KeyLayout {
+        let sets = [window.diagonals, window.anti_diagonals];
+        let in_window: Vec<(usize, u32)> = (0..2)
+            .flat_map(|direction| {
+                (0..64).filter(move |&at| sets[direction] >> at & 1 != 0).map(move |at| (direction, at))
+            })
+            .collect();
+        let bits = in_window.len() as u32;
+        assert!(bits <= u64::BITS, "a key holds at most 64 diagonals, the window has {bits}");
+        // The candidates: nearest the main diagonals (board bit n - 1 each way) first.
+        let mut by_nearness = in_window.clone();
+        by_nearness.sort_by_key(|&(direction, at)| (at.abs_diff(board.n - 1), direction, at));
+        let candidates = &by_nearness[..bits.min(CUT_CANDIDATES) as usize];
+        let mut bit = [[NO_BIT; 64]; 2];
+        for (rank, &(direction, at)) in candidates.iter().enumerate() {
+            bit[direction][at as usize] = (bits - 1 - rank as u32) as u8;
+        }
+        let rest = in_window.iter().filter(|place| !candidates.contains(place));
+        for (key_bit, &(direction, at)) in rest.enumerate() {
+            bit[direction][at as usize] = key_bit as u8;
+        }
+        KeyLayout { bit, bits }
+    }
+
+    /// The key bit of board bit `at` of direction `direction` (0: "\",
+    /// 1: "/"), if it is in the window.
+    fn key_bit(&self, direction: usize, at: u32) -> Option<u32> {
+        self.bit[direction].get(at as usize).copied().filter(|&bit| bit != NO_BIT).map(u32::from)
+    }
+}
+
 /// A quarter's key bits by byte of its packed local diagonals: `key(lines)`
 /// is the OR of one table lookup per byte (six for quarters of up to 12
 /// squares a side), where packing bit by bit would take a step per bit.
@@ -344,22 +400,13 @@ struct KeyBytes {
 }
 
 impl KeyBytes {
-    /// Key bits are the window's "\" diagonals, lowest first, then its "/" ones.
-    fn new(board: &Board, origin: Origin, window: Diagonals) -> KeyBytes {
+    /// Key bits where `layout` puts the quarter's diagonals.
+    fn new(board: &Board, origin: Origin, layout: &KeyLayout) -> KeyBytes {
         let (diagonal_shift, anti_shift) = origin.shifts(board);
-        let diagonal_bits = window.diagonals.count_ones();
         // The key bit of each packed local bit, or 0 outside the window.
         let key_bit = |local: u32| -> u64 {
-            let (set, position, offset) = if local < 32 {
-                (window.diagonals, local + diagonal_shift, 0)
-            } else {
-                (window.anti_diagonals, local - 32 + anti_shift, diagonal_bits)
-            };
-            if position < 64 && set >> position & 1 != 0 {
-                1 << (offset + (set & ((1 << position) - 1)).count_ones())
-            } else {
-                0
-            }
+            let (direction, at) = if local < 32 { (0, local + diagonal_shift) } else { (1, local - 32 + anti_shift) };
+            layout.key_bit(direction, at).map_or(0, |bit| 1 << bit)
         };
         let per_direction = (2 * board.side as usize - 1).div_ceil(8);
         let firsts =
@@ -393,28 +440,48 @@ mod tests {
     use super::super::testing::Random;
     use super::*;
 
-    /// A key is the placement's board diagonals inside the window, packed:
-    /// the byte tables agree with bit-by-bit packing.
+    /// A key is the placement's board diagonals inside the window, each at
+    /// its layout's bit: the byte tables agree with placing bit by bit. The
+    /// layout gives every window diagonal a bit of its own below `bits`,
+    /// the nearest the main diagonals on top, nearest highest.
     #[test]
     fn keys_pack_the_window() {
-        let pack = |value: u64, mask: u64| {
-            (0..64)
-                .filter(|bit| mask >> bit & 1 != 0)
-                .enumerate()
-                .fold(0u64, |packed, (position, bit)| packed | (value >> bit & 1) << position)
-        };
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         for n in [8u32, 9, 16, 17, 20] {
             let board = Board::new(n);
             let table = QuarterTable::fill(&CellSizes::count(board.side), &RowSets::all(board.side));
-            let window = Diagonals { diagonals: random.next(), anti_diagonals: random.next() };
+            // A window as the board gives one: diagonals of the board only.
+            let lines = (1u64 << (2 * n - 1)) - 1;
+            let window = Diagonals { diagonals: random.next() & lines, anti_diagonals: random.next() & lines };
+            let layout = KeyLayout::new(&board, window);
+            let sets = [window.diagonals, window.anti_diagonals];
+            let mut nearness = vec![None; layout.bits as usize];
+            for direction in 0..2 {
+                for at in 0..64 {
+                    let bit = layout.key_bit(direction, at);
+                    assert_eq!(bit.is_some(), sets[direction] >> at & 1 != 0, "n = {n}");
+                    if let Some(bit) = bit {
+                        let near = (at.abs_diff(n - 1), direction, at);
+                        assert!(nearness[bit as usize].replace(near).is_none(), "n = {n}");
+                    }
+                }
+            }
+            let nearness: Vec<(u32, usize, u32)> =
+                nearness.into_iter().map(|near| near.expect("every bit taken")).collect();
+            let (rest, top) = nearness.split_at(nearness.len() - CUT_CANDIDATES as usize);
+            assert!(top.windows(2).all(|pair| pair[0] > pair[1]), "n = {n}: the nearest highest");
+            assert!(rest.iter().all(|near| near > &top[0]), "n = {n}: the nearest on top");
             for origin in [Origin { row: 0, col: 0 }, Origin { row: board.far, col: board.far }] {
-                let keys = KeyBytes::new(&board, origin, window);
+                let keys = KeyBytes::new(&board, origin, &layout);
                 let (diagonal_shift, anti_shift) = origin.shifts(&board);
                 for &lines in table.diagonals.iter().step_by(97) {
-                    let on_board = ((lines & LOW_HALF) << diagonal_shift, (lines >> 32) << anti_shift);
-                    let expected = pack(on_board.0, window.diagonals)
-                        | pack(on_board.1, window.anti_diagonals) << window.diagonals.count_ones();
+                    let on_board = [(lines & LOW_HALF) << diagonal_shift, (lines >> 32) << anti_shift];
+                    let mut expected = 0;
+                    for (direction, &lines) in on_board.iter().enumerate() {
+                        for at in (0..64).filter(|at| lines >> at & 1 != 0) {
+                            expected |= layout.key_bit(direction, at).map_or(0, |bit| 1 << bit);
+                        }
+                    }
                     assert_eq!(keys.key(lines), expected, "n = {n}");
                 }
             }

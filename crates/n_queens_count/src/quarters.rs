@@ -39,21 +39,22 @@ mod algorithm;
 mod run;
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub use algorithm::board::MAX_N;
 pub use run::checkpoint::{Checkpoint, CheckpointError, SYNC_EVERY};
 pub use run::parts::{Part, PartCount, PartCountError, Unit};
-pub use run::plan::{MEMORY_LIMIT, NAME};
+pub use run::plan::{MEMORY_LIMIT, Memory, NAME};
 pub use run::schedule::{Prediction, Timings, time_units};
 
 use crate::interface::{self, CountError, Options};
 use crate::pool::{self, Progress, Queue};
 use algorithm::board::{self, Board, SMALLEST_SPLIT};
-use algorithm::join::Worker;
+use algorithm::join::{Caps, Worker};
 use algorithm::starts::{Start, Task};
 use algorithm::table::QuarterTable;
 use algorithm::views::Views;
-use run::parts::Parting;
+use run::passes::{self, Groups};
 use run::plan::{self, Plan, Split};
 
 /// The judge's signature, for the shared cases (not judge-ready).
@@ -102,6 +103,9 @@ pub struct Job<'a> {
     pub finished: &'a BTreeMap<Unit, u64>,
     /// Called from any thread with each unit counted and its count.
     pub record: Option<&'a (dyn Fn(Unit, u64) + Sync)>,
+    /// Called as each pass begins, with its number from 1 and the passes
+    /// in all (see [`MemoryPlan::passes`]).
+    pub pass: Option<&'a (dyn Fn(usize, usize) + Sync)>,
 }
 
 impl Default for Job<'_> {
@@ -112,8 +116,57 @@ impl Default for Job<'_> {
             memory_limit: MEMORY_LIMIT,
             finished: &NONE_FINISHED,
             record: None,
+            pass: None,
         }
     }
+}
+
+/// How a count keeps within its memory limit, as its plan settles it
+/// before anything large is allocated ([`memory_plan`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryPlan {
+    /// Each start's row sets are cut into this many groups, north and
+    /// south, and a pass holds one of each: 1 when the whole fits.
+    pub pieces: u32,
+    /// The passes of the count (or part) in all: the views of one pass are
+    /// built, its tasks counted, and the views freed before the next.
+    pub passes: usize,
+    /// Whether the quarter table is built once (else each pass builds the
+    /// part of it that it needs, by a search of its own).
+    pub table_once: bool,
+    /// The threads it counts on.
+    pub threads: usize,
+    /// The most patterns of a half each thread holds at once (`None`:
+    /// as many as a task has).
+    pub caps: Option<usize>,
+    /// The bytes it needs at most, by what holds them.
+    pub memory: Memory,
+}
+
+/// The plan of the count of `job.part` of `n` within `job.memory_limit`,
+/// on `job.options.threads` threads, holding the records of
+/// `job.finished`; nothing is counted. Below n = 4 nothing is planned (no
+/// tables): one pass, no bytes.
+///
+/// # Errors
+/// As [`count_job`]: past [`MAX_N`], or past the limit.
+pub fn memory_plan(n: u32, job: &Job) -> Result<MemoryPlan, CountError> {
+    if n > MAX_N {
+        return Err(CountError::OutOfRange { approach: NAME, n, max: MAX_N });
+    }
+    if n < SMALLEST_SPLIT {
+        let memory = Memory::default();
+        return Ok(MemoryPlan { pieces: 1, passes: 1, table_once: true, threads: 1, caps: None, memory });
+    }
+    let plan = plan::plan(&Board::new(n), job.options.threads, job.memory_limit, job.part, job.finished.len())?;
+    Ok(MemoryPlan {
+        pieces: plan.pieces,
+        passes: plan.passes,
+        table_once: plan.table.is_some(),
+        threads: plan.threads,
+        caps: (plan.caps != Caps::NONE).then_some(plan.caps.east),
+        memory: plan.memory,
+    })
 }
 
 /// The count of `job.part` of the count for `n`: the parts `1..=M` of `M`
@@ -135,8 +188,8 @@ pub fn count_job(n: u32, job: &Job) -> Result<u64, CountError> {
         return Ok(board::small_count(n));
     }
     let board = Board::new(n);
-    let Plan { cells, starts, threads, split, .. } = plan::plan(&board, options.threads, job.memory_limit)?;
-    let parting = Parting::new(&board, &cells, &starts, job.part);
+    let plan = plan::plan(&board, options.threads, job.memory_limit, job.part, job.finished.len())?;
+    let Plan { cells, by_rows, starts, parting, used, pieces, passes, table, threads, split, caps, .. } = plan;
     let overflow = CountError::Overflow { n };
     // The part's units of a start not counted before.
     let left = |index: usize, start: &Start| {
@@ -147,18 +200,35 @@ pub fn count_job(n: u32, job: &Job) -> Result<u64, CountError> {
     let mut recorded = 0u64;
     let mut left_by_start = Vec::with_capacity(starts.len());
     for (index, start) in starts.iter().enumerate() {
+        let mut left = 0;
         for task in parting.select(index, start, start.tasks(&board)) {
-            if let Some(&count) = job.finished.get(&unit(index, &task)) {
-                recorded = recorded.checked_add(count).ok_or(overflow.clone())?;
+            match job.finished.get(&unit(index, &task)) {
+                Some(&count) => recorded = recorded.checked_add(count).ok_or(overflow.clone())?,
+                None => left += 1,
             }
         }
-        left_by_start.push((index, left(index, start).len()));
+        left_by_start.push((index, left));
     }
     let tasks_total = left_by_start.iter().map(|&(_, tasks)| tasks).sum::<usize>();
-    let table = QuarterTable::fill(cells);
+    let table = table.map(|rows| QuarterTable::fill(&cells, &rows));
+    // The views of a pass, from the table built once or from its own.
+    let views_of = |start: &Start, tasks: &[Task], threads: usize| {
+        let rows = passes::rows_of(&board, start, tasks);
+        match &table {
+            Some(table) => Views::new(&board, table, start, threads, &rows),
+            None => Views::new(&board, &QuarterTable::fill(&cells, &rows.union()), start, threads, &rows),
+        }
+    };
+    let passes_begun = AtomicUsize::new(0);
+    let begin_pass = || {
+        let number = passes_begun.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(pass) = job.pass {
+            pass(number, passes);
+        }
+    };
 
     let progress = Progress::start(options.progress, tasks_total as u64);
-    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::default()).collect();
+    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(caps)).collect();
     let count_one = |worker: &mut Worker, views: &Views, index: usize, task: &Task| {
         let count = worker.count(views, task)?;
         if let Some(record) = job.record {
@@ -169,7 +239,8 @@ pub fn count_job(n: u32, job: &Job) -> Result<u64, CountError> {
     };
     let per_thread = match split {
         // Each thread takes the next start, builds its views alone and
-        // counts all its tasks: the threads wait for each other only at the end.
+        // counts all its tasks: the threads wait for each other only at the
+        // end. (Only with one piece: a start is one pass.)
         Split::ByStart => {
             // The starts with the most tasks first, so that the last one a
             // thread takes is small and the others wait little for it.
@@ -180,35 +251,42 @@ pub fn count_job(n: u32, job: &Job) -> Result<u64, CountError> {
                 let mut sum = 0u64;
                 while let Some(&(index, _)) = queue.next() {
                     let start = &starts[index];
-                    let views = Views::new(&board, &table, start, 1);
-                    for task in left(index, start) {
-                        sum = sum.checked_add(count_one(worker, &views, index, &task)?)?;
+                    let tasks = left(index, start);
+                    begin_pass();
+                    let views = views_of(start, &tasks, 1);
+                    for task in &tasks {
+                        sum = sum.checked_add(count_one(worker, &views, index, task)?)?;
                     }
                 }
                 Some(sum)
             })
         }
-        // The threads share each start's views and split its tasks.
+        // The threads share each pass's views and split its tasks.
         Split::ByTask => {
-            let mut per_start = Vec::with_capacity(starts.len());
+            let mut per_pass = Vec::new();
             for (index, start) in starts.iter().enumerate() {
-                let tasks = left(index, start);
+                let mut tasks = left(index, start);
                 if tasks.is_empty() {
                     continue;
                 }
-                let views = Views::new(&board, &table, start, threads);
-                let queue = Queue::new(&tasks);
-                // More threads than tasks would only wait.
-                let busy = workers.len().min(tasks.len()).max(1);
-                per_start.extend(pool::on_workers(&mut workers[..busy], |worker| {
-                    let mut sum = 0u64;
-                    while let Some(task) = queue.next() {
-                        sum = sum.checked_add(count_one(worker, &views, index, task)?)?;
-                    }
-                    Some(sum)
-                }));
+                let groups = Groups::new(&board, start, &used[index], pieces, &by_rows);
+                for pass in passes::passes(&board, &groups, &mut tasks) {
+                    let tasks = &tasks[pass.tasks];
+                    begin_pass();
+                    let views = views_of(start, tasks, threads);
+                    let queue = Queue::new(tasks);
+                    // More threads than tasks would only wait.
+                    let busy = workers.len().min(tasks.len()).max(1);
+                    per_pass.extend(pool::on_workers(&mut workers[..busy], |worker| {
+                        let mut sum = 0u64;
+                        while let Some(task) = queue.next() {
+                            sum = sum.checked_add(count_one(worker, &views, index, task)?)?;
+                        }
+                        Some(sum)
+                    }));
+                }
             }
-            per_start
+            per_pass
         }
     };
     per_thread.into_iter().try_fold(recorded, |total, sum| total.checked_add(sum?)).ok_or(overflow)
@@ -235,11 +313,6 @@ pub fn memory_needed(n: u32, threads: usize) -> Result<u64, CountError> {
 /// # Errors
 /// Past [`MAX_N`], or past `limit`.
 pub fn memory_needed_within(n: u32, threads: usize, limit: u64) -> Result<u64, CountError> {
-    if n > MAX_N {
-        return Err(CountError::OutOfRange { approach: NAME, n, max: MAX_N });
-    }
-    if n < SMALLEST_SPLIT {
-        return Ok(0);
-    }
-    plan::plan(&Board::new(n), threads, limit).map(|plan| plan.needed)
+    let job = Job { options: Options { threads, progress: None }, memory_limit: limit, ..Job::default() };
+    memory_plan(n, &job).map(|plan| plan.memory.total())
 }

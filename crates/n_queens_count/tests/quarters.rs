@@ -4,7 +4,7 @@
 
 use n_queens_cases::oeis::A000170;
 use n_queens_count::counting::{CountError, Options};
-use n_queens_count::quarters::{self, MAX_N, MEMORY_LIMIT};
+use n_queens_count::quarters::{self, Job, MAX_N, MEMORY_LIMIT};
 use pretty_assertions::assert_eq;
 use rstest::rstest;
 
@@ -19,20 +19,21 @@ fn refuses_beyond_max_n(#[values(MAX_N + 1, 64, u32::MAX)] n: u32) {
     assert_eq!(on_threads(n, 1), Err(error));
 }
 
-/// An n whose tables would not fit in `MEMORY_LIMIT` is refused before
-/// they are allocated, with the bytes it would need: at least the 72 bytes
-/// that each of the 633,443,407 placements on a 12×12 quarter takes (its
-/// diagonals, and a 16-byte piece in each of four views), far past the limit.
+/// An n whose cell sizes alone would not fit in the limit is refused before
+/// they are allocated, with the bytes it would need at least: the cells'
+/// (4 bytes for each of `4^(n/2)`), past the limit. At n = 32 that is 16
+/// GiB, past `MEMORY_LIMIT`.
 #[rstest]
 fn refuses_what_would_not_fit(#[values(24, 25, 27, 32)] n: u32) {
-    let at_least = 633_443_407 * 72;
-    match on_threads(n, 1) {
-        Err(CountError::MemoryLimit { approach: "quarters", n: refused, needed, limit }) => {
-            assert_eq!(refused, n);
-            assert_eq!(limit, MEMORY_LIMIT);
-            assert!(needed >= at_least && needed > limit, "needs {needed}, limit {limit}");
+    let cells = (1u64 << (2 * (n / 2))) * 4;
+    let limit = if n == 32 { MEMORY_LIMIT } else { cells };
+    let job = Job { options: Options { threads: 1, progress: None }, memory_limit: limit, ..Job::default() };
+    match quarters::count_job(n, &job) {
+        Err(CountError::MemoryLimit { approach: "quarters", n: refused, needed, limit: named }) => {
+            assert_eq!((refused, named), (n, limit));
+            assert!(needed > cells && needed > limit, "needs {needed}, limit {limit}");
             assert_eq!(
-                quarters::memory_needed(n, 2),
+                quarters::memory_needed_within(n, 2, limit),
                 Err(CountError::MemoryLimit { approach: "quarters", n, needed, limit })
             );
         }

@@ -132,10 +132,13 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     };
 
     let on_terminal = std::io::stderr().is_terminal();
+    let finished = checkpoint.as_ref().map_or(&NONE_FINISHED, Checkpoint::finished);
+    let threads = args.threads.unwrap_or(0);
+    let job_options = Options { threads, progress: None };
     if quarters {
         if on_terminal {
-            quarters::memory_needed_within(n, args.threads.unwrap_or(0), memory_limit)
-                .map_err(|error| memory_hint(error, args.memory.is_some()))?;
+            let job = Job { options: job_options, part, memory_limit, finished, ..Job::default() };
+            quarters::memory_plan(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))?;
         }
     } else {
         check_memory(approach, n, args.threads, on_terminal)?;
@@ -156,12 +159,23 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         bar.enable_steady_tick(Duration::from_millis(200));
         (bar, estimate.seconds)
     });
+    // The pass, where a count has more than one: "pass K/N" in place of the bar.
+    let pass = |number: usize, passes: usize| {
+        if let Some((bar, estimate)) = &bar
+            && passes > 1
+        {
+            if number == 1 {
+                bar.set_style(tasks_style(*estimate, PASSES_TEMPLATE));
+            }
+            bar.set_message(format!("{number}/{passes}"));
+        }
+    };
     let most_done = Mutex::new(0);
     let report = |done: u64, total: u64| {
         let Some((bar, estimate)) = &bar else { return };
         if bar.length() != Some(total) {
             bar.set_length(total);
-            bar.set_style(tasks_style(*estimate));
+            bar.set_style(tasks_style(*estimate, TASKS_TEMPLATE));
         }
         // Threads report out of order: show the most done any has said.
         let mut most_done = most_done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -170,12 +184,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             bar.set_position(done);
         }
     };
-    let options = Options { threads: args.threads.unwrap_or(0), progress: bar.as_ref().map(|_| &report as _) };
+    let options = Options { threads, progress: bar.as_ref().map(|_| &report as _) };
     let counted = if quarters {
-        let mut job = Job { options, part, memory_limit, record: Some(&record), ..Job::default() };
-        if let Some(checkpoint) = &checkpoint {
-            job.finished = checkpoint.finished();
-        }
+        let job = Job { options, part, memory_limit, finished, record: Some(&record), pass: Some(&pass) };
         quarters::count_job(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))
     } else {
         count_with(name, n, args.unique, &options).map_err(Failure::from)
@@ -186,11 +197,49 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     if let Some((bar, _)) = &bar {
         bar.finish_and_clear();
     }
+    let counted = counted?;
+    if part.of() == 1 && !args.unique {
+        known_or_refused(n, counted, finished, args.checkpoint.as_deref())?;
+    }
     match args.part {
-        Some(part) => writeln!(out, "{}", PartCount { n, part, count: counted? })?,
-        None => writeln!(out, "{}", counted?)?,
+        Some(part) => writeln!(out, "{}", PartCount { n, part, count: counted })?,
+        None => writeln!(out, "{counted}")?,
     }
     Ok(())
+}
+
+/// No units recorded before.
+static NONE_FINISHED: std::collections::BTreeMap<Unit, u64> = std::collections::BTreeMap::new();
+
+/// A whole count that OEIS A000170 knows is checked against it: another
+/// total is never printed, but refused, naming what the count read (the
+/// checkpoint file and its records), which is left as it is.
+fn known_or_refused(
+    n: u32,
+    counted: u64,
+    finished: &std::collections::BTreeMap<Unit, u64>,
+    checkpoint: Option<&std::path::Path>,
+) -> Outcome {
+    let Some(&known) = n_queens_facts::oeis::A000170.get(n as usize) else { return Ok(()) };
+    if counted == known {
+        return Ok(());
+    }
+    let read = match checkpoint {
+        Some(path) => {
+            let recorded: u128 = finished.values().map(|&count| u128::from(count)).sum();
+            format!(
+                "it added the {} units recorded in the checkpoint file {} (their counts add up to {recorded}) \
+                 to those it counted now; a record there is wrong though its check holds (changed, and its \
+                 check made anew): the file is left as it is, for you to inspect; move it aside and count again",
+                finished.len(),
+                crate::common::escaped(&path.display().to_string())
+            )
+        }
+        None => "it read no checkpoint: a fault of this machine or of the program; count again".to_string(),
+    };
+    Err(Failure::Failed(format!(
+        "the count of n = {n} came out {counted}, but OEIS A000170 gives {known}: not printed; {read}"
+    )))
 }
 
 /// The count of approach `name` for n: of every board, or with `unique`
@@ -233,6 +282,12 @@ fn check_quarters_only(args: &Args, quarters: bool) -> Result<(), Failure> {
 /// `--plan`: the schedule model's table, one row per thread count: the
 /// speed-up of the split the count uses (`*`) and of the other one.
 fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome {
+    // The memory plan first, on one thread as the timing runs: the timing
+    // counts all of n, which takes long.
+    let job = Job { options: Options { threads: 1, progress: None }, memory_limit, ..Job::default() };
+    let planned = quarters::memory_plan(n, &job).map_err(|error| memory_hint(error, asked))?;
+    writeln!(out, "{}", plan_lines(n, memory_limit, &planned))?;
+    out.flush()?;
     let timings = quarters::time_units(n, memory_limit).map_err(|error| memory_hint(error, asked))?;
     if timings.units() == 0 {
         writeln!(out, "n = {n}: counted at once (count {}), no units to share among threads", timings.count)?;
@@ -250,6 +305,49 @@ fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome
         writeln!(out, "{threads:>7}  {seconds:>8.3} s  {by_task:>7.2}×{task_mark}  {by_start:>7.2}×{start_mark}")?;
     }
     Ok(())
+}
+
+/// The memory plan, in three lines of at most 80 columns: the pieces and
+/// passes, the table and the batches, then the bytes by what holds them.
+fn plan_lines(n: u32, limit: u64, planned: &quarters::MemoryPlan) -> String {
+    let pieces = match planned.pieces {
+        1 => "whole starts".to_string(),
+        pieces => format!("{pieces}×{pieces} pieces a start"),
+    };
+    let table = if planned.table_once { "the quarter table built once" } else { "a quarter table for each pass" };
+    let batches = match planned.caps {
+        None => "each thread holds a task's patterns at once".to_string(),
+        Some(cap) => format!("each thread holds {cap} patterns of a half at once"),
+    };
+    let memory = planned.memory;
+    let passes = match planned.passes {
+        1 => "1 pass".to_string(),
+        passes => format!("{passes} passes"),
+    };
+    format!(
+        "n = {n} within {}: {pieces}, {passes}\n{table}; {batches}\n\
+         at most {}: fixed {}, table {}, views {}, threads {}",
+        bytes(limit),
+        bytes(memory.total()),
+        bytes(memory.fixed),
+        bytes(memory.table),
+        bytes(memory.views),
+        bytes(memory.workers),
+    )
+}
+
+/// Bytes in three digits and a unit, K, M, G or T (powers of 1024, as
+/// `--memory` takes them): `715K`, `1.43M`, `8.00G`.
+fn bytes(bytes: u64) -> String {
+    let units = [(1u64 << 40, "T"), (1 << 30, "G"), (1 << 20, "M"), (1 << 10, "K")];
+    match units.into_iter().find(|&(size, _)| bytes >= size) {
+        Some((size, unit)) => {
+            let value = bytes as f64 / size as f64;
+            let decimals = usize::from(value < 100.0) + usize::from(value < 10.0);
+            format!("{value:.decimals$}{unit}")
+        }
+        None => format!("{bytes}B"),
+    }
 }
 
 /// `--threads` past 1 is refused where the approach counts on one thread:
@@ -314,9 +412,12 @@ fn waiting_style(estimate: f64) -> ProgressStyle {
 /// the time left ([`time_left`]).
 const TASKS_TEMPLATE: &str = "{spinner} {elapsed_precise} {prefix} [{bar:12}] {pos}/{len}, {left} left";
 
-/// The style of [`TASKS_TEMPLATE`].
-fn tasks_style(estimate: f64) -> ProgressStyle {
-    ProgressStyle::with_template(TASKS_TEMPLATE).expect("a valid template").progress_chars("#>-").with_key(
+/// The progress line of a count in passes: the pass in place of the bar.
+const PASSES_TEMPLATE: &str = "{spinner} {elapsed_precise} {prefix} {pos}/{len}, {left} left, pass {msg}";
+
+/// The style of [`TASKS_TEMPLATE`] or [`PASSES_TEMPLATE`].
+fn tasks_style(estimate: f64, template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).expect("a valid template").progress_chars("#>-").with_key(
         "left",
         move |state: &ProgressState, out: &mut dyn fmt::Write| {
             let (done, total) = (state.pos(), state.len().unwrap_or(0));
@@ -349,11 +450,11 @@ mod tests {
     #[test]
     fn memory_refusal_comes_before_the_estimate() {
         let quarters = n_queens_count::approach("quarters").expect("a registered approach");
-        match check_memory(quarters, 24, None, true) {
-            Err(CountError::MemoryLimit { n: 24, .. }) => {}
+        match check_memory(quarters, 32, None, true) {
+            Err(CountError::MemoryLimit { n: 32, .. }) => {}
             other => panic!("expected the memory refusal, got {other:?}"),
         }
-        assert_eq!(check_memory(quarters, 24, None, false), Ok(()));
+        assert_eq!(check_memory(quarters, 32, None, false), Ok(()));
         assert_eq!(check_memory(quarters, 16, Some(500), true), Ok(()));
     }
 
@@ -392,12 +493,15 @@ mod tests {
         let longest = n_queens_count::APPROACHES.iter().map(|approach| approach.name.len()).max().unwrap();
         let prefix = format!("n = 32 {}", "x".repeat(longest));
         let years = timing::human(1e9 * 3.2e7);
-        let tasks = TASKS_TEMPLATE
-            .replace("{bar:12}", &"#".repeat(12))
-            .replace("{pos}", "999999")
-            .replace("{len}", "999999")
-            .replace("{left}", &years);
-        for line in [tasks, format!("{{spinner}} {{elapsed_precise}} {{prefix}}, about {years} in all")] {
+        let [tasks, passes] = [TASKS_TEMPLATE, PASSES_TEMPLATE].map(|template| {
+            template
+                .replace("{bar:12}", &"#".repeat(12))
+                .replace("{pos}", "999999")
+                .replace("{len}", "999999")
+                .replace("{left}", &years)
+                .replace("{msg}", "9999/9999")
+        });
+        for line in [tasks, passes, format!("{{spinner}} {{elapsed_precise}} {{prefix}}, about {years} in all")] {
             let line =
                 line.replace("{spinner}", "x").replace("{elapsed_precise}", "99:59:59").replace("{prefix}", &prefix);
             assert!(!line.contains('{'), "{line}");

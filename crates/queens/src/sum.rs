@@ -1,11 +1,12 @@
 //! `queens sum [FILE...]`: adds up the outputs of `queens count N --part K/M`
 //! (from the files or from stdin), after checking that each line is whole
 //! (its CRC-32 check) and that they are the parts 1..M of one count, each
-//! once. The total is exact (`u64`, where `awk` would round past 2^53), and
+//! once, or more than once with the same count (a part run twice, on two
+//! machines, for a check): counted once. The total is exact (`u64`, where `awk` would round past 2^53), and
 //! checked against OEIS A000170 where that knows it. What it holds grows
 //! with the parts given, never with M.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -28,20 +29,25 @@ pub struct Args {
 /// reading on (`queens sum /dev/zero` ends at once).
 const LONGEST_LINE: usize = 100;
 
-/// The parts read so far: which count they are of, which parts came, and
-/// their sum.
+/// The parts read so far: which count they are of, which parts came (with
+/// their count and the line that gave it first), how many came again with
+/// the same count, and their sum.
 #[derive(Default)]
 struct Sum {
     count: Option<(u32, u32)>,
-    seen: BTreeSet<u32>,
+    seen: BTreeMap<u32, (u64, String)>,
+    again: u64,
     total: u64,
 }
 
 impl Sum {
-    /// Adds one part, refused if it is of another count than the first
-    /// part's, if it came before (as it is read: no input is read on past
-    /// its first repeat), or if the sum passes `u64`.
-    fn add(&mut self, part: &PartCount) -> Result<(), String> {
+    /// Adds one part, read at `at` (a file's name and a line): refused if
+    /// it is of another count than the first part's, if it came before with
+    /// another count (as it is read: no input is read on past it; naming
+    /// both lines), or if the sum passes `u64`. A part that came before
+    /// with the same count, as a part run twice for a check gives it, is
+    /// counted once.
+    fn add(&mut self, part: &PartCount, at: &str) -> Result<(), String> {
         let (n, of) = *self.count.get_or_insert((part.n, part.part.of()));
         if (part.n, part.part.of()) != (n, of) {
             return Err(format!(
@@ -49,9 +55,21 @@ impl Sum {
                 part.n, part.part
             ));
         }
-        if !self.seen.insert(part.part.index()) {
-            return Err(format!("part {} of n={n} is there twice", part.part));
+        match self.seen.get(&part.part.index()) {
+            Some((count, _)) if *count == part.count => {
+                self.again += 1;
+                return Ok(());
+            }
+            Some((count, first)) => {
+                return Err(format!(
+                    "part {} of n={n} is given twice with different counts: {first} says count={count}, \
+                     {at} says count={}; one of them is wrong: count that part again",
+                    part.part, part.count
+                ));
+            }
+            None => {}
         }
+        self.seen.insert(part.part.index(), (part.count, at.to_string()));
         self.total = self.total.checked_add(part.count).ok_or_else(|| format!("the parts of n={n} add up past u64"))?;
         Ok(())
     }
@@ -74,7 +92,7 @@ impl Sum {
     /// parts with one given, only the few shown are ever made.
     fn missing(&self) -> impl Iterator<Item = u64> + '_ {
         let of = self.count.map_or(0, |(_, of)| u64::from(of));
-        let seen = self.seen.iter().map(|&index| u64::from(index));
+        let seen = self.seen.keys().map(|&index| u64::from(index));
         let bounds = std::iter::once(0).chain(seen.clone()).zip(seen.chain(std::iter::once(of + 1)));
         bounds.flat_map(|(before, after)| before + 1..after)
     }
@@ -115,7 +133,7 @@ fn add_lines(source: &str, mut reader: impl BufRead, sum: &mut Sum) -> Outcome {
         let part = text
             .parse::<PartCount>()
             .map_err(|why| Failure::usage(format!("{at}: `{}` is {why}", crate::common::escaped(text))))?;
-        sum.add(&part).map_err(|refusal| Failure::usage(format!("{at}: {refusal}")))?;
+        sum.add(&part, &at).map_err(|refusal| Failure::usage(format!("{at}: {refusal}")))?;
     }
     Ok(())
 }
@@ -133,7 +151,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         }
     }
     let (n, total) = sum.finish()?;
-    let note = checked(n, total)?;
+    let mut note = checked(n, total)?;
+    if sum.again > 0 {
+        note.push_str(&format!("; {} copies of parts given more than once agreed, each counted once", sum.again));
+    }
     // The total first: a failed write is the one line said.
     writeln!(out, "{total}")?;
     out.flush()?;
@@ -189,7 +210,11 @@ mod tests {
         assert_eq!(total(&lines).ok(), Some(92));
         assert!(message(total(&lines[..2])).contains("1 of 3 parts missing: 3"));
         let twice = ["n=8 part=1/2 count=1", "n=8 part=1/2 count=1", "n=8 part=2/2 count=1"];
-        assert!(message(total(&twice)).contains("twice"));
+        assert_eq!(total(&twice).ok(), Some(2), "the copies agree: counted once");
+        let differ = ["n=8 part=1/2 count=1", "n=8 part=2/2 count=1", "n=8 part=1/2 count=3"];
+        let refusal = message(total(&differ));
+        assert!(refusal.contains("part 1/2") && refusal.contains("twice with different counts"), "{refusal}");
+        assert!(refusal.contains("stdin: line 1 says count=1") && refusal.contains("stdin: line 3 says count=3"));
         let mixed = ["n=8 part=1/2 count=1", "n=9 part=2/2 count=1"];
         assert!(message(total(&mixed)).contains("different counts"));
         let mixed = ["n=8 part=1/2 count=1", "n=8 part=2/3 count=1"];
@@ -214,15 +239,23 @@ mod tests {
         assert!(message(total(&last)).contains("missing: 1, 2, 3,"));
     }
 
-    /// A repeated line is refused as it is read: the input after it is not
-    /// read (the message names the line where it came again).
+    /// Copies of a part that agree are read on and counted once, however
+    /// many; one that disagrees is refused as it is read: the input after
+    /// it is not read (the message names the line where it came again).
     #[test]
-    fn a_repeat_ends_the_reading() {
-        let input = format!("{}\n", checked_line("n=8 part=1/2 count=1")).repeat(100_000);
+    fn a_disagreeing_copy_ends_the_reading() {
+        let line = format!("{}\n", checked_line("n=8 part=1/2 count=1"));
+        let mut sum = Sum::default();
+        add_lines("stdin", line.repeat(10_000).as_bytes(), &mut sum).unwrap();
+        assert_eq!((sum.total, sum.again, sum.seen.len()), (1, 9_999, 1));
+        let input = format!("{line}{}\n{}", checked_line("n=8 part=1/2 count=2"), line.repeat(100_000));
         let mut reader = input.as_bytes();
         let refusal = add_lines("stdin", &mut reader, &mut Sum::default());
-        assert!(matches!(refusal, Err(Failure::Usage(message)) if message.starts_with("stdin: line 2: part 1/2")));
-        assert!(reader.len() > input.len() - 1000, "read on past the repeat");
+        assert!(
+            matches!(&refusal, Err(Failure::Usage(message)) if message.starts_with("stdin: line 2: part 1/2")),
+            "{refusal:?}"
+        );
+        assert!(reader.len() > input.len() - 1000, "read on past the disagreeing copy");
     }
 
     /// The output lines of the parts 1..=M of n, with these counts.

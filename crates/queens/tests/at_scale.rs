@@ -7,7 +7,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use n_queens_cases::oeis::A000170;
-use run::{part_line, queens_within_deadline, records, refused, refused_with, scratch, stdout_of};
+use run::{part_line, queens, queens_within_deadline, records, refused, refused_with, scratch, stdout_of};
 
 mod run;
 
@@ -92,19 +92,28 @@ fn a_killed_count_resumes_from_its_checkpoint() {
     std::fs::remove_file(&path).unwrap();
 }
 
-/// `--plan` counts on one thread (the count it prints is OEIS's) and
-/// predicts a speed-up for each thread count, 1× for one thread, within
-/// 80 columns.
+/// `--plan` says how the count keeps within its memory (the pieces, the
+/// passes, the bytes), counts on one thread (the count it prints is
+/// OEIS's) and predicts a speed-up for each thread count, 1× for one
+/// thread, within 80 columns.
 #[test]
 fn the_plan_predicts_every_thread_count() {
     let text = stdout_of(&["count", "13", "--plan"]);
     let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "n = 13 within 8.00G: whole starts, 16 passes", "{text}");
+    assert!(lines[1].starts_with("the quarter table built once; "), "{text}");
+    assert!(lines[2].starts_with("at most ") && lines[2].contains("views"), "{text}");
+    let lines = &lines[3..];
     assert!(lines[0].contains(&format!("count {}", A000170[13])), "{text}");
     assert_eq!(lines.len(), 2 + 7, "{text}");
     let threads: Vec<&str> = lines[2..].iter().map(|line| line.split_whitespace().next().unwrap()).collect();
     assert_eq!(threads, ["1", "2", "4", "8", "16", "32", "64"]);
     assert!(lines[2].contains("1.00×*"), "{text}");
-    assert!(lines.iter().all(|line| line.chars().count() <= 80), "{text}");
+    assert!(text.lines().all(|line| line.chars().count() <= 80), "{text}");
+    // In pieces, it says how many, and the passes.
+    let text = stdout_of(&["count", "16", "--plan", "--memory", "3M"]);
+    let first = text.lines().next().unwrap();
+    assert!(first.contains("pieces a start") && first.ends_with(" passes"), "{text}");
     refused(&["count", "13", "--plan", "--approach", "bitmask"], &["--plan", "quarters"]);
 }
 
@@ -199,6 +208,66 @@ fn a_checkpoint_that_cannot_be_trusted_is_refused() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// A record forged with a valid check (its count changed, its check made
+/// anew) cannot be told from an honest one by the file; the total then
+/// disagrees with OEIS A000170, which is an error, not a count: exit code
+/// 1, nothing on stdout, the message names the file and its records, and
+/// the file is left as it was.
+#[test]
+fn a_forged_record_is_an_error_not_a_count() {
+    let path = scratch("forged");
+    let file = path.to_str().unwrap();
+    assert_eq!(stdout_of(&["count", "14", "--checkpoint", file]).trim(), A000170[14].to_string());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = 1 + lines[1..].iter().position(|line| line.split(' ').nth(2) != Some("0")).unwrap();
+    let fields: Vec<&str> = lines[at].split(' ').collect();
+    let forged_count = fields[2].parse::<u64>().unwrap() + 1000;
+    let forged = record(lines[0], &format!("{} {} {forged_count}", fields[0], fields[1]));
+    let forged_text = text.replacen(&format!("{}\n", lines[at]), &forged, 1);
+    std::fs::write(&path, &forged_text).unwrap();
+    let output = queens(&["count", "14", "--checkpoint", file]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty(), "printed a count: {}", String::from_utf8_lossy(&output.stdout));
+    let wrong = (A000170[14] + 1000).to_string();
+    for named in [&wrong[..], &A000170[14].to_string(), "OEIS A000170", file, &format!("{} units", lines.len() - 1)] {
+        assert!(stderr.contains(named), "{named} not in: {stderr}");
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), forged_text, "the checkpoint is left as it was");
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// Parts run twice, on two machines, are checked against each other:
+/// `sum` counts copies that agree once, and refuses copies that disagree,
+/// naming both lines.
+#[test]
+fn sum_checks_parts_run_twice() {
+    let parts: Vec<String> =
+        (1..=3).map(|index| stdout_of(&["count", "12", "--part", &format!("{index}/3")])).collect();
+    let (first, second) = (scratch("first-run"), scratch("second-run"));
+    std::fs::write(&first, parts.concat()).unwrap();
+    std::fs::write(&second, format!("{}{}", parts[2], parts[0])).unwrap();
+    let both = sum_of(&[first.to_str().unwrap(), second.to_str().unwrap()], "");
+    let stderr = String::from_utf8_lossy(&both.stderr);
+    assert!(both.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&both.stdout).trim(), A000170[12].to_string());
+    assert!(stderr.contains("2 copies") && stderr.contains("agreed"), "{stderr}");
+    // The second run's part 1 counted otherwise: refused, both lines named.
+    let fields = parts[0].trim().rsplit_once(" check=").unwrap().0;
+    let (head, count) = fields.rsplit_once('=').unwrap();
+    let other = part_line(&format!("{head}={}", count.parse::<u64>().unwrap() + 1));
+    std::fs::write(&second, format!("{}{other}", parts[2])).unwrap();
+    let first_name = format!("{}: line 1", first.display());
+    let second_name = format!("{}: line 2", second.display());
+    refused_with(
+        &sum_of(&[first.to_str().unwrap(), second.to_str().unwrap()], ""),
+        &["part 1/3", "different counts", &first_name, &second_name],
+    );
+    std::fs::remove_file(&first).unwrap();
+    std::fs::remove_file(&second).unwrap();
+}
+
 /// What is not a regular file is refused at once, never read: devices, a
 /// FIFO (which would block), a directory, and stdout itself.
 #[test]
@@ -235,7 +304,7 @@ fn a_checkpoint_must_be_a_regular_file() {
 /// every thread count is predicted at 1×.
 #[test]
 fn the_memory_a_refusal_names_is_accepted() {
-    for (n, limit) in [(13u32, "1K"), (16, "1M"), (16, "2M"), (17, "8M")] {
+    for (n, limit) in [(13u32, "1K"), (16, "1M"), (16, "2M"), (17, "2M")] {
         let message = refused(&["count", &n.to_string(), "--memory", limit], &["--memory"]);
         let suggested = message.rsplit("--memory ").next().unwrap().split_whitespace().next().unwrap().to_string();
         assert_eq!(
@@ -247,7 +316,7 @@ fn the_memory_a_refusal_names_is_accepted() {
     let needed = message.split("need ").nth(1).unwrap().split(' ').next().unwrap().to_string();
     let text = stdout_of(&["count", "13", "--plan", "--memory", &needed]);
     assert!(text.contains(&format!("count {}", A000170[13])), "{text}");
-    assert!(text.lines().skip(2).all(|line| line.contains(" 1.00×")), "{text}");
+    assert!(text.lines().skip(5).all(|line| line.contains(" 1.00×")), "{text}");
     for (n, count) in A000170.iter().enumerate().take(4) {
         let text = stdout_of(&["count", &n.to_string(), "--plan"]);
         assert!(!text.contains("NaN") && text.contains(&format!("count {count}")), "{text}");

@@ -5,5 +5,6 @@
 
 pub(crate) mod checkpoint;
 pub(crate) mod parts;
+pub(crate) mod passes;
 pub(crate) mod plan;
 pub(crate) mod schedule;

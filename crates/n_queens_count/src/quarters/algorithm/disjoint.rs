@@ -2,183 +2,264 @@
 //! it stores 64-bit patterns and answers, for many queries at once, how
 //! many stored patterns share no bit with each query.
 
-/// Stored patterns, bit-sliced, answering "how many stored patterns share
-/// no bit with this query" for many queries at once.
+/// Stored patterns in groups, bit-sliced, answering "how many patterns of
+/// this group share no bit with this query" for many queries at once. Only
+/// the key bits below a width given when they are stored count: the bits
+/// above are left out of every pair (the sieve's cut bits, which it
+/// matches itself).
 ///
-/// The patterns are cut into blocks of `64 · LANES` patterns; in a block,
-/// pattern `i` is bit `i % 64` of lane `i / 64`. For each key bit `b`, the
-/// block's patterns *without* bit `b` form a bit set; a query's count is the
-/// number of ones left after ANDing the sets of its own bits. To AND fewer
-/// sets, the key bits are cut into chunks of [`CHUNK_BITS`], and for each
-/// chunk and each of its 2^[`CHUNK_BITS`] values the AND of that value's
-/// sets is stored in advance: a query ANDs one stored set per chunk.
+/// A group's patterns are cut into blocks of `64 · LANES` patterns; in a
+/// block, pattern `i` is bit `i % 64` of lane `i / 64`. For each key bit
+/// `b`, the block's patterns *without* bit `b` form a bit set; a query's
+/// count is the number of ones left after ANDing the sets of its own bits.
+/// To AND fewer sets, the key bits are cut into chunks of at most
+/// [`CHUNK_BITS`] (as few as the width needs, of equal widths), and for
+/// each chunk and each of its values the AND of that value's sets is
+/// stored in advance: a query ANDs one stored set per chunk.
 ///
-/// Blocks of 1, 2, 4 or 8 lanes: as few as the patterns need, so that a
-/// small set does not pay for empty lanes.
+/// Blocks of 1, 2, 4 or 8 lanes: as few as a group's patterns need, so
+/// that a small group does not pay for empty lanes. Every group's tables
+/// lie in one vector, so that what the counter holds is bounded by the
+/// most patterns it has stored at once ([`DisjointCounter::bytes`]).
 #[derive(Default)]
 pub(crate) struct DisjointCounter {
-    /// The stored patterns themselves, when they are too few to slice.
+    /// Every group's chunk sets, one group after another.
+    tables: Vec<u64>,
+    /// The patterns of the groups too small to slice, one after another.
     direct: Vec<u64>,
-    one: Sliced<1>,
-    two: Sliced<2>,
-    four: Sliced<4>,
-    eight: Sliced<8>,
-    /// Which of the above holds the patterns: 0 (direct), 1, 2, 4 or 8.
-    lanes: usize,
+    /// Where each group's patterns went.
+    groups: Vec<Group>,
+    /// The chunks of the key, lowest first.
+    chunks: Vec<Chunk>,
+    /// The sets of one block and lane: the chunks' values, all together.
+    block_sets: usize,
+    /// The key bits that count: `(1 << width) - 1`.
+    key_mask: u64,
+    /// Scratch: per key bit, a block's patterns without that bit (8 lanes).
+    lacking: Vec<[u64; 8]>,
 }
 
-/// Key bits per precomputed chunk of a [`DisjointCounter`].
-const CHUNK_BITS: usize = 7;
+/// Where one group's patterns are stored: sliced in `tables`, or as they
+/// are in `direct` (`lanes` 0).
+#[derive(Clone, Copy, Default)]
+struct Group {
+    /// 0 (direct), 1, 2, 4 or 8.
+    lanes: usize,
+    /// Its first word in `tables`, or its first pattern in `direct`.
+    start: usize,
+    /// Its words in `tables`, or its patterns in `direct`.
+    len: usize,
+}
 
-/// Values a chunk takes.
-const CHUNK_VALUES: usize = 1 << CHUNK_BITS;
+/// A chunk of the key: its bits, and where its values' sets begin in a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Chunk {
+    /// Its lowest key bit.
+    shift: u32,
+    /// Its bits.
+    width: u32,
+    /// Its first set in a block (its values' sets follow, in order).
+    first: usize,
+}
+
+/// The most key bits of a chunk of a [`DisjointCounter`].
+const CHUNK_BITS: u32 = 8;
 
 /// Fewer stored patterns than this are counted one by one.
 const SLICE_FROM: usize = 16;
 
+/// The chunks of a key of `width` bits: as few as [`CHUNK_BITS`] allows,
+/// the bits shared out evenly (the wider chunks lowest).
+fn chunks_of(width: u32) -> Vec<Chunk> {
+    let count = width.div_ceil(CHUNK_BITS).max(1);
+    let (narrow, wider) = (width / count, width % count);
+    let mut chunks = Vec::with_capacity(count as usize);
+    let (mut shift, mut first) = (0, 0);
+    for index in 0..count {
+        let width = narrow + u32::from(index < wider);
+        chunks.push(Chunk { shift, width, first });
+        shift += width;
+        first += 1 << width;
+    }
+    chunks
+}
+
 impl DisjointCounter {
-    /// It keeps the tables of a block size it does not use only up to this
-    /// many bytes.
-    pub(crate) const RETAINED_BYTES: usize = 64 << 10;
-
-    /// Bytes it holds per stored pattern of `key_bits` bits: one bit per
-    /// pattern for each value of each chunk, twice over for the unused
-    /// lanes of a last block and the growth of its vector, and the scratch.
-    pub(crate) fn bytes_per_pattern(key_bits: u32) -> u64 {
-        let chunks = (key_bits as usize).div_ceil(CHUNK_BITS) as u64;
-        2 * chunks * CHUNK_VALUES as u64 / 8 + 8
+    /// At most the bytes it holds once it has stored at most `patterns`
+    /// patterns in at most `groups` groups at a time, keys of at most
+    /// `width` bits counting: per pattern twice its share of a lane's chunk
+    /// sets (a group's last block may be half empty), per group a block of
+    /// 8 lanes more, and the scratch. (A narrower key may take more sets,
+    /// in fewer chunks: the most of any width up to `width` is taken.)
+    pub(crate) fn bytes(patterns: u64, groups: u64, width: u32) -> u64 {
+        let sets_of = |width| chunks_of(width).iter().map(|chunk| 1u64 << chunk.width).sum::<u64>();
+        let sets = (0..=width).map(sets_of).max().unwrap_or(1);
+        let chunks = chunks_of(width);
+        let lane_sets = sets * 8; // one lane's sets: 64 patterns
+        let group = 8 * lane_sets + size_of::<Group>() as u64;
+        let scratch = u64::from(width.max(1)) * size_of::<[u64; 8]>() as u64 + chunks.len() as u64 * 32;
+        patterns * (2 * lane_sets / 64).max(8) + groups * group + scratch
     }
 
-    /// Stores `patterns`, in place of those stored before.
-    pub(crate) fn store(&mut self, patterns: &[u64]) {
-        let lanes =
-            if patterns.len() < SLICE_FROM { 0 } else { patterns.len().div_ceil(64).next_power_of_two().min(8) };
-        if lanes != self.lanes {
-            // Give back the large tables of the block sizes not in use, so
-            // that a counter holds one block size's tables at a time (and
-            // keeps the small ones, which it would soon allocate again).
-            self.one.release_above(Self::RETAINED_BYTES);
-            self.two.release_above(Self::RETAINED_BYTES);
-            self.four.release_above(Self::RETAINED_BYTES);
-            self.eight.release_above(Self::RETAINED_BYTES);
-            self.lanes = lanes;
-        }
-        match self.lanes {
-            0 => {
-                self.direct.clear();
+    /// Stores `groups`, each a group of patterns whose low `width` bits
+    /// count, in place of those stored before; [`DisjointCounter::count`]
+    /// names a group by its place here.
+    pub(crate) fn store<'a>(&mut self, groups: impl Iterator<Item = &'a [u64]> + Clone, width: u32) {
+        self.chunks = chunks_of(width);
+        self.block_sets = self.chunks.iter().map(|chunk| 1usize << chunk.width).sum();
+        self.key_mask = if width >= 64 { u64::MAX } else { (1 << width) - 1 };
+        self.groups.clear();
+        self.direct.clear();
+        // First where each group goes, then the tables at their full size
+        // (no more than they need: the earlier contents are overwritten).
+        let mut words = 0;
+        for patterns in groups.clone() {
+            let lanes =
+                if patterns.len() < SLICE_FROM { 0 } else { patterns.len().div_ceil(64).next_power_of_two().min(8) };
+            let group = if lanes == 0 {
                 self.direct.extend_from_slice(patterns);
-            }
-            1 => self.one.store(patterns),
-            2 => self.two.store(patterns),
-            4 => self.four.store(patterns),
-            _ => self.eight.store(patterns),
-        }
-    }
-
-    /// `Σ over queries of #{stored p : p & query == 0}`.
-    pub(crate) fn count(&self, queries: &[u64]) -> u64 {
-        match self.lanes {
-            0 => queries
-                .iter()
-                .map(|&query| self.direct.iter().filter(|&&pattern| pattern & query == 0).count() as u64)
-                .sum(),
-            1 => self.one.count(queries),
-            2 => self.two.count(queries),
-            4 => self.four.count(queries),
-            _ => self.eight.count(queries),
-        }
-    }
-}
-
-/// The sets of one chunk: for each of its values, the block's patterns
-/// that have none of the value's bits.
-type ChunkSets<const LANES: usize> = [[u64; LANES]; CHUNK_VALUES];
-
-/// Patterns sliced in blocks of `64 · LANES` (see [`DisjointCounter`]).
-#[derive(Default)]
-struct Sliced<const LANES: usize> {
-    /// Chunks per block: enough for the highest bit of any stored pattern.
-    chunks: usize,
-    /// Per block, per chunk: its sets (the first `sets_in_use` of them).
-    sets: Vec<ChunkSets<LANES>>,
-    /// The chunk sets of the patterns stored now: blocks · chunks.
-    sets_in_use: usize,
-    /// Scratch: per key bit, the block's patterns without that bit.
-    lacking: Vec<[u64; LANES]>,
-}
-
-impl<const LANES: usize> Sliced<LANES> {
-    /// Frees the tables if they take more than `bytes`.
-    fn release_above(&mut self, bytes: usize) {
-        if self.sets.capacity() * size_of::<ChunkSets<LANES>>() > bytes {
-            *self = Sliced::default();
-        }
-    }
-
-    fn store(&mut self, patterns: &[u64]) {
-        let key_bits = patterns.iter().fold(0, |key_bits, &pattern| key_bits | pattern);
-        let bits = (u64::BITS - key_bits.leading_zeros()) as usize;
-        self.chunks = bits.div_ceil(CHUNK_BITS).max(1);
-        let blocks = patterns.len().div_ceil(64 * LANES);
-        // The sets of earlier tasks are overwritten, not cleared first.
-        self.sets_in_use = blocks * self.chunks;
-        if self.sets.len() < self.sets_in_use {
-            self.sets.resize(self.sets_in_use, [[0; LANES]; CHUNK_VALUES]);
-        }
-        for (block, sets) in
-            patterns.chunks(64 * LANES).zip(self.sets[..self.sets_in_use].chunks_exact_mut(self.chunks))
-        {
-            // Which patterns of the block exist, and which lack each bit.
-            let mut present = [0u64; LANES];
-            for index in 0..block.len() {
-                present[index / 64] |= 1 << (index % 64);
-            }
-            // Lane by lane, turn 64 patterns of 64 bits into 64 bit sets of
-            // 64 patterns, one per key bit: a bit-matrix transpose.
-            self.lacking.clear();
-            self.lacking.resize(self.chunks * CHUNK_BITS, present);
-            for (lane, patterns) in block.chunks(64).enumerate() {
-                let mut matrix = [0u64; 64];
-                matrix[..patterns.len()].copy_from_slice(patterns);
-                transpose(&mut matrix);
-                for (lacking, &having) in self.lacking.iter_mut().zip(&matrix) {
-                    lacking[lane] &= !having;
-                }
-            }
-            // Each value's set, bit by bit of the chunk: the values with
-            // highest bit `bit` are those below `1 << bit` with that bit
-            // added, so their sets are those sets ANDed with the bit's.
-            for (chunk, chunk_sets) in sets.iter_mut().enumerate() {
-                chunk_sets[0] = present;
-                for bit in 0..CHUNK_BITS {
-                    let lacking = self.lacking[chunk * CHUNK_BITS + bit];
-                    let (below, with_bit) = chunk_sets.split_at_mut(1 << bit);
-                    for (set, without) in with_bit.iter_mut().zip(below.iter()) {
-                        *set = std::array::from_fn(|lane| without[lane] & lacking[lane]);
-                    }
-                }
-            }
-        }
-    }
-
-    fn count(&self, queries: &[u64]) -> u64 {
-        let mut total = 0u64;
-        for block in self.sets[..self.sets_in_use].chunks_exact(self.chunks) {
-            // The block's patterns disjoint from `query`: one set per chunk.
-            let disjoint = |query: u64| -> [u64; LANES] {
-                let mut lanes = [u64::MAX; LANES];
-                for (chunk, sets) in block.iter().enumerate() {
-                    let set = &sets[(query >> (chunk * CHUNK_BITS)) as usize % CHUNK_VALUES];
-                    for lane in 0..LANES {
-                        lanes[lane] &= set[lane];
-                    }
-                }
-                lanes
+                Group { lanes, start: self.direct.len() - patterns.len(), len: patterns.len() }
+            } else {
+                let len = patterns.len().div_ceil(64 * lanes) * self.block_sets * lanes;
+                words += len;
+                Group { lanes, start: words - len, len }
             };
-            total += count_ones_of_many(queries, disjoint);
+            self.groups.push(group);
         }
-        total
+        if self.tables.len() < words {
+            self.tables.reserve_exact(words - self.tables.len());
+            self.tables.resize(words, 0);
+        }
+        let (chunks, block_sets, lacking) = (&self.chunks[..], self.block_sets, &mut self.lacking);
+        for (group, patterns) in self.groups.iter().zip(groups).filter(|(group, _)| group.lanes != 0) {
+            let tables = &mut self.tables[group.start..group.start + group.len];
+            match group.lanes {
+                1 => store_sliced::<1>(tables.as_chunks_mut().0, chunks, block_sets, lacking, patterns),
+                2 => store_sliced::<2>(tables.as_chunks_mut().0, chunks, block_sets, lacking, patterns),
+                4 => store_sliced::<4>(tables.as_chunks_mut().0, chunks, block_sets, lacking, patterns),
+                _ => store_sliced::<8>(tables.as_chunks_mut().0, chunks, block_sets, lacking, patterns),
+            }
+        }
     }
+
+    /// `Σ over queries of #{p in group `group` : p & query == 0}`, over
+    /// the bits that count.
+    pub(crate) fn count(&self, group: usize, queries: &[u64]) -> u64 {
+        let group = self.groups[group];
+        let range = group.start..group.start + group.len;
+        if group.lanes == 0 {
+            let (direct, mask) = (&self.direct[range], self.key_mask);
+            return queries
+                .iter()
+                .map(|&query| direct.iter().filter(|&&pattern| pattern & query & mask == 0).count() as u64)
+                .sum();
+        }
+        let (tables, chunks, block_sets) = (&self.tables[range], &self.chunks[..], self.block_sets);
+        match group.lanes {
+            1 => count_sliced::<1>(tables.as_chunks().0, chunks, block_sets, queries),
+            2 => count_sliced::<2>(tables.as_chunks().0, chunks, block_sets, queries),
+            4 => count_sliced::<4>(tables.as_chunks().0, chunks, block_sets, queries),
+            _ => count_sliced::<8>(tables.as_chunks().0, chunks, block_sets, queries),
+        }
+    }
+}
+
+/// Slices `patterns` into `sets`: per block of `64 · LANES` patterns, per
+/// chunk, per value of the chunk, the block's patterns that have none of
+/// the value's bits.
+fn store_sliced<const LANES: usize>(
+    sets: &mut [[u64; LANES]],
+    chunks: &[Chunk],
+    block_sets: usize,
+    lacking: &mut Vec<[u64; 8]>,
+    patterns: &[u64],
+) {
+    let bits = chunks.last().map_or(0, |chunk| (chunk.shift + chunk.width) as usize);
+    for (block, sets) in patterns.chunks(64 * LANES).zip(sets.chunks_exact_mut(block_sets)) {
+        // Which patterns of the block exist, and which lack each bit.
+        let mut present = [0u64; 8];
+        for index in 0..block.len() {
+            present[index / 64] |= 1 << (index % 64);
+        }
+        // Lane by lane, turn 64 patterns of 64 bits into 64 bit sets of
+        // 64 patterns, one per key bit: a bit-matrix transpose.
+        lacking.clear();
+        lacking.resize(bits, present);
+        for (lane, patterns) in block.chunks(64).enumerate() {
+            let mut matrix = [0u64; 64];
+            matrix[..patterns.len()].copy_from_slice(patterns);
+            transpose(&mut matrix);
+            for (lacking, &having) in lacking.iter_mut().zip(&matrix) {
+                lacking[lane] &= !having;
+            }
+        }
+        // Each value's set, bit by bit of the chunk: the values with
+        // highest bit `bit` are those below `1 << bit` with that bit
+        // added, so their sets are those sets ANDed with the bit's.
+        for chunk in chunks {
+            let chunk_sets = &mut sets[chunk.first..chunk.first + (1 << chunk.width)];
+            chunk_sets[0] = std::array::from_fn(|lane| present[lane]);
+            for bit in 0..chunk.width as usize {
+                let lacking = lacking[chunk.shift as usize + bit];
+                let (below, with_bit) = chunk_sets.split_at_mut(1 << bit);
+                for (set, without) in with_bit.iter_mut().zip(below.iter()) {
+                    *set = std::array::from_fn(|lane| without[lane] & lacking[lane]);
+                }
+            }
+        }
+    }
+}
+
+/// `Σ over queries of #{stored p : p & query == 0}` over the blocks of
+/// `sets`: by the number of chunks, so that the loop over them unrolls.
+fn count_sliced<const LANES: usize>(
+    sets: &[[u64; LANES]],
+    chunks: &[Chunk],
+    block_sets: usize,
+    queries: &[u64],
+) -> u64 {
+    match chunks.len() {
+        1 => count_chunks::<LANES, 1>(sets, chunks, block_sets, queries),
+        2 => count_chunks::<LANES, 2>(sets, chunks, block_sets, queries),
+        3 => count_chunks::<LANES, 3>(sets, chunks, block_sets, queries),
+        4 => count_chunks::<LANES, 4>(sets, chunks, block_sets, queries),
+        5 => count_chunks::<LANES, 5>(sets, chunks, block_sets, queries),
+        6 => count_chunks::<LANES, 6>(sets, chunks, block_sets, queries),
+        7 => count_chunks::<LANES, 7>(sets, chunks, block_sets, queries),
+        _ => count_chunks::<LANES, 8>(sets, chunks, block_sets, queries),
+    }
+}
+
+/// [`count_sliced`] with `CHUNKS` chunks.
+fn count_chunks<const LANES: usize, const CHUNKS: usize>(
+    sets: &[[u64; LANES]],
+    chunks: &[Chunk],
+    block_sets: usize,
+    queries: &[u64],
+) -> u64 {
+    // Each chunk's shift, mask and first set, where the loop keeps them.
+    let chunks: [(u32, u64, usize); CHUNKS] =
+        std::array::from_fn(|index| (chunks[index].shift, (1 << chunks[index].width) - 1, chunks[index].first));
+    sets.chunks_exact(block_sets).map(|block| count_block(block, &chunks, queries)).sum()
+}
+
+/// The patterns of `block` disjoint from `query`: one set per chunk,
+/// ANDed. Always inlined: returned through memory, the sets cost more than
+/// the ANDs.
+#[inline(always)]
+fn disjoint<const LANES: usize, const CHUNKS: usize>(
+    block: &[[u64; LANES]],
+    chunks: &[(u32, u64, usize); CHUNKS],
+    query: u64,
+) -> [u64; LANES] {
+    let mut lanes = [u64::MAX; LANES];
+    for &(shift, mask, first) in chunks {
+        let set = &block[first + ((query >> shift) & mask) as usize];
+        for lane in 0..LANES {
+            lanes[lane] &= set[lane];
+        }
+    }
+    lanes
 }
 
 /// Transposes a 64×64 bit matrix, row `r` being `matrix[r]` and column `c`
@@ -205,18 +286,51 @@ fn transpose(matrix: &mut [u64; 64]) {
     }
 }
 
-/// `Σ over queries of the ones of sets(query)`, adding the sets eight at a
-/// time in bit-sliced counters (a Harley–Seal carry-save adder) so that
-/// only one set in eight has its ones counted.
-fn count_ones_of_many<const LANES: usize>(queries: &[u64], sets: impl Fn(u64) -> [u64; LANES]) -> u64 {
-    // `ones`, `twos`, `fours`: per bit position, the count's bits of weight 1, 2, 4.
-    let (mut ones, mut twos, mut fours) = ([0u64; LANES], [0u64; LANES], [0u64; LANES]);
-    let mut eights = 0u64;
+/// `Σ over queries of the ones of disjoint(block, chunks, query)`: the
+/// block's patterns disjoint from each query, counted by adding the sets
+/// eight at a time in bit-sliced counters (a Harley–Seal carry-save adder)
+/// so that only one set in eight has its ones counted.
+fn count_block<const LANES: usize, const CHUNKS: usize>(
+    block: &[[u64; LANES]],
+    chunks: &[(u32, u64, usize); CHUNKS],
+    queries: &[u64],
+) -> u64 {
+    let mut sums = Sums::new();
     let mut groups = queries.chunks_exact(8);
     for group in &mut groups {
         // All eight sets first, then the adders lane by lane: in this
         // order the compiler keeps the lanes in vector registers.
-        let sets: [[u64; LANES]; 8] = std::array::from_fn(|index| sets(group[index]));
+        sums.add(std::array::from_fn(|index| disjoint(block, chunks, group[index])));
+    }
+    // The last queries, with empty sets for the ones they lack.
+    let rest = groups.remainder();
+    if !rest.is_empty() {
+        sums.add(std::array::from_fn(|index| {
+            rest.get(index).map_or([0; LANES], |&query| disjoint(block, chunks, query))
+        }));
+    }
+    sums.total()
+}
+
+/// Bit-sliced counters, one per bit position of `LANES` lanes: `ones`,
+/// `twos`, `fours` hold each position's count's bits of weight 1, 2, 4,
+/// and `eights` the ones of weight 8, counted.
+struct Sums<const LANES: usize> {
+    ones: [u64; LANES],
+    twos: [u64; LANES],
+    fours: [u64; LANES],
+    eights: u64,
+}
+
+impl<const LANES: usize> Sums<LANES> {
+    fn new() -> Self {
+        Sums { ones: [0; LANES], twos: [0; LANES], fours: [0; LANES], eights: 0 }
+    }
+
+    /// Adds eight sets, lane by lane.
+    #[inline(always)]
+    fn add(&mut self, sets: [[u64; LANES]; 8]) {
+        let Sums { ones, twos, fours, eights } = self;
         let mut carries = [0u64; LANES];
         for lane in 0..LANES {
             let (twos_a, ones_a) = full_add(ones[lane], sets[0][lane], sets[1][lane]);
@@ -228,10 +342,13 @@ fn count_ones_of_many<const LANES: usize>(queries: &[u64], sets: impl Fn(u64) ->
             let (eights_a, fours_c) = full_add(fours[lane], fours_a, fours_b);
             (ones[lane], twos[lane], fours[lane], carries[lane]) = (ones_d, twos_f, fours_c, eights_a);
         }
-        eights += count_ones(&carries);
+        *eights += count_ones(&carries);
     }
-    let rest: u64 = groups.remainder().iter().map(|&query| count_ones(&sets(query))).sum();
-    8 * eights + 4 * count_ones(&fours) + 2 * count_ones(&twos) + count_ones(&ones) + rest
+
+    /// The sum of every set added.
+    fn total(&self) -> u64 {
+        8 * self.eights + 4 * count_ones(&self.fours) + 2 * count_ones(&self.twos) + count_ones(&self.ones)
+    }
 }
 
 /// A full adder on one bit position of 64: `(carry, sum)` of `a + b + c`.
@@ -259,10 +376,50 @@ mod tests {
             for bits in [1, 7, 8, 30, 64] {
                 let stored = patterns(&mut random, count, bits, 25);
                 let queries = patterns(&mut random, 37, bits, 25);
-                counter.store(&stored);
-                assert_eq!(counter.count(&queries), disjoint_pairs(&stored, &queries), "{count} of {bits} bits");
-                assert_eq!(counter.count(&[]), 0);
+                counter.store(std::iter::once(&stored[..]), bits);
+                assert_eq!(counter.count(0, &queries), disjoint_pairs(&stored, &queries), "{count} of {bits} bits");
+                assert_eq!(counter.count(0, &[]), 0);
             }
+        }
+    }
+
+    /// Only the bits below the width count: patterns and queries with any
+    /// bits above it are counted as if those were not there.
+    #[test]
+    fn bits_past_the_width_do_not_count() {
+        let mut random = Random(99);
+        let mut counter = DisjointCounter::default();
+        for (count, width) in [(40, 20), (700, 29), (3000, 33), (5, 9)] {
+            let stored = patterns(&mut random, count, 40, 30);
+            let queries = patterns(&mut random, 60, 40, 30);
+            counter.store(std::iter::once(&stored[..]), width);
+            let mask =
+                |patterns: &[u64]| patterns.iter().map(|&pattern| pattern & ((1 << width) - 1)).collect::<Vec<_>>();
+            assert_eq!(counter.count(0, &queries), disjoint_pairs(&mask(&stored), &mask(&queries)), "{count}, {width}");
+        }
+    }
+
+    /// Groups of every block size, stored together, each counted alone:
+    /// every group's count is its own pairs', and the counter never holds
+    /// more than [`DisjointCounter::bytes`] says of the most it stored.
+    #[test]
+    fn groups_are_counted_apart_within_their_bytes() {
+        let mut random = Random(777);
+        let mut counter = DisjointCounter::default();
+        let (mut most, mut most_groups) = (0, 0);
+        for sizes in [&[1500, 3, 700][..], &[0, 40, 130, 300, 9], &[5000], &[16, 17]] {
+            let groups: Vec<Vec<u64>> = sizes.iter().map(|&size| patterns(&mut random, size, 40, 25)).collect();
+            let queries = patterns(&mut random, 50, 40, 25);
+            counter.store(groups.iter().map(Vec::as_slice), 40);
+            for (index, group) in groups.iter().enumerate() {
+                assert_eq!(counter.count(index, &queries), disjoint_pairs(group, &queries), "{sizes:?}");
+            }
+            most = most.max(sizes.iter().sum::<usize>() as u64);
+            most_groups = most_groups.max(sizes.len() as u64);
+            let held = 8 * (counter.tables.capacity() + counter.direct.capacity())
+                + size_of::<[u64; 8]>() * counter.lacking.capacity()
+                + size_of::<Group>() * counter.groups.capacity();
+            assert!(held as u64 <= DisjointCounter::bytes(most, most_groups, 40), "{sizes:?}: {held}");
         }
     }
 

@@ -1,15 +1,23 @@
 //! The plan of a count, settled before anything large is allocated: the
-//! memory it needs, checked against a limit ([`MEMORY_LIMIT`] unless asked),
-//! the threads that fit, and how they share the work.
+//! memory it needs, checked against a limit ([`MEMORY_LIMIT`] unless
+//! asked), and how the count keeps within it: the passes each start is
+//! cut into ([`super::passes`]), whether the quarter table is built once or
+//! for each pass, the threads, how they share the work, and how many
+//! patterns each holds at once ([`Caps`]).
+//!
+//! Its bytes are an upper bound on what the count allocates (the
+//! `memory_pieces` test measures the process against it); the model, term
+//! by term, is in `docs/quarters.md#memory-in-pieces`.
 
 use crate::interface::CountError;
 use crate::pool;
 use crate::quarters::algorithm::board::Board;
-use crate::quarters::algorithm::disjoint::DisjointCounter;
-use crate::quarters::algorithm::sieve::{MOST_CUTS, SIEVE_GROUP};
-use crate::quarters::algorithm::starts::Start;
-use crate::quarters::algorithm::table::CellSizes;
-use crate::quarters::algorithm::views::Piece;
+use crate::quarters::algorithm::join::Caps;
+use crate::quarters::algorithm::sieve::Sieve;
+use crate::quarters::algorithm::starts::{Start, Task};
+use crate::quarters::algorithm::table::{CellSizes, QuarterTable, RowSets};
+use crate::quarters::run::parts::{Part, Parting};
+use crate::quarters::run::passes::{self, Groups, UsedRows};
 
 /// The most memory a count may plan to use unless asked for another limit, in bytes: 8 GiB.
 pub const MEMORY_LIMIT: u64 = 8 << 30;
@@ -20,14 +28,51 @@ pub const NAME: &str = "quarters";
 /// What [`plan`] settles before anything large is allocated.
 pub(crate) struct Plan {
     pub(crate) cells: CellSizes,
+    /// Each row set's placements, over every column ([`CellSizes::by_rows`]).
+    pub(crate) by_rows: Vec<u64>,
     pub(crate) starts: Vec<Start>,
+    pub(crate) parting: Parting,
+    /// Per start, the row sets its tasks of the part use.
+    pub(crate) used: Vec<UsedRows>,
+    /// Each start's row sets are cut into this many groups, north and
+    /// south (1: each start is one pass).
+    pub(crate) pieces: u32,
+    /// The passes of the part, over every start.
+    pub(crate) passes: usize,
+    /// The quarter table's row sets, when it is built once; `None`: each
+    /// pass builds its own.
+    pub(crate) table: Option<RowSets>,
     /// The threads to count on: as asked, but no more than a start has
     /// tasks, nor than the limit holds.
     pub(crate) threads: usize,
     /// How the threads share the work.
     pub(crate) split: Split,
+    /// The most patterns each thread holds at once.
+    pub(crate) caps: Caps,
     /// The bytes the count will need at most.
-    pub(crate) needed: u64,
+    pub(crate) memory: Memory,
+}
+
+/// The bytes a plan holds at most, by what holds them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// For the whole count: the cell sizes, the cut into parts, a start's
+    /// tasks, the records read from a checkpoint.
+    pub fixed: u64,
+    /// The quarter table: built once, or the largest a pass builds.
+    pub table: u64,
+    /// The largest pass's views (with whole starts per thread, every
+    /// thread's start's).
+    pub views: u64,
+    /// Every thread's patterns and sieve.
+    pub workers: u64,
+}
+
+impl Memory {
+    /// All of it.
+    pub fn total(&self) -> u64 {
+        self.fixed.saturating_add(self.table).saturating_add(self.views).saturating_add(self.workers)
+    }
 }
 
 /// How the threads share the work.
@@ -37,7 +82,7 @@ pub(crate) enum Split {
     /// whose many starts would each end with threads waiting for the last
     /// task, when each thread's views fit in memory.
     ByStart,
-    /// The threads share a start's views and split its tasks.
+    /// The threads share a pass's views and split its tasks.
     ByTask,
 }
 
@@ -46,128 +91,160 @@ pub(crate) enum Split {
 /// others are done (the schedule model, `docs/quarters.md`, shows where).
 const STARTS_PER_THREAD: usize = 8;
 
-/// Bytes per cell of the quarter table's index (`QuarterTable::first`,
-/// a `u32`) and of the four views' (two `u32` each).
-const INDEX_BYTES_PER_CELL: u64 = 4 + 4 * 8;
+/// A checkpoint's records, as the count is given them (`BTreeMap<Unit,
+/// u64>`): the bytes of one, at most (a node of 11 at least half full).
+pub(crate) const RECORD_BYTES: u64 = 40;
 
-/// Bytes per quarter placement: its diagonals in the table, and a [`Piece`]
-/// in each of the four views.
-const PLACEMENT_BYTES: u64 = 8 + 4 * size_of::<Piece>() as u64;
+/// Small things the model does not list one by one (the views' key
+/// tables, the halves' splits), at most.
+const SMALL_BYTES: u64 = 256 << 10;
 
-/// The number of placements of non-attacking queens (any number, none
-/// included) on a `side`×`side` board, for `side = 0..=12`, as
-/// [`CellSizes::count`] finds them (the tests check it).
-const PLACEMENTS: [u64; 13] =
-    [1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234, 633_443_407];
+/// Up to this side (n = 23) a refusal names the smallest plan's bytes;
+/// from the next, a limit below the cell sizes is refused before they are
+/// counted, naming theirs.
+const EXACT_REFUSAL_SIDE: u32 = 11;
 
-/// [`half_bound`] over a whole quarter's columns, for `side = 0..=12`, as
-/// it is computed from [`CellSizes::count`] (the tests check it).
-const HALF_BOUNDS: [u64; 13] = [1, 1, 2, 6, 24, 60, 320, 1_808, 12_660, 64_074, 448_536, 3_472_230, 31_267_932];
+/// A thread holds at least this many patterns of a half before it joins
+/// them (and at least the largest cell).
+const FEWEST_PATTERNS: usize = 1 << 12;
 
-/// What the memory estimate needs of the quarter table: its side, its
-/// placements and the bound on a half's patterns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct TableSizes {
-    side: u32,
-    placements: u64,
-    half_bound: u64,
-}
-
-impl TableSizes {
-    /// From the table's cells, counted.
-    fn of(cells: &CellSizes) -> TableSizes {
-        TableSizes {
-            side: cells.side,
-            placements: cells.placements(),
-            half_bound: half_bound(cells, (1 << cells.side) - 1),
-        }
-    }
-
-    /// From [`PLACEMENTS`] and [`HALF_BOUNDS`] alone, before any work: the
-    /// same as [`TableSizes::of`] up to `side = 12` (`Some`). Past it, `None`.
-    fn known(side: u32) -> Option<TableSizes> {
-        let at = side as usize;
-        Some(TableSizes { side, placements: *PLACEMENTS.get(at)?, half_bound: *HALF_BOUNDS.get(at)? })
-    }
-
-    /// As [`TableSizes::known`], and past `side = 12` its values there: a
-    /// larger quarter holds every placement of a smaller one, so what this
-    /// gives is then a least size.
-    fn at_least(side: u32) -> TableSizes {
-        TableSizes::known(side).unwrap_or(TableSizes { side, ..TableSizes::known(12).expect("in the tables") })
-    }
-
-    /// The bytes of the quarter table and the views' indexes.
-    fn tables_bytes(&self) -> u64 {
-        let cells = 1u64.checked_shl(2 * self.side).unwrap_or(u64::MAX);
-        cells.saturating_mul(INDEX_BYTES_PER_CELL).saturating_add(self.placements.saturating_mul(PLACEMENT_BYTES))
-    }
-}
-
-/// Sizes the quarter table, lists the starts and counts their tasks, and
-/// checks the whole plan against `limit` bytes before anything large is
-/// allocated. A refusal names the bytes the count needs on one thread:
-/// what [`peak_bytes`] gives, and so a limit of that many is accepted.
-/// From `side = 13` (n = 26) that is known only once the table's cells
-/// are counted, and a refusal before that names a least size.
-pub(crate) fn plan(board: &Board, threads: usize, limit: u64) -> Result<Plan, CountError> {
-    let n = board.n;
+/// Sizes the quarter table, lists the starts and selects the part's tasks,
+/// and settles how the count fits in `limit` bytes: the fewest pieces
+/// that fit (the table built once if it fits, else per pass), then the
+/// threads that fit, then each thread's caps. `records`: the units a
+/// checkpoint gave, held while the count runs. Refused if even one row set
+/// per group does not fit: the error names the bytes the smallest plan
+/// needs, a limit that the plan then accepts. From n = 24, before any work
+/// (counting the cells), a limit below the cell sizes alone is refused,
+/// naming those (the plan may then refuse once more, with the smallest).
+pub(crate) fn plan(board: &Board, threads: usize, limit: u64, part: Part, records: usize) -> Result<Plan, CountError> {
+    let (n, side) = (board.n, board.side);
     let too_large = |needed| CountError::MemoryLimit { approach: NAME, n, needed, limit };
-    // First, before any work: the estimate from the constants (past
-    // them, a least size).
-    let before_any_work = peak_bytes(board, &TableSizes::at_least(board.side), 1);
-    if before_any_work > limit {
-        return Err(too_large(before_any_work));
+    let records = (records as u64).saturating_mul(RECORD_BYTES);
+    // Before any work, from n = 24 on: the cell sizes and the records
+    // alone. (Below, counting the cells takes under a second and a few
+    // MiB, and the refusal names the smallest plan's bytes.)
+    let cells_bytes = 1u64.checked_shl(2 * side).unwrap_or(u64::MAX).saturating_mul(4);
+    let least = cells_bytes.saturating_add(records).saturating_add(SMALL_BYTES);
+    if least > limit && side > EXACT_REFUSAL_SIDE {
+        return Err(too_large(least));
     }
-    let cells = CellSizes::count(board.side);
-    let sizes = TableSizes::of(&cells);
+    let cells = CellSizes::count(side);
+    let by_rows = cells.by_rows();
     let starts = board.starts();
-    let task_counts: Vec<usize> = starts.iter().map(|start| start.tasks(board).len()).collect();
-    // More threads than a start has tasks would only wait.
-    let most_tasks = task_counts.iter().copied().max().unwrap_or(1).max(1);
-    let threads = pool::threads(threads).clamp(1, most_tasks);
-    // Each thread holds buffers of its own: no more threads than fit.
-    let one = peak_bytes(board, &sizes, 1);
-    if one > limit {
-        return Err(too_large(one));
+    let parting = Parting::new(board, &cells, &starts, part);
+    let (mut used, mut most_tasks, mut most_part_tasks) = (Vec::with_capacity(starts.len()), 0, 0);
+    let mut table_rows = RowSets::none(side);
+    for (index, start) in starts.iter().enumerate() {
+        let all = start.tasks(board);
+        most_tasks = most_tasks.max(all.len());
+        let tasks = parting.select(index, start, all);
+        most_part_tasks = most_part_tasks.max(tasks.len());
+        let rows = UsedRows::of(board, &tasks);
+        table_rows.extend(&rows.all_quarters(board, start));
+        used.push(rows);
     }
-    let per_thread = peak_bytes(board, &sizes, 2) - one;
-    let fitting = 1 + (limit - one) / per_thread.max(1);
-    let threads = threads.min(usize::try_from(fitting).unwrap_or(usize::MAX));
-    let needed = peak_bytes(board, &sizes, threads);
-    // By start: every thread but one holds a second set of views.
-    let by_start = needed + (threads as u64 - 1) * views_bytes(&sizes);
-    let (split, needed) = if threads > 1 && starts.len() >= STARTS_PER_THREAD * threads && by_start <= limit {
-        (Split::ByStart, by_start)
-    } else {
-        (Split::ByTask, needed)
+    let rows_of_starts = ((starts.len() as u64 + 1) << side) * 8; // the cut into parts
+    let fixed = cells_bytes
+        + (1 << side) * 8 // by_rows
+        + rows_of_starts
+        + (starts.len() as u64 * 2 + 1) * RowSets::bytes(side)
+        + most_tasks as u64 * (size_of::<Task>() + size_of::<passes::Pass>()) as u64
+        + (1 << side) * 4 * 3 // a start's groups, and their order
+        + records
+        + SMALL_BYTES;
+    let table_once =
+        QuarterTable::bytes(side, table_rows.len() as u64, table_rows.iter().map(|rows| by_rows[rows as usize]).sum());
+    let key_bits = 2 * (n - 1);
+    let uncapped = uncapped_worker_bytes(half_bound(&cells, board.quarter_mask()), key_bits);
+    let fewest = (cells.largest() as usize).max(FEWEST_PATTERNS);
+    let smallest_worker = worker_bytes(Caps { east: fewest, west: fewest }, key_bits).min(uncapped);
+    // The fewest pieces that fit, with the table built once if it fits,
+    // else built for each pass.
+    let (mut pieces, mut smallest) = (1u32, u64::MAX);
+    let (table, table_bytes, views) = loop {
+        let (mut views, mut per_pass) = ([0u64; 2], [0u64; 2]);
+        for (start, used) in starts.iter().zip(&used) {
+            let groups = Groups::new(board, start, used, pieces, &by_rows);
+            for (half, group) in groups.largest(board, start, used, &by_rows).into_iter().enumerate() {
+                views[half] = views[half].max(group.views);
+                per_pass[half] = per_pass[half].max(group.table);
+            }
+        }
+        let (views, per_pass) = (views[0] + views[1], per_pass[0] + per_pass[1]);
+        let base = fixed.saturating_add(views).saturating_add(smallest_worker);
+        if base.saturating_add(table_once) <= limit {
+            break (Some(table_rows), table_once, views);
+        }
+        if base.saturating_add(per_pass) <= limit {
+            break (None, per_pass, views);
+        }
+        smallest = smallest.min(base.saturating_add(table_once.min(per_pass)));
+        if pieces as usize >= 1 << side {
+            // One row set a group: no more pieces make a pass smaller.
+            return Err(too_large(smallest));
+        }
+        pieces *= 2;
     };
-    Ok(Plan { cells, starts, threads, split, needed })
+    let base = fixed + table_bytes + views;
+    // More threads than a start has tasks would only wait; no more than fit.
+    let threads = pool::threads(threads).clamp(1, most_part_tasks.max(1));
+    let threads = threads.min(usize::try_from((limit - base) / smallest_worker.max(1)).unwrap_or(usize::MAX)).max(1);
+    // What is left, shared out: no caps if each thread's share holds a task.
+    let share = (limit - base) / threads as u64;
+    let caps = if uncapped <= share { Caps::NONE } else { largest_caps(share, fewest, key_bits) };
+    let per_worker = if caps == Caps::NONE { uncapped } else { worker_bytes(caps, key_bits) };
+    let workers = threads as u64 * per_worker;
+    // By start: every thread but one holds a second set of views.
+    let by_start = base + workers + (threads as u64 - 1) * views;
+    let by_start = pieces == 1 && threads > 1 && starts.len() >= STARTS_PER_THREAD * threads && by_start <= limit;
+    let split = if by_start { Split::ByStart } else { Split::ByTask };
+    let views = if by_start { threads as u64 * views } else { views };
+    let memory = Memory { fixed, table: table_bytes, views, workers };
+    // The passes, now that the pieces are known.
+    let passes = starts
+        .iter()
+        .enumerate()
+        .map(|(index, start)| match pieces {
+            1 => usize::from(used[index].any()),
+            _ => {
+                let mut tasks = parting.select(index, start, start.tasks(board));
+                let groups = Groups::new(board, start, &used[index], pieces, &by_rows);
+                passes::passes(board, &groups, &mut tasks).len()
+            }
+        })
+        .sum();
+    Ok(Plan { cells, by_rows, starts, parting, used, pieces, passes, table, threads, split, caps, memory })
 }
 
-/// Bytes the count will hold at its peak: the quarter table, one start's
-/// four views, and each worker's buffers (an upper bound).
-fn peak_bytes(board: &Board, sizes: &TableSizes, threads: usize) -> u64 {
-    // Per thread: each half's patterns (at most `half_bound`) in a
-    // vector that may have grown to twice its length, the east ones
-    // once more sorted by the sieve and then sliced, the west ones
-    // once more sorted by the sieve.
-    let key_bits = 2 * (board.n - 1);
-    let east_bytes = 2 * 8 + 2 * 8 + DisjointCounter::bytes_per_pattern(key_bits);
-    let west_bytes = 2 * 8 + 2 * 8;
-    let half_bound = sizes.half_bound;
-    // And the small tables its sieve's counters keep for the block sizes
-    // they do not use (see `DisjointCounter::RETAINED_BYTES`), for as many
-    // counters as the largest half could be sieved into.
-    let counters = (half_bound / SIEVE_GROUP as u64).checked_ilog2().map_or(1, |cuts| 1 << cuts.min(MOST_CUTS as u32));
-    let retained = counters * 4 * 2 * DisjointCounter::RETAINED_BYTES as u64;
-    let worker_bytes = half_bound * (east_bytes + west_bytes) + retained;
-    sizes.tables_bytes().saturating_add((threads as u64).saturating_mul(worker_bytes))
+/// The bytes a worker holds at most with these caps: its east patterns,
+/// its four classes of west ones, and its sieve.
+fn worker_bytes(caps: Caps, key_bits: u32) -> u64 {
+    let (east, west) = (caps.east as u64, caps.west as u64);
+    east * 8 + 4 * west * 8 + Sieve::bytes(east, west, key_bits)
 }
 
-/// The bytes of one start's four views: their indexes and pieces.
-fn views_bytes(sizes: &TableSizes) -> u64 {
-    (1u64 << (2 * sizes.side)) * 4 * 8 + sizes.placements * 4 * size_of::<Piece>() as u64
+/// The bytes a worker without caps holds at most, if no task has more
+/// than `half_bound` patterns in a half: each half's patterns in vectors
+/// that may have grown to twice their length, and the sieve.
+fn uncapped_worker_bytes(half_bound: u64, key_bits: u32) -> u64 {
+    half_bound * (2 * 8 + 2 * 8) + Sieve::bytes(half_bound, half_bound, key_bits)
+}
+
+/// The largest caps (as many patterns of each half) whose worker fits in
+/// `share` bytes, and at least `fewest`.
+fn largest_caps(share: u64, fewest: usize, key_bits: u32) -> Caps {
+    let fits = |cap: usize| worker_bytes(Caps { east: cap, west: cap }, key_bits) <= share;
+    let (mut low, mut high) = (fewest, fewest.max(1));
+    while fits(high) && high < usize::MAX / 2 {
+        (low, high) = (high, 2 * high);
+    }
+    // `low` fits (or is the least), `high` does not.
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if fits(middle) { low = middle } else { high = middle }
+    }
+    Caps { east: low, west: low }
 }
 
 /// An upper bound on the patterns of one half whose quarters use
@@ -199,89 +276,79 @@ mod tests {
     use super::*;
     use crate::quarters::algorithm::board::MAX_N;
 
-    /// The table of placement counts and half bounds is what the search
-    /// finds (sides 11 and 12, seconds of work, in the ignored run).
-    #[test]
-    fn placement_counts_are_the_searchs() {
-        for side in 0..=10 {
-            assert_eq!(TableSizes::known(side), Some(TableSizes::of(&CellSizes::count(side))), "side {side}");
-        }
+    fn plan_of(n: u32, threads: usize, limit: u64) -> Result<Plan, CountError> {
+        plan(&Board::new(n), threads, limit, Part::WHOLE, 0)
     }
 
-    #[test]
-    #[ignore = "slow: seconds; run with --ignored"]
-    fn placement_counts_are_the_searchs_up_to_side_12() {
-        for side in 11..=12 {
-            assert_eq!(TableSizes::known(side), Some(TableSizes::of(&CellSizes::count(side))), "side {side}");
-        }
+    /// The smallest plan, named by the refusal of a limit of one byte: it
+    /// is accepted, on one thread, and a byte less is refused.
+    fn smallest(n: u32, threads: usize) -> u64 {
+        let Err(CountError::MemoryLimit { needed, .. }) = plan_of(n, threads, 1) else { panic!("n = {n}: refused") };
+        let accepted = plan_of(n, threads, needed).expect("the size named");
+        assert!(accepted.memory.total() <= needed, "n = {n}");
+        assert_eq!(accepted.threads, 1, "n = {n}");
+        assert!(matches!(plan_of(n, threads, needed - 1), Err(CountError::MemoryLimit { .. })), "n = {n}");
+        needed
     }
 
-    /// A refusal names the bytes that a limit of that size then accepts,
-    /// for one thread and for more (the count starts as many as fit).
     #[test]
     fn the_size_a_refusal_names_is_accepted() {
         for n in [4, 9, 12, 13, 16, 19] {
-            let board = Board::new(n);
-            for threads in [1, 2, 8] {
-                let Err(CountError::MemoryLimit { needed, .. }) = plan(&board, threads, 1) else {
-                    panic!("n = {n}: one byte is refused")
-                };
-                let accepted = plan(&board, threads, needed).expect("the size named");
-                assert_eq!(accepted.threads, 1, "n = {n}");
-                assert!(matches!(plan(&board, threads, needed - 1), Err(CountError::MemoryLimit { .. })));
+            let least = smallest(n, 1);
+            for threads in [2, 8] {
+                assert_eq!(smallest(n, threads), least, "n = {n}");
             }
         }
     }
 
-    /// At n = 24 and 25 the estimate before any work is the full one: the
-    /// size named is accepted once the table is counted (under a minute).
+    /// Any limit from the smallest plan's up is kept to, the pieces fewer
+    /// as the limit grows; with enough, one piece and the table once.
     #[test]
-    #[ignore = "slow: under a minute; run with --ignored"]
-    fn the_size_a_refusal_names_is_accepted_at_n_24() {
-        let board = Board::new(24);
-        let Err(CountError::MemoryLimit { needed, .. }) = plan(&board, 1, MEMORY_LIMIT) else { panic!("refused") };
-        assert!(plan(&board, 1, needed).is_ok());
-    }
-
-    /// The estimate before any work is the tables' exact size as far as
-    /// the plan can also measure it.
-    #[test]
-    fn the_first_estimate_is_the_tables() {
-        for n in 4..=19 {
-            let board = Board::new(n);
-            let cells = CellSizes::count(board.side);
-            let measured = cells.sizes.len() as u64 * INDEX_BYTES_PER_CELL + cells.placements() * PLACEMENT_BYTES;
-            assert_eq!(TableSizes::at_least(board.side).tables_bytes(), measured, "n = {n}");
-            assert_eq!(TableSizes::of(&cells).tables_bytes(), measured, "n = {n}");
+    fn every_limit_is_kept_and_more_memory_means_fewer_pieces() {
+        for n in [12, 16, 17] {
+            let least = smallest(n, 1);
+            let whole = plan_of(n, 1, u64::MAX).unwrap();
+            assert_eq!((whole.pieces, whole.table.is_some(), whole.caps), (1, true, Caps::NONE), "n = {n}");
+            let mut last_pieces = u32::MAX;
+            for step in 0..=16 {
+                let limit = least + (whole.memory.total() - least) * step / 16;
+                let planned = plan_of(n, 1, limit).unwrap();
+                assert!(planned.memory.total() <= limit, "n = {n}, limit {limit}");
+                assert!(planned.pieces <= last_pieces, "n = {n}, limit {limit}");
+                last_pieces = planned.pieces;
+            }
+            assert_eq!(last_pieces, 1, "n = {n}");
+            assert!(plan_of(n, 1, least).unwrap().pieces > 1, "n = {n}: the least memory cuts the views");
         }
     }
 
-    /// From n = 24 the estimate before any work passes the limit: refused
-    /// with it, computed, not the limit; it grows with n and never wraps.
+    /// Refused before any work where the cell sizes alone pass the limit:
+    /// the bytes named are at least theirs, computed, never wrapped.
     #[test]
-    fn large_n_is_refused_with_the_tables_size() {
-        let mut last = 0;
+    fn large_n_is_refused_with_the_cells_size() {
         for n in 24..=MAX_N {
-            let side = n / 2;
-            let expected = (1u64 << (2 * side)) * 36 + PLACEMENTS[12] * PLACEMENT_BYTES;
-            match plan(&Board::new(n), 1, MEMORY_LIMIT) {
-                Err(CountError::MemoryLimit { needed, .. }) => {
-                    assert!(needed >= expected && needed > MEMORY_LIMIT, "n = {n}: {needed}");
-                    assert!(needed >= last, "n = {n}");
-                    last = needed;
-                }
+            let cells = (1u64 << (2 * (n / 2))) * 4;
+            match plan_of(n, 1, cells) {
+                Err(CountError::MemoryLimit { needed, .. }) => assert!(needed > cells, "n = {n}: {needed}"),
                 _ => panic!("n = {n} is refused"),
             }
         }
-        assert_eq!(TableSizes::at_least(12).tables_bytes(), (1 << 24) * 36 + 633_443_407 * PLACEMENT_BYTES);
-        assert!(TableSizes::at_least(16).tables_bytes() < u64::MAX);
+    }
+
+    /// At n = 24 the whole needs more than 8 GiB: the plan cuts it into
+    /// pieces that fit (under a minute, in the ignored run).
+    #[test]
+    #[ignore = "slow: under a minute; run with --ignored"]
+    fn n_24_is_cut_to_fit_8_gib() {
+        let planned = plan_of(24, 1, MEMORY_LIMIT).expect("fits in pieces");
+        assert!(planned.pieces > 1 && planned.memory.total() <= MEMORY_LIMIT, "{:?}", planned.memory);
     }
 
     /// Odd `n` has many starts, and two threads take whole starts each; a
     /// single thread, or even `n` with its one start, splits tasks.
     #[test]
     fn threads_take_whole_starts_only_when_there_are_many() {
-        let split = |n: u32, threads: usize| plan(&Board::new(n), threads, MEMORY_LIMIT).expect("small n fits").split;
+        let split = |n: u32, threads: usize| plan_of(n, threads, MEMORY_LIMIT).expect("small n fits").split;
         assert_eq!(split(13, 2), Split::ByStart);
         assert_eq!(split(13, 1), Split::ByTask);
         assert_eq!(split(12, 2), Split::ByTask);
@@ -294,13 +361,11 @@ mod tests {
     /// starts, each extra thread's views.
     #[test]
     fn the_plan_counts_every_thread_and_its_views() {
-        let board = Board::new(13);
-        let one = plan(&board, 1, MEMORY_LIMIT).expect("small n fits");
-        let two = plan(&board, 2, MEMORY_LIMIT).expect("small n fits");
+        let one = plan_of(13, 1, MEMORY_LIMIT).expect("small n fits");
+        let two = plan_of(13, 2, MEMORY_LIMIT).expect("small n fits");
         assert_eq!(two.split, Split::ByStart);
-        let sizes = TableSizes::of(&two.cells);
-        let per_thread = peak_bytes(&board, &sizes, 2) - peak_bytes(&board, &sizes, 1);
-        assert!(per_thread > 0 && views_bytes(&sizes) > 0);
-        assert_eq!(two.needed, one.needed + per_thread + views_bytes(&sizes));
+        assert!(one.memory.workers > 0 && one.memory.views > 0);
+        let expected = Memory { views: 2 * one.memory.views, workers: 2 * one.memory.workers, ..one.memory };
+        assert_eq!(two.memory, expected);
     }
 }

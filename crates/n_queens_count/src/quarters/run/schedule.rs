@@ -1,13 +1,16 @@
 //! The schedule model: every piece of work timed on one thread (the table,
-//! each start's views, each task), then the schedule [`count_job`](crate::quarters::count_job)
+//! each pass's views, each task), then the schedule [`count_job`](crate::quarters::count_job)
 //! uses replayed for `T` threads: a thread that is free takes the next
 //! piece, in the same order, with the same waits. It predicts the speed-up
 //! on `T` cores with nothing else running (`docs/quarters.md` checks it).
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, BinaryHeap};
+use std::sync::Mutex;
 use std::time::Instant;
 
+use super::parts::Part;
+use super::passes::{self, Groups};
 use super::plan::{self, NAME, Split};
 use crate::interface::CountError;
 use crate::quarters::algorithm::board::{self, Board, MAX_N, SMALLEST_SPLIT};
@@ -15,10 +18,26 @@ use crate::quarters::algorithm::join::Worker;
 use crate::quarters::algorithm::table::QuarterTable;
 use crate::quarters::algorithm::views::Views;
 
-/// One start's work, timed on one thread.
-struct StartTimes {
+/// One pass's work, timed on one thread: its views (and its own table,
+/// when the table is built for each pass), then each task.
+struct PassTimes {
     views: f64,
     tasks: Vec<f64>,
+}
+
+/// One start's passes, timed.
+struct StartTimes {
+    passes: Vec<PassTimes>,
+}
+
+impl StartTimes {
+    fn total(&self) -> f64 {
+        self.passes.iter().map(|pass| pass.views + pass.tasks.iter().sum::<f64>()).sum()
+    }
+
+    fn tasks(&self) -> usize {
+        self.passes.iter().map(|pass| pass.tasks.len()).sum()
+    }
 }
 
 /// Every piece of a count's work, timed on one thread, in seconds.
@@ -30,6 +49,8 @@ pub struct Timings {
     starts: Vec<StartTimes>,
     /// The count, as the timed run found it.
     pub count: u64,
+    /// Per thread count asked, the threads the plan starts and their split.
+    plans: Mutex<BTreeMap<usize, (usize, Split)>>,
 }
 
 /// What the model predicts for `threads` threads.
@@ -62,41 +83,58 @@ pub fn time_units(n: u32, limit: u64) -> Result<Timings, CountError> {
     }
     let board = Board::new(n);
     if n < SMALLEST_SPLIT {
-        return Ok(Timings { n, limit, table: 0.0, starts: Vec::new(), count: board::small_count(n) });
+        let (starts, plans) = (Vec::new(), Mutex::default());
+        return Ok(Timings { n, limit, table: 0.0, starts, count: board::small_count(n), plans });
     }
-    let plan = plan::plan(&board, 1, limit)?;
+    let plan = plan::plan(&board, 1, limit, Part::WHOLE, 0)?;
     let clock = Instant::now();
-    let table = QuarterTable::fill(plan.cells);
+    let table = plan.table.as_ref().map(|rows| QuarterTable::fill(&plan.cells, rows));
     let table_seconds = seconds(clock);
-    let mut worker = Worker::default();
+    let mut worker = Worker::new(plan.caps);
     let mut count = 0u64;
     let overflow = CountError::Overflow { n };
     let mut starts = Vec::with_capacity(plan.starts.len());
-    for start in &plan.starts {
-        let clock = Instant::now();
-        let views = Views::new(&board, &table, start, 1);
-        let views_seconds = seconds(clock);
-        let mut tasks = Vec::new();
-        for task in start.tasks(&board) {
+    for (index, start) in plan.starts.iter().enumerate() {
+        let mut tasks = start.tasks(&board);
+        let groups = Groups::new(&board, start, &plan.used[index], plan.pieces, &plan.by_rows);
+        let mut timed = Vec::new();
+        for pass in passes::passes(&board, &groups, &mut tasks) {
+            let tasks = &tasks[pass.tasks];
             let clock = Instant::now();
-            let counted = worker.count(&views, &task).ok_or(overflow.clone())?;
-            tasks.push(seconds(clock));
-            count = count.checked_add(counted).ok_or(overflow.clone())?;
+            let rows = passes::rows_of(&board, start, tasks);
+            let views = match &table {
+                Some(table) => Views::new(&board, table, start, 1, &rows),
+                None => Views::new(&board, &QuarterTable::fill(&plan.cells, &rows.union()), start, 1, &rows),
+            };
+            let views_seconds = seconds(clock);
+            let mut times = Vec::with_capacity(tasks.len());
+            for task in tasks {
+                let clock = Instant::now();
+                let counted = worker.count(&views, task).ok_or(overflow.clone())?;
+                times.push(seconds(clock));
+                count = count.checked_add(counted).ok_or(overflow.clone())?;
+            }
+            timed.push(PassTimes { views: views_seconds, tasks: times });
         }
-        starts.push(StartTimes { views: views_seconds, tasks });
+        starts.push(StartTimes { passes: timed });
     }
-    Ok(Timings { n, limit, table: table_seconds, starts, count })
+    Ok(Timings { n, limit, table: table_seconds, starts, count, plans: Mutex::default() })
 }
 
 impl Timings {
     /// The time of the whole count on one thread, as timed.
     pub fn one_thread(&self) -> f64 {
-        self.table + self.starts.iter().map(|start| start.views + start.tasks.iter().sum::<f64>()).sum::<f64>()
+        self.table + self.starts.iter().map(StartTimes::total).sum::<f64>()
     }
 
     /// The units of work timed (the tasks).
     pub fn units(&self) -> usize {
-        self.starts.iter().map(|start| start.tasks.len()).sum()
+        self.starts.iter().map(StartTimes::tasks).sum()
+    }
+
+    /// The passes timed.
+    pub fn passes(&self) -> usize {
+        self.starts.iter().map(|start| start.passes.len()).sum()
     }
 
     /// The schedule the count uses on `threads` threads, replayed.
@@ -114,12 +152,17 @@ impl Timings {
     /// # Errors
     /// As [`count`](crate::quarters::count) (the plan's memory check).
     pub fn predict_split(&self, threads: usize, by_start: Option<bool>) -> Result<Prediction, CountError> {
-        let board = Board::new(self.n);
         let (threads, split) = if self.n < SMALLEST_SPLIT {
             (1, Split::ByTask)
         } else {
-            let plan = plan::plan(&board, threads, self.limit)?;
-            (plan.threads, plan.split)
+            let mut plans = self.plans.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            match plans.get(&threads) {
+                Some(&planned) => planned,
+                None => {
+                    let plan = plan::plan(&Board::new(self.n), threads, self.limit, Part::WHOLE, 0)?;
+                    *plans.entry(threads).or_insert((plan.threads, plan.split))
+                }
+            }
         };
         let split = match by_start {
             Some(true) if threads > 1 => Split::ByStart,
@@ -131,16 +174,15 @@ impl Timings {
             Split::ByStart => {
                 // Whole starts, the most tasks first, to the thread free first.
                 let mut order: Vec<&StartTimes> = self.starts.iter().collect();
-                order.sort_by_key(|start| Reverse(start.tasks.len()));
-                let pieces = order.iter().map(|start| start.views + start.tasks.iter().sum::<f64>());
-                wall += list_schedule(threads, pieces);
+                order.sort_by_key(|start| Reverse(start.tasks()));
+                wall += list_schedule(threads, order.iter().map(|start| start.total()));
             }
             Split::ByTask => {
-                for start in &self.starts {
+                for pass in self.starts.iter().flat_map(|start| &start.passes) {
                     // The views a quarter per thread, then the tasks.
-                    wall += start.views / threads.min(4) as f64;
-                    let busy = threads.min(start.tasks.len()).max(1);
-                    wall += list_schedule(busy, start.tasks.iter().copied());
+                    wall += pass.views / threads.min(4) as f64;
+                    let busy = threads.min(pass.tasks.len()).max(1);
+                    wall += list_schedule(busy, pass.tasks.iter().copied());
                 }
             }
         }
@@ -186,7 +228,8 @@ mod tests {
         let two = timings.predict(2).expect("fits");
         assert!(two.speedup >= 1.0 && two.speedup <= 2.0 + 1e-9, "{two:?}");
         assert!(matches!(time_units(12, 1 << 10), Err(CountError::MemoryLimit { limit: 1024, .. })));
-        let tight = Timings { limit: plan::plan(&Board::new(12), 1, u64::MAX).unwrap().needed, ..timings };
+        let needed = plan::plan(&Board::new(12), 1, u64::MAX, Part::WHOLE, 0).unwrap().memory.total();
+        let tight = Timings { limit: needed, plans: Mutex::default(), ..timings };
         assert_eq!(tight.predict(8).expect("one thread fits").threads, 1);
     }
 

@@ -54,6 +54,11 @@ impl Deref for Approach {
     }
 }
 
+/// The approach the others' times are divided by, in `queens compare` and
+/// in the benchmark's tables: the plain bitmask recursion, the last step
+/// every judge accepts in both problems.
+pub const REFERENCE: &str = "bitmask";
+
 /// The largest `n` the judge's signature counts: n = 19's count does not
 /// fit in its `i32`.
 pub const JUDGE_MAX_N: u32 = 18;

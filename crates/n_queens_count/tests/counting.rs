@@ -164,3 +164,11 @@ fn overflow_is_an_error() {
 fn the_64_bit_counters_refuse_past_32(#[case] count: fn()) {
     count();
 }
+
+/// The reference of `compare` and of the benchmark is a judge-ready step
+/// of this chain, so that every table divides by a time it holds.
+#[test]
+fn the_reference_is_a_judge_ready_step() {
+    let reference = n_queens_count::approach(n_queens_count::REFERENCE).expect("a step of the chain");
+    assert!(reference.judge_ready, "{}", reference.name);
+}

@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use std::ops::Range;
 
 use n_queens::BoardSource;
+use n_queens_count::REFERENCE;
 use n_queens_count::counting::{self, Options};
 
 use crate::common::{Failure, Outcome, Problem, WIDTH, parse_n, problem_parser};
@@ -38,9 +39,6 @@ const FIRST_COLUMN: usize = 3;
 
 /// The first n of the table: below it every approach takes microseconds.
 const FIRST_N: u32 = 6;
-
-/// The approach the ratios are taken to.
-const REFERENCE: &str = "bitmask";
 
 /// The range of `--budget`, in seconds: below a millisecond nothing is
 /// measured twice; past an hour a table takes most of a day.

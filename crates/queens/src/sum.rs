@@ -153,7 +153,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let (n, total) = sum.finish()?;
     let mut note = checked(n, total)?;
     if sum.again > 0 {
-        note.push_str(&format!("; {} copies of parts given more than once agreed, each counted once", sum.again));
+        let copies = if sum.again == 1 { "copy of a part" } else { "copies of parts" };
+        note.push_str(&format!("\n{} more {copies} agreed with the first, counted once", sum.again));
     }
     // The total first: a failed write is the one line said.
     writeln!(out, "{total}")?;

@@ -456,10 +456,10 @@ mod tests {
             let layout = KeyLayout::new(&board, window);
             let sets = [window.diagonals, window.anti_diagonals];
             let mut nearness = vec![None; layout.bits as usize];
-            for direction in 0..2 {
+            for (direction, set) in sets.into_iter().enumerate() {
                 for at in 0..64 {
                     let bit = layout.key_bit(direction, at);
-                    assert_eq!(bit.is_some(), sets[direction] >> at & 1 != 0, "n = {n}");
+                    assert_eq!(bit.is_some(), set >> at & 1 != 0, "n = {n}");
                     if let Some(bit) = bit {
                         let near = (at.abs_diff(n - 1), direction, at);
                         assert!(nearness[bit as usize].replace(near).is_none(), "n = {n}");

@@ -12,13 +12,18 @@
 //!   ([`JUDGE_COUNTS`], [`EDGE_CASES`], [`BEYOND_JUDGE`], [`OUT_OF_RANGE`]) for
 //!   tests that walk them in a loop (`n_queens_judge`'s `tests/mistakes.rs`),
 //!   both made from one list of each.
+//! - `mutations` (feature `mutations`): damage to a text of lines, for
+//!   the property tests of the files a count writes and reads.
 //! - What compiles and runs code as the judge does is in `n_queens_judge`,
 //!   so that the problem crates' tests build none of it.
 //!
-//! No dependency but the chain's manifest (for the OEIS counts): the judge
+//! No dependency but the chain's manifest (for the OEIS counts; and
+//! `proptest` for `mutations`, behind its feature): the judge
 //! (`n_queens_judge`) reads the expected outputs at run time, and the
 //! templates expand in the crate that applies them.
 
+#[cfg(feature = "mutations")]
+pub mod mutations;
 pub mod oeis;
 pub mod validate;
 

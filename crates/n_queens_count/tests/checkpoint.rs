@@ -1,5 +1,5 @@
 //! Mutated checkpoint files, as a disk, a copy, an editor or another count
-//! leaves them (`Mutation`), opened and resumed: each is refused with a
+//! leaves them (`Change`), opened and resumed: each is refused with a
 //! message, and left as it was, or resumes to the exact count. None panics.
 
 use std::collections::BTreeMap;
@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use n_queens_cases::mutations::{self, Mutation, mutation, split_lines};
 use n_queens_count::counting::Options;
 use n_queens_count::quarters::{self, Checkpoint, Job, Part};
 use proptest::prelude::*;
@@ -61,16 +62,12 @@ fn files() -> &'static Files {
     })
 }
 
-/// One change to a file's text.
+/// One change to a checkpoint's text: damage to any text of lines, or one
+/// that only a checkpoint can take.
 #[derive(Clone, Debug)]
-enum Mutation {
-    /// A byte becomes another.
-    Byte(Index, u8),
-    /// A digit becomes another digit.
-    Digit(Index, u8),
-    DropLine(Index),
-    RepeatLine(Index),
-    SwapLines(Index, Index),
+enum Change {
+    /// A byte, a line, the line ends, a cut or a tail.
+    Text(Mutation),
     /// The header names another n.
     HeaderN(u32),
     /// The header names another part.
@@ -80,94 +77,38 @@ enum Mutation {
     /// The records after the first few are another count's, as when a
     /// checkpoint's header is changed to another count's.
     Records(Index, usize),
-    /// A line, or every line, ends in CRLF.
-    Crlf(Option<Index>),
-    /// The file is cut at a byte.
-    Cut(Index),
-    /// Bytes added at the end, without a newline.
-    Tail(Vec<u8>),
 }
 
-fn mutation() -> impl Strategy<Value = Mutation> {
+fn change() -> impl Strategy<Value = Change> {
     prop_oneof![
-        (any::<Index>(), any::<u8>()).prop_map(|(at, byte)| Mutation::Byte(at, byte)),
-        (any::<Index>(), b'0'..=b'9').prop_map(|(at, digit)| Mutation::Digit(at, digit)),
-        any::<Index>().prop_map(Mutation::DropLine),
-        any::<Index>().prop_map(Mutation::RepeatLine),
-        (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Mutation::SwapLines(a, b)),
-        (0u32..40).prop_map(Mutation::HeaderN),
-        (1u32..5, 1u32..5).prop_map(|(index, of)| Mutation::HeaderPart(index, of)),
-        (any::<Index>(), any::<Index>(), any::<Index>()).prop_map(|(file, from, to)| Mutation::Foreign(file, from, to)),
-        (any::<Index>(), 0usize..8).prop_map(|(file, kept)| Mutation::Records(file, kept)),
-        proptest::option::of(any::<Index>()).prop_map(Mutation::Crlf),
-        any::<Index>().prop_map(Mutation::Cut),
-        proptest::collection::vec(prop_oneof![Just(b' '), b'0'..=b'9', b'a'..=b'f', any::<u8>()], 1..80)
-            .prop_map(Mutation::Tail),
+        8 => mutation(true).prop_map(Change::Text),
+        1 => (0u32..40).prop_map(Change::HeaderN),
+        1 => (1u32..5, 1u32..5).prop_map(|(index, of)| Change::HeaderPart(index, of)),
+        1 => (any::<Index>(), any::<Index>(), any::<Index>()).prop_map(|(file, from, to)| Change::Foreign(file, from, to)),
+        1 => (any::<Index>(), 0usize..8).prop_map(|(file, kept)| Change::Records(file, kept)),
     ]
 }
 
-/// The file's lines, each with its newline (the last one may have none).
-fn split_lines(text: &[u8]) -> Vec<Vec<u8>> {
-    text.split_inclusive(|&byte| byte == b'\n').map(<[u8]>::to_vec).collect()
-}
-
-fn apply(text: Vec<u8>, mutation: &Mutation) -> Vec<u8> {
-    let mut text = text;
+fn apply(text: Vec<u8>, change: &Change) -> Vec<u8> {
     let mut lines = split_lines(&text);
-    match mutation {
-        Mutation::Byte(at, byte) if !text.is_empty() => {
-            let at = at.index(text.len());
-            text[at] = *byte;
-        }
-        Mutation::Digit(at, digit) => {
-            let digits: Vec<usize> = (0..text.len()).filter(|&i| text[i].is_ascii_digit()).collect();
-            if !digits.is_empty() {
-                text[digits[at.index(digits.len())]] = *digit;
-            }
-        }
-        Mutation::DropLine(at) if !lines.is_empty() => {
-            lines.remove(at.index(lines.len()));
-            text = lines.concat();
-        }
-        Mutation::RepeatLine(at) if !lines.is_empty() => {
-            let at = at.index(lines.len());
-            lines.insert(at, lines[at].clone());
-            text = lines.concat();
-        }
-        Mutation::SwapLines(a, b) if !lines.is_empty() => {
-            let len = lines.len();
-            lines.swap(a.index(len), b.index(len));
-            text = lines.concat();
-        }
-        Mutation::HeaderN(n) => text = header_field(&text, "n=", &n.to_string()),
-        Mutation::HeaderPart(index, of) => text = header_field(&text, "part=", &format!("{index}/{of}")),
-        Mutation::Foreign(file, from, to) => {
+    match change {
+        Change::Text(mutation) => mutations::apply(text, mutation),
+        Change::HeaderN(n) => header_field(&text, "n=", &n.to_string()),
+        Change::HeaderPart(index, of) => header_field(&text, "part=", &format!("{index}/{of}")),
+        Change::Foreign(file, from, to) => {
             let others = &files().others;
             let other = split_lines(others[file.index(others.len())].as_bytes());
             let record = other[1 + from.index(other.len() - 1)].clone();
             lines.insert(to.index(lines.len() + 1), record);
-            text = lines.concat();
+            lines.concat()
         }
-        Mutation::Records(file, kept) => {
+        Change::Records(file, kept) => {
             let others = &files().others;
             let other = split_lines(others[file.index(others.len())].as_bytes());
             lines.truncate(1 + kept);
-            text = [lines.concat(), other[1..].concat()].concat();
+            [lines.concat(), other[1..].concat()].concat()
         }
-        Mutation::Crlf(None) => text = String::from_utf8_lossy(&text).replace('\n', "\r\n").into_bytes(),
-        Mutation::Crlf(Some(at)) if !lines.is_empty() => {
-            let len = lines.len();
-            let line = &mut lines[at.index(len)];
-            if line.pop() == Some(b'\n') {
-                line.extend(b"\r\n");
-            }
-            text = lines.concat();
-        }
-        Mutation::Cut(at) => text.truncate(at.index(text.len() + 1)),
-        Mutation::Tail(bytes) => text.extend(bytes.iter().filter(|&&byte| byte != b'\n')),
-        _ => {}
     }
-    text
 }
 
 /// The header's field after `key` (`n=`, `part=`) set to `value`.
@@ -187,10 +128,10 @@ proptest! {
     #[test]
     fn a_mutated_checkpoint_is_refused_or_exact(
         which in any::<Index>(),
-        mutations in proptest::collection::vec(mutation(), 1..4),
+        changes in proptest::collection::vec(change(), 1..4),
     ) {
         let (n, part, exact, honest) = &files().counts[which.index(files().counts.len())];
-        let text = mutations.iter().fold(honest.clone().into_bytes(), apply);
+        let text = changes.iter().fold(honest.clone().into_bytes(), apply);
         let path = scratch();
         std::fs::write(&path, &text).unwrap();
         match Checkpoint::open(&path, *n, *part) {
@@ -199,7 +140,7 @@ proptest! {
                 prop_assert_eq!(std::fs::read(&path).unwrap(), text, "a refused file is changed: {}", refusal);
             }
             Ok(checkpoint) => {
-                prop_assert_eq!(count(*n, *part, checkpoint.finished()), *exact, "{:?}", mutations);
+                prop_assert_eq!(count(*n, *part, checkpoint.finished()), *exact, "{:?}", changes);
                 drop(checkpoint);
                 let left = std::fs::read(&path).unwrap();
                 prop_assert!(left.is_empty() || left.ends_with(b"\n"), "{:?}", String::from_utf8_lossy(&left));

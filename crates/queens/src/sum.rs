@@ -179,9 +179,9 @@ fn checked(n: u32, total: u64) -> Result<String, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use n_queens_cases::mutations::{apply, mutation};
     use n_queens_count::quarters::Part;
     use proptest::prelude::*;
-    use proptest::sample::Index;
 
     /// `n=N part=K/M count=C` with its check, as `count --part` prints it.
     fn checked_line(fields: &str) -> String {
@@ -279,79 +279,6 @@ mod tests {
             };
             (1..=5).map(count).collect()
         })
-    }
-
-    /// One change to the parts' text: a byte (a digit to a digit, or to
-    /// anything else), a line dropped, repeated, swapped or blank, CRLF, a
-    /// cut, or bytes added without a newline.
-    #[derive(Clone, Debug)]
-    enum Mutation {
-        Byte(Index, u8),
-        Digit(Index, u8),
-        DropLine(Index),
-        RepeatLine(Index),
-        SwapLines(Index, Index),
-        BlankLine(Index),
-        Crlf,
-        Cut(Index),
-        Tail(Vec<u8>),
-    }
-
-    /// The mutations; with `digits` false, none that writes a digit, so
-    /// that every line the mutated text holds is one of the parts' lines
-    /// or none.
-    fn mutation(digits: bool) -> impl Strategy<Value = Mutation> {
-        // Without digits, a digit written becomes a letter.
-        let byte = any::<u8>().prop_map(move |byte| if digits || !byte.is_ascii_digit() { byte } else { b'x' });
-        let digit = (any::<Index>(), b'0'..=b'9').prop_map(move |(at, digit)| match digits {
-            true => Mutation::Digit(at, digit),
-            false => Mutation::Byte(at, b'x'),
-        });
-        prop_oneof![
-            (any::<Index>(), byte.clone()).prop_map(|(at, byte)| Mutation::Byte(at, byte)),
-            digit,
-            any::<Index>().prop_map(Mutation::DropLine),
-            any::<Index>().prop_map(Mutation::RepeatLine),
-            (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Mutation::SwapLines(a, b)),
-            any::<Index>().prop_map(Mutation::BlankLine),
-            Just(Mutation::Crlf),
-            any::<Index>().prop_map(Mutation::Cut),
-            proptest::collection::vec(byte, 1..200).prop_map(Mutation::Tail),
-        ]
-    }
-
-    fn apply(mut text: Vec<u8>, mutation: &Mutation) -> Vec<u8> {
-        let mut lines: Vec<Vec<u8>> = text.split_inclusive(|&byte| byte == b'\n').map(<[u8]>::to_vec).collect();
-        let len = lines.len();
-        match mutation {
-            Mutation::Byte(at, byte) if !text.is_empty() => {
-                let at = at.index(text.len());
-                text[at] = *byte;
-            }
-            Mutation::Digit(at, digit) => {
-                let digits: Vec<usize> = (0..text.len()).filter(|&i| text[i].is_ascii_digit()).collect();
-                if !digits.is_empty() {
-                    text[digits[at.index(digits.len())]] = *digit;
-                }
-            }
-            Mutation::DropLine(at) if !lines.is_empty() => drop(lines.remove(at.index(len))),
-            Mutation::RepeatLine(at) if !lines.is_empty() => {
-                let line = lines[at.index(len)].clone();
-                lines.insert(at.index(len), line);
-            }
-            Mutation::SwapLines(a, b) if !lines.is_empty() => lines.swap(a.index(len), b.index(len)),
-            Mutation::BlankLine(at) => lines.insert(at.index(len + 1), b" \n".to_vec()),
-            Mutation::Crlf => return String::from_utf8_lossy(&text).replace('\n', "\r\n").into_bytes(),
-            Mutation::Cut(at) => text.truncate(at.index(text.len() + 1)),
-            Mutation::Tail(bytes) => text.extend(bytes.iter().filter(|&&byte| byte != b'\n')),
-            _ => {}
-        }
-        match mutation {
-            Mutation::DropLine(_) | Mutation::RepeatLine(_) | Mutation::SwapLines(..) | Mutation::BlankLine(_) => {
-                lines.concat()
-            }
-            _ => text,
-        }
     }
 
     /// What `sum` makes of `text`: the total, checked against OEIS, or the

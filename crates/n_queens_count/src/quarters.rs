@@ -25,11 +25,14 @@
 //! | window, key | the diagonals both halves reach; a placement's, as bits | `algorithm/views` |
 //! | split, pattern | a half's columns shared by its quarters; a half board's key | `algorithm/join` |
 //! | sieve, cut bits | stored patterns grouped by a few key bits | `algorithm/sieve` |
-//! | block, lane, chunk | 64 · lanes patterns; 64 of them; 7 key bits | `algorithm/disjoint` |
+//! | block, lane, chunk | 64 · lanes patterns; 64 of them; up to 8 key bits | `algorithm/disjoint` |
 //! | unit, part | a task of a start; the units cut by modelled size into `M` | `run/parts` |
+//! | group, pass | a share of a start's row sets (the plan's "pieces", not a piece above); the tasks of a north and a south group | `run/passes` |
 //!
-//! It refuses, before any work, an `n` whose tables would pass
-//! [`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT); `n < 4` goes to
+//! It plans within a memory limit ([`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT)
+//! unless asked) before it allocates anything large: where the whole
+//! tables do not fit, in pieces and passes, and it refuses only a limit
+//! below its smallest plan; `n < 4` goes to
 //! [`n_queens_ii::bitmask`]. [`count_job`](crate::quarters::count_job) counts a
 //! [`Part`](crate::quarters::Part) within its own memory limit, resuming a
 //! [`Checkpoint`](crate::quarters::Checkpoint);

@@ -58,7 +58,8 @@ impl Group {
 /// over, is short enough for the processor to learn its branches, and runs
 /// faster than once. LeetCode 51, mostly writing boards, starts at n = 10.
 /// The steps before `bitmask` stop at n = 14, where a call takes seconds; the
-/// fast counters go on to 16. `quick` keeps two sizes, to try it out.
+/// fast counters go on to 16, and `quarters` alone on to 19, even and odd
+/// sizes in turn. `quick` keeps two sizes, to try it out.
 pub fn plan(quick: bool) -> Vec<Group> {
     let sizes = |range: std::ops::RangeInclusive<i32>| range.take(if quick { 2 } else { usize::MAX }).collect();
     let fast_from = n_queens_count::APPROACHES.iter().position(|approach| approach.name == REFERENCE);
@@ -76,6 +77,15 @@ pub fn plan(quick: bool) -> Vec<Group> {
                 .enumerate()
                 .map(|(index, approach)| (approach.name, sizes(12..=last_n(index))))
                 .collect(),
+        },
+        Group {
+            name: "quarters",
+            title: "The fastest counter, even sizes beside odd ones",
+            about: "`quarters` on one thread (`counting::total_with` with `threads: 1`), from \
+                    n = 16, where the table above stops, to 19: an even n is one start with large \
+                    tasks, an odd n many starts with small ones, so each kind shows what it costs.",
+            call: Call::Count,
+            runs: vec![("quarters", sizes(16..=19))],
         },
         Group {
             name: "n_queens",

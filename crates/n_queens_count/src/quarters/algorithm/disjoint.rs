@@ -14,10 +14,12 @@ use multiversion::multiversion;
 /// block, pattern `i` is bit `i % 64` of lane `i / 64`. For each key bit
 /// `b`, the block's patterns *without* bit `b` form a bit set; a query's
 /// count is the number of ones left after ANDing the sets of its own bits.
-/// To AND fewer sets, the key bits are cut into chunks of at most
-/// [`CHUNK_BITS`] (as few as the width needs, of equal widths), and for
-/// each chunk and each of its values the AND of that value's sets is
-/// stored in advance: a query ANDs one stored set per chunk.
+/// To AND fewer sets, the key bits are cut into chunks of [`CHUNK_BITS`]
+/// (the last one may have fewer), and for each chunk and each of its
+/// values the AND of that value's sets is stored in advance: a query ANDs
+/// one stored set per chunk. Each chunk has room for all [`CHUNK_SETS`]
+/// values, used or not: a chunk's set is then its byte of the query, with
+/// no shift, mask or bounds to look up or check.
 ///
 /// Blocks of 1, 2, 4 or 8 lanes: as few as a group's patterns need, so
 /// that a small group does not pay for empty lanes. Every group's tables
@@ -64,26 +66,25 @@ struct Chunk {
     first: usize,
 }
 
-/// The most key bits of a chunk of a [`DisjointCounter`].
+/// The key bits of a chunk of a [`DisjointCounter`]: a byte.
 const CHUNK_BITS: u32 = 8;
+
+/// The sets a chunk has room for, one per value of a byte.
+const CHUNK_SETS: usize = 1 << CHUNK_BITS;
 
 /// Fewer stored patterns than this are counted one by one.
 const SLICE_FROM: usize = 16;
 
-/// The chunks of a key of `width` bits: as few as [`CHUNK_BITS`] allows,
-/// the bits shared out evenly (the wider chunks lowest).
+/// The chunks of a key of `width` bits: a byte each, lowest first, the
+/// last one the bits that are left.
 fn chunks_of(width: u32) -> Vec<Chunk> {
     let count = width.div_ceil(CHUNK_BITS).max(1);
-    let (narrow, wider) = (width / count, width % count);
-    let mut chunks = Vec::with_capacity(count as usize);
-    let (mut shift, mut first) = (0, 0);
-    for index in 0..count {
-        let width = narrow + u32::from(index < wider);
-        chunks.push(Chunk { shift, width, first });
-        shift += width;
-        first += 1 << width;
-    }
-    chunks
+    (0..count)
+        .map(|index| {
+            let shift = index * CHUNK_BITS;
+            Chunk { shift, width: CHUNK_BITS.min(width - shift.min(width)), first: index as usize * CHUNK_SETS }
+        })
+        .collect()
 }
 
 impl DisjointCounter {
@@ -91,12 +92,10 @@ impl DisjointCounter {
     /// patterns in at most `groups` groups at a time, keys of at most
     /// `width` bits counting: per pattern twice its share of a lane's chunk
     /// sets (a group's last block may be half empty), per group a block of
-    /// 8 lanes more, and the scratch. (A narrower key may take more sets,
-    /// in fewer chunks: the most of any width up to `width` is taken.)
+    /// 8 lanes more, and the scratch.
     pub(crate) fn bytes(patterns: u64, groups: u64, width: u32) -> u64 {
-        let sets_of = |width| chunks_of(width).iter().map(|chunk| 1u64 << chunk.width).sum::<u64>();
-        let sets = (0..=width).map(sets_of).max().unwrap_or(1);
         let chunks = chunks_of(width);
+        let sets = (chunks.len() * CHUNK_SETS) as u64;
         let lane_sets = sets * 8; // one lane's sets: 64 patterns
         let group = 8 * lane_sets + size_of::<Group>() as u64;
         let scratch = u64::from(width.max(1)) * size_of::<[u64; 8]>() as u64 + chunks.len() as u64 * 32;
@@ -108,7 +107,7 @@ impl DisjointCounter {
     /// names a group by its place here.
     pub(crate) fn store<'a>(&mut self, groups: impl Iterator<Item = &'a [u64]> + Clone, width: u32) {
         self.chunks = chunks_of(width);
-        self.block_sets = self.chunks.iter().map(|chunk| 1usize << chunk.width).sum();
+        self.block_sets = self.chunks.len() * CHUNK_SETS;
         self.key_mask = if width >= 64 { u64::MAX } else { (1 << width) - 1 };
         self.groups.clear();
         self.direct.clear();
@@ -156,7 +155,7 @@ impl DisjointCounter {
                 .map(|&query| direct.iter().filter(|&&pattern| pattern & query & mask == 0).count() as u64)
                 .sum();
         }
-        count_group(&self.tables[range], group.lanes, &self.chunks, self.block_sets, queries)
+        count_group(&self.tables[range], group.lanes, self.chunks.len(), self.key_mask, queries)
     }
 }
 
@@ -165,8 +164,8 @@ impl DisjointCounter {
 /// AVX2's wider registers, and chosen at run time by what the processor
 /// has (`multiversion`): the same code, twice the bits per AND.
 #[multiversion(targets("x86_64+avx2+popcnt"))]
-fn count_group(tables: &[u64], lanes: usize, chunks: &[Chunk], block_sets: usize, queries: &[u64]) -> u64 {
-    count_lanes(tables, lanes, chunks, block_sets, queries)
+fn count_group(tables: &[u64], lanes: usize, chunks: usize, key_mask: u64, queries: &[u64]) -> u64 {
+    count_lanes(tables, lanes, chunks, key_mask, queries)
 }
 
 /// [`count_group`]'s code, by the number of lanes. This and all it calls
@@ -174,14 +173,17 @@ fn count_group(tables: &[u64], lanes: usize, chunks: &[Chunk], block_sets: usize
 /// targets: loops, not an iterator's `sum` or `std::array::from_fn`,
 /// which would be functions of their own, compiled without them.
 #[inline(always)]
-fn count_lanes(tables: &[u64], lanes: usize, chunks: &[Chunk], block_sets: usize, queries: &[u64]) -> u64 {
+fn count_lanes(tables: &[u64], lanes: usize, chunks: usize, key_mask: u64, queries: &[u64]) -> u64 {
     match lanes {
-        1 => count_sliced::<1>(tables.as_chunks().0, chunks, block_sets, queries),
-        2 => count_sliced::<2>(tables.as_chunks().0, chunks, block_sets, queries),
-        4 => count_sliced::<4>(tables.as_chunks().0, chunks, block_sets, queries),
-        _ => count_sliced::<8>(tables.as_chunks().0, chunks, block_sets, queries),
+        1 => count_sliced::<1>(tables.as_chunks().0.as_chunks().0, chunks, key_mask, queries),
+        2 => count_sliced::<2>(tables.as_chunks().0.as_chunks().0, chunks, key_mask, queries),
+        4 => count_sliced::<4>(tables.as_chunks().0.as_chunks().0, chunks, key_mask, queries),
+        _ => count_sliced::<8>(tables.as_chunks().0.as_chunks().0, chunks, key_mask, queries),
     }
 }
+
+/// One chunk's sets in a block of `LANES` lanes, by value of its byte.
+type ChunkSets<const LANES: usize> = [[u64; LANES]; CHUNK_SETS];
 
 /// Slices `patterns` into `sets`: per block of `64 · LANES` patterns, per
 /// chunk, per value of the chunk, the block's patterns that have none of
@@ -230,59 +232,45 @@ fn store_sliced<const LANES: usize>(
 }
 
 /// `Σ over queries of #{stored p : p & query == 0}` over the blocks of
-/// `sets`: by the number of chunks, so that the loop over them unrolls.
+/// `sets`, the bits of `key_mask` counting: by the number of chunks, so
+/// that the loop over them unrolls.
 #[inline(always)]
-fn count_sliced<const LANES: usize>(
-    sets: &[[u64; LANES]],
-    chunks: &[Chunk],
-    block_sets: usize,
-    queries: &[u64],
-) -> u64 {
-    match chunks.len() {
-        1 => count_chunks::<LANES, 1>(sets, chunks, block_sets, queries),
-        2 => count_chunks::<LANES, 2>(sets, chunks, block_sets, queries),
-        3 => count_chunks::<LANES, 3>(sets, chunks, block_sets, queries),
-        4 => count_chunks::<LANES, 4>(sets, chunks, block_sets, queries),
-        5 => count_chunks::<LANES, 5>(sets, chunks, block_sets, queries),
-        6 => count_chunks::<LANES, 6>(sets, chunks, block_sets, queries),
-        7 => count_chunks::<LANES, 7>(sets, chunks, block_sets, queries),
-        _ => count_chunks::<LANES, 8>(sets, chunks, block_sets, queries),
+fn count_sliced<const LANES: usize>(sets: &[ChunkSets<LANES>], chunks: usize, key_mask: u64, queries: &[u64]) -> u64 {
+    match chunks {
+        1 => count_chunks::<LANES, 1>(sets.as_chunks().0, key_mask, queries),
+        2 => count_chunks::<LANES, 2>(sets.as_chunks().0, key_mask, queries),
+        3 => count_chunks::<LANES, 3>(sets.as_chunks().0, key_mask, queries),
+        4 => count_chunks::<LANES, 4>(sets.as_chunks().0, key_mask, queries),
+        5 => count_chunks::<LANES, 5>(sets.as_chunks().0, key_mask, queries),
+        6 => count_chunks::<LANES, 6>(sets.as_chunks().0, key_mask, queries),
+        7 => count_chunks::<LANES, 7>(sets.as_chunks().0, key_mask, queries),
+        _ => count_chunks::<LANES, 8>(sets.as_chunks().0, key_mask, queries),
     }
 }
 
 /// [`count_sliced`] with `CHUNKS` chunks.
 #[inline(always)]
 fn count_chunks<const LANES: usize, const CHUNKS: usize>(
-    sets: &[[u64; LANES]],
-    chunks: &[Chunk],
-    block_sets: usize,
+    blocks: &[[ChunkSets<LANES>; CHUNKS]],
+    key_mask: u64,
     queries: &[u64],
 ) -> u64 {
-    // Each chunk's shift, mask and first set, where the loop keeps them.
-    let mut kept = [(0, 0, 0); CHUNKS];
-    for (kept, chunk) in kept.iter_mut().zip(chunks) {
-        *kept = (chunk.shift, (1 << chunk.width) - 1, chunk.first);
-    }
-    let chunks = kept;
     let mut total = 0;
-    for block in sets.chunks_exact(block_sets) {
-        total += count_block(block, &chunks, queries);
+    for block in blocks {
+        total += count_block(block, key_mask, queries);
     }
     total
 }
 
-/// The patterns of `block` disjoint from `query`: one set per chunk,
-/// ANDed. Always inlined: returned through memory, the sets cost more than
-/// the ANDs.
+/// The patterns of `block` disjoint from `query` (its bits past the key
+/// taken off): one set per chunk, ANDed. Always inlined: returned through
+/// memory, the sets cost more than the ANDs.
 #[inline(always)]
-fn disjoint<const LANES: usize, const CHUNKS: usize>(
-    block: &[[u64; LANES]],
-    chunks: &[(u32, u64, usize); CHUNKS],
-    query: u64,
-) -> [u64; LANES] {
+fn disjoint<const LANES: usize, const CHUNKS: usize>(block: &[ChunkSets<LANES>; CHUNKS], query: u64) -> [u64; LANES] {
     let mut lanes = [u64::MAX; LANES];
-    for &(shift, mask, first) in chunks {
-        let set = &block[first + ((query >> shift) & mask) as usize];
+    for (chunk, sets) in block.iter().enumerate() {
+        // The chunk's byte of the query: its set, with no bounds to check.
+        let set = &sets[usize::from((query >> (chunk as u32 * CHUNK_BITS)) as u8)];
         for lane in 0..LANES {
             lanes[lane] &= set[lane];
         }
@@ -314,14 +302,14 @@ fn transpose(matrix: &mut [u64; 64]) {
     }
 }
 
-/// `Σ over queries of the ones of disjoint(block, chunks, query)`: the
+/// `Σ over queries of the ones of disjoint(block, query)`: the
 /// block's patterns disjoint from each query, counted by adding the sets
 /// eight at a time in bit-sliced counters (a Harley–Seal carry-save adder)
 /// so that only one set in eight has its ones counted.
 #[inline(always)]
 fn count_block<const LANES: usize, const CHUNKS: usize>(
-    block: &[[u64; LANES]],
-    chunks: &[(u32, u64, usize); CHUNKS],
+    block: &[ChunkSets<LANES>; CHUNKS],
+    key_mask: u64,
     queries: &[u64],
 ) -> u64 {
     let mut sums = Sums::new();
@@ -331,7 +319,7 @@ fn count_block<const LANES: usize, const CHUNKS: usize>(
         // All eight sets first, then the adders lane by lane: in this
         // order the compiler keeps the lanes in vector registers.
         for (set, &query) in sets.iter_mut().zip(group) {
-            *set = disjoint(block, chunks, query);
+            *set = disjoint(block, query & key_mask);
         }
         sums.add(&sets);
     }
@@ -340,7 +328,7 @@ fn count_block<const LANES: usize, const CHUNKS: usize>(
     if !rest.is_empty() {
         sets = [[0; LANES]; 8];
         for (set, &query) in sets.iter_mut().zip(rest) {
-            *set = disjoint(block, chunks, query);
+            *set = disjoint(block, query & key_mask);
         }
         sums.add(&sets);
     }
@@ -435,10 +423,10 @@ mod tests {
             counter.store(std::iter::once(&stored[..]), 32);
             let group = counter.groups[0];
             let tables = &counter.tables[group.start..group.start + group.len];
-            let (chunks, block_sets) = (&counter.chunks[..], counter.block_sets);
+            let (chunks, key_mask) = (counter.chunks.len(), counter.key_mask);
             let expected = disjoint_pairs(&stored, &queries);
-            assert_eq!(count_group(tables, group.lanes, chunks, block_sets, &queries), expected, "{count}, chosen");
-            assert_eq!(count_lanes(tables, group.lanes, chunks, block_sets, &queries), expected, "{count}, any x86-64");
+            assert_eq!(count_group(tables, group.lanes, chunks, key_mask, &queries), expected, "{count}, chosen");
+            assert_eq!(count_lanes(tables, group.lanes, chunks, key_mask, &queries), expected, "{count}, any x86-64");
         }
     }
 

@@ -25,7 +25,7 @@
 //! | window, key | the diagonals both halves reach; a placement's, as bits | `algorithm/views` |
 //! | split, pattern | a half's columns shared by its quarters; a half board's key | `algorithm/join` |
 //! | sieve, cut bits | stored patterns grouped by a few key bits | `algorithm/sieve` |
-//! | block, lane, chunk | 64 · lanes patterns; 64 of them; up to 8 key bits | `algorithm/disjoint` |
+//! | block, lane, chunk | 64 · lanes patterns; 64 of them; a byte of the key | `algorithm/disjoint` |
 //! | unit, part | a task of a start; the units cut by modelled size into `M` | `run/parts` |
 //! | group, pass | a share of a start's row sets (the plan's "pieces", not a piece above); the tasks of a north and a south group | `run/passes` |
 //!

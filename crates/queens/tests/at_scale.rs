@@ -111,7 +111,7 @@ fn the_plan_predicts_every_thread_count() {
     assert!(lines[2].contains("1.00×*"), "{text}");
     assert!(text.lines().all(|line| line.chars().count() <= 80), "{text}");
     // In pieces, it says how many, and the passes.
-    let text = stdout_of(&["count", "16", "--plan", "--memory", "3M"]);
+    let text = stdout_of(&["count", "16", "--plan", "--memory", "4M"]);
     let first = text.lines().next().unwrap();
     assert!(first.contains("pieces a start") && first.ends_with(" passes"), "{text}");
     refused(&["count", "13", "--plan", "--approach", "bitmask"], &["--plan", "quarters"]);

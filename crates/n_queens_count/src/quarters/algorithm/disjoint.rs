@@ -82,7 +82,7 @@ fn chunks_of(width: u32) -> Vec<Chunk> {
     (0..count)
         .map(|index| {
             let shift = index * CHUNK_BITS;
-            Chunk { shift, width: CHUNK_BITS.min(width - shift.min(width)), first: index as usize * CHUNK_SETS }
+            Chunk { shift, width: width.saturating_sub(shift).min(CHUNK_BITS), first: index as usize * CHUNK_SETS }
         })
         .collect()
 }

@@ -14,9 +14,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use crate::fence::Fenced;
 use crate::own_tests::{self, OwnTestFailed};
 use crate::program::{Answer, Place, program};
+use crate::reading::{self, visible};
 use crate::runner::{Given, Profile, Refused, Runner, Session};
 use crate::{JUDGE_NS, Problem, SOLUTION_LINE, exercise_text};
 
@@ -73,8 +73,9 @@ pub struct Report {
     pub paste: Vec<Option<String>>,
     /// n = 0 and -1, past the judge's range, in order; empty unless every case is right.
     pub past: Vec<(i32, Outcome)>,
-    /// Whether the answer ran fenced: `Err` says why not.
-    pub fenced: Fenced,
+    /// The layers of the fence that were not in force, each in a sentence
+    /// (`not fenced by Landlock: ...`); empty where every layer held.
+    pub missing: Vec<String>,
 }
 
 impl Report {
@@ -94,6 +95,9 @@ pub enum Checked {
     /// The answer does not compile: the first error at its place, or the
     /// limit the compile ran into.
     DoesNotCompile(String),
+    /// The judge does not build it, why ([`reading::refusal`]): too large,
+    /// too deep, or code outside `main`.
+    Refused(String),
     /// It ran.
     Ran(Report),
 }
@@ -119,6 +123,9 @@ pub fn exercise(
              lines, down to that one, as they are"
         )));
     };
+    if let Some(why) = reading::refusal(pasted) {
+        return Ok(Checked::Refused(why));
+    }
     let place = Place { shown, source, pasted };
     let program = program(problem, pasted, place.first());
     let source_name = format!("{ANSWER}.rs");
@@ -127,12 +134,12 @@ pub fn exercise(
     let compiled = runner.compile(&program, ANSWER, "2021", Profile::Checked, &mut |line| {
         backtrace |= line.starts_with("stack backtrace:");
         if !backtrace {
-            echo(&place.in_file(line, &source_name));
+            echo(&visible(&place.in_file(line, &source_name)));
         }
     });
     let binary = match compiled {
         Ok(binary) => binary,
-        Err(Refused::Compiler(stderr)) => return Ok(Checked::DoesNotCompile(place.first_error(&stderr))),
+        Err(Refused::Compiler(stderr)) => return Ok(Checked::DoesNotCompile(visible(&place.first_error(&stderr)))),
         Err(Refused::Failed(why)) => return Err(why),
         Err(other) => return Ok(Checked::DoesNotCompile(other.limit().unwrap_or_default())),
     };
@@ -145,7 +152,7 @@ pub fn exercise(
         own_test: None,
         paste: Vec::new(),
         past: Vec::new(),
-        fenced: runner.fenced().clone(),
+        missing: runner.missing(),
     };
     if report.cases.iter().any(|(_, outcome)| outcome.failed()) {
         return Ok(Checked::Ran(report));
@@ -170,7 +177,13 @@ fn ask_each(session: &mut Session, ns: &[i32], limit: Duration, place: &Place, j
             Outcome::NotRun
         } else {
             match session.ask(n, limit) {
-                Given::Answer(answer) => judge(n, answer, place, judged),
+                Given::Answer(answer) => match judge(n, answer, place, judged) {
+                    Outcome::Panicked { message, place } => {
+                        let refused = session.refused(&message).map_or(String::new(), |refused| format!(" {refused}"));
+                        Outcome::Panicked { message: format!("{}{refused}", visible(&message)), place }
+                    }
+                    outcome => outcome,
+                },
                 Given::TooSlow => Outcome::TooSlow(limit.as_secs()),
                 Given::Ended(why) => Outcome::Ended(why),
             }
@@ -205,7 +218,8 @@ fn pastes(runner: &Runner, problem: Problem, program: &str, place: &Place, editi
     let binary =
         runner.compile(program, &name, edition, Profile::Judge, &mut |_| {}).map_err(|refused| match refused {
             Refused::Compiler(stderr) => {
-                format!("the judge's compiler, rustc --edition {edition}, refuses it: {}", place.first_error(&stderr))
+                let error = visible(&place.first_error(&stderr));
+                format!("the judge's compiler, rustc --edition {edition}, refuses it: {error}")
             }
             other => other.limit().unwrap_or_default(),
         })?;

@@ -2,29 +2,44 @@
 //! compiler that builds it (whose `include_str!` reads files). Linux only.
 //!
 //! A fenced program is started through a launcher: a binary of ours that,
-//! given [`ENTER`] as its first argument ([`enter_if_asked`]), sets the
-//! limits of [`Limits`] on itself, shuts itself in with Landlock (the
-//! `landlock` crate: unprivileged, per process, inherited by every process
-//! it starts), and then `exec`s the program, which starts inside. So no
-//! instruction of the program runs outside the fence. Inside:
+//! given [`ENTER`] as its first argument ([`enter_if_asked`]), shuts itself
+//! in and then starts the program, so that no instruction of the program
+//! runs outside. The fence is made of layers, as an online judge's sandbox
+//! is (IOI's isolate, Google's nsjail), each enough to stop some attacks
+//! alone and none trusted alone:
 //!
-//! - only the paths of [`Fence::read`] can be read (and executed), and only
-//!   those of [`Fence::write`] written: no file of the workspace or of the
-//!   home folder, no `/proc` (so no other process's memory), no `/tmp`;
-//! - no signal reaches a process outside, no abstract socket outside is
-//!   reached, and no TCP connection is made (where the kernel's Landlock
-//!   has these, from ABI 4 and 6);
-//! - address space, processor time, file size and the number of tasks of
-//!   the user are limited, and no core file is written.
+//! - **Limits** ([`Limits`]): address space, processor time, file size, the
+//!   user's tasks; no core file.
+//! - **Landlock** (the `landlock` crate): only the paths of [`Fence::read`]
+//!   can be read (and executed), and those of [`Fence::write`] written; no
+//!   signal or abstract socket reaches outside; no TCP connection.
 //!
-//! Where the kernel has no Landlock, [`status`] says so, and the caller runs
-//! the program with its limits alone and says "not fenced" ([`Fenced`]).
+//! A learner's program ([`Inside::Answer`]) has four more:
+//!
+//! - **No privilege**: started as root, it runs as `nobody` (no group, no
+//!   capability); as anyone, with `no_new_privs`.
+//! - **Namespaces** (user, pid, net, mount, ipc), where the kernel lends
+//!   them: it sees no other process and no network, and whatever it leaves
+//!   running ends when it does.
+//! - **A system-call allowlist** (seccomp, [`allowlist`]): memory, threads,
+//!   time, its own signals, reading and writing the descriptors it was
+//!   given; no socket, no new process, no path looked up.
+//! - **Nothing outside itself**: linked statically, it needs no file but its
+//!   own binary, which it is started from by a descriptor to a copy that no
+//!   path leads to.
+//!
+//! Which layers this machine lends is found once by a probe ([`status`]);
+//! a layer it lacks is left out and said ([`Layers::missing`]), never
+//! pretended. The launcher itself is in [`launch`].
 
 use std::ffi::{OsStr, OsString};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+
+#[cfg_attr(not(any(target_arch = "x86_64", target_arch = "aarch64")), path = "fence/no_allowlist.rs")]
+pub mod allowlist;
+mod launch;
 
 /// The first argument that makes a launcher enter the fence.
 pub const ENTER: &str = "__fence";
@@ -37,6 +52,10 @@ pub const LAUNCH_FAILED: i32 = 125;
 /// How the launcher's own failure starts on standard error.
 pub const FAILED: &str = "fence: ";
 
+/// The user and group a learner's program runs as when started as root:
+/// `nobody` and `nogroup` (the kernel's overflow ids).
+pub const NOBODY: u32 = 65534;
+
 /// What a process inside the fence may use, each the same for the process
 /// and every process it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,9 +66,10 @@ pub struct Limits {
     pub cpu_seconds: u64,
     /// The largest file it may write, in bytes (`RLIMIT_FSIZE`): `SIGXFSZ` past it.
     pub file_size: u64,
-    /// How many more tasks (processes and threads) the user may have than
-    /// it has now (`RLIMIT_NPROC`, which counts all of the user's tasks; the
-    /// kernel holds root to none).
+    /// How many more tasks (processes and threads) its user may have than
+    /// that user has now (`RLIMIT_NPROC`, which counts all of the user's
+    /// tasks; the kernel holds root to none, which is one reason a learner's
+    /// program does not run as root).
     pub more_tasks: u64,
 }
 
@@ -62,7 +82,22 @@ pub fn in_words(bytes: u64) -> String {
     }
 }
 
-/// A fence: what may be read and written inside, and the limits.
+/// What runs inside a fence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inside {
+    /// A compiler: it starts the linker and reads the toolchain, so it has
+    /// the limits and Landlock alone.
+    Compiler,
+    /// A learner's program, behind every layer. `dynamic`: it is linked to
+    /// the system's libraries (where the static C library is missing), so
+    /// it may open and map them.
+    Answer {
+        /// Whether it loads the system's libraries.
+        dynamic: bool,
+    },
+}
+
+/// A fence: what may be read and written inside, the limits, and what runs.
 #[derive(Clone, Debug)]
 pub struct Fence {
     /// Paths (files or folders, with all below them) that may be read and executed.
@@ -71,27 +106,70 @@ pub struct Fence {
     pub write: Vec<PathBuf>,
     /// The limits.
     pub limits: Limits,
+    /// What runs inside.
+    pub inside: Inside,
 }
 
-/// Whether a run was fenced: `Err` says why not.
+/// Whether one layer of the fence holds: `Err` says why not.
 pub type Fenced = Result<(), String>;
+
+/// The layers of the fence that this machine lends, beyond the limits,
+/// which every Linux has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// Landlock: no file but those allowed.
+    pub landlock: Fenced,
+    /// The system-call allowlist (seccomp).
+    pub allowlist: Fenced,
+    /// Running without privilege: as `nobody` when started as root.
+    pub unprivileged: Fenced,
+    /// New user, pid, net, mount and ipc namespaces.
+    pub namespaces: Fenced,
+}
+
+impl Layers {
+    /// None: code of the workspace's own, which runs as it is.
+    pub fn none(why: &str) -> Layers {
+        let no = || Err(why.to_string());
+        Layers { landlock: no(), allowlist: no(), unprivileged: no(), namespaces: no() }
+    }
+
+    /// The layers not in force, each in a sentence (`not fenced by Landlock:
+    /// this kernel has no Landlock`); none when all hold.
+    pub fn missing(&self) -> Vec<String> {
+        let layers = [
+            ("not fenced by Landlock", &self.landlock),
+            ("no system-call allowlist", &self.allowlist),
+            ("not unprivileged", &self.unprivileged),
+            ("no namespaces", &self.namespaces),
+        ];
+        layers.iter().filter_map(|(layer, held)| held.as_ref().err().map(|why| format!("{layer}: {why}"))).collect()
+    }
+}
 
 impl Fence {
     /// The command that runs `program` with `args` inside this fence,
-    /// started by `launcher`, with Landlock when `fenced` is `Ok`. Its
+    /// started by `launcher`, with the `layers` this machine lends. Its
     /// environment is empty; the caller adds what the program needs.
-    pub fn command(&self, launcher: &Path, fenced: &Fenced, program: &Path, args: &[&OsStr]) -> Command {
+    pub fn command(&self, launcher: &Path, layers: &Layers, program: &Path, args: &[&OsStr]) -> Command {
         let mut command = Command::new(launcher);
         command.arg(ENTER);
-        if fenced.is_ok() {
+        if layers.landlock.is_ok() {
             command.arg("--landlock");
+        }
+        if let Inside::Answer { dynamic } = self.inside {
+            command.arg("--answer");
+            let flags = [
+                (layers.allowlist.is_ok(), "--allowlist"),
+                (layers.unprivileged.is_ok(), "--unprivileged"),
+                (layers.namespaces.is_ok(), "--namespaces"),
+                (dynamic, "--dynamic"),
+            ];
+            command.args(flags.iter().filter(|(on, _)| *on).map(|(_, flag)| flag));
         }
         let Limits { memory, cpu_seconds, file_size, more_tasks } = self.limits;
         command.args(["--memory", &memory.to_string(), "--cpu", &cpu_seconds.to_string()]);
-        command.args(["--file-size", &file_size.to_string()]);
-        if let Some(tasks) = user_tasks().map(|count| count + more_tasks) {
-            command.args(["--tasks", &tasks.to_string()]);
-        }
+        command.args(["--file-size", &file_size.to_string(), "--more-tasks", &more_tasks.to_string()]);
         for path in &self.read {
             command.arg("--read").arg(path);
         }
@@ -103,38 +181,35 @@ impl Fence {
     }
 }
 
-/// Whether programs can be fenced on this machine, found once by a probe
-/// through `launcher` (which applies the fence with no rules and says what
-/// Landlock enforced): `Err` says why not.
-pub fn status(launcher: &Path) -> &'static Fenced {
-    static STATUS: OnceLock<Fenced> = OnceLock::new();
+/// The layers this machine lends, found once by a probe through `launcher`,
+/// which tries each as a learner's program would be fenced and says which held.
+pub fn status(launcher: &Path) -> &'static Layers {
+    static STATUS: OnceLock<Layers> = OnceLock::new();
     STATUS.get_or_init(|| {
         let output = Command::new(launcher).args([ENTER, "--probe"]).env_clear().output();
-        let output = output.map_err(|error| format!("the fence's launcher could not start: {error}"))?;
-        let said = String::from_utf8_lossy(&output.stdout).trim().to_string();
-        if output.status.success() && said == "fenced" {
-            return Ok(());
+        let output = match output {
+            Ok(output) => output,
+            Err(error) => return Layers::none(&format!("the fence's launcher could not start: {error}")),
+        };
+        let said = String::from_utf8_lossy(&output.stdout);
+        let layer = |name: &str| -> Fenced {
+            let line = said.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(": "));
+            match line {
+                Some("held") => Ok(()),
+                Some(why) => Err(why.to_string()),
+                None => Err(format!(
+                    "the fence's probe did not say ({})",
+                    String::from_utf8_lossy(&output.stderr).trim().lines().last().unwrap_or("no message")
+                )),
+            }
+        };
+        Layers {
+            landlock: layer(launch::LANDLOCK),
+            allowlist: layer(launch::ALLOWLIST),
+            unprivileged: layer(launch::UNPRIVILEGED),
+            namespaces: layer(launch::NAMESPACES),
         }
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let why = said.strip_prefix("not fenced: ").map(str::to_string);
-        Err(why.unwrap_or_else(|| format!("the fence's probe failed: {}", stderr.trim())))
     })
-}
-
-/// The number of tasks (threads) of this process's user now, from `/proc`;
-/// `None` when it cannot be read. What `RLIMIT_NPROC` counts.
-fn user_tasks() -> Option<u64> {
-    let me = rustix::process::getuid().as_raw();
-    let mut tasks = 0;
-    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
-        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else { continue };
-        let field = |name: &str| status.lines().find_map(|line| line.strip_prefix(name)).map(str::trim);
-        let uid = field("Uid:").and_then(|uids| uids.split_whitespace().next()?.parse::<u32>().ok());
-        if uid == Some(me) {
-            tasks += field("Threads:").and_then(|count| count.parse::<u64>().ok()).unwrap_or(1);
-        }
-    }
-    (tasks > 0).then_some(tasks)
 }
 
 /// In a launcher's `main`, before anything else: when the first argument
@@ -146,92 +221,12 @@ pub fn enter_if_asked() {
         return;
     }
     let args: Vec<OsString> = args.collect();
-    let failed = match enter(&args) {
+    let failed = match launch::enter(&args) {
         Ok(never) => match never {},
         Err(why) => why,
     };
     eprintln!("{FAILED}{failed}");
     std::process::exit(LAUNCH_FAILED)
-}
-
-/// An outcome that cannot be: what `exec` returns when it works.
-enum Never {}
-
-/// Parses the launcher's arguments, sets the limits, applies Landlock and
-/// `exec`s the program; or says why it could not.
-fn enter(args: &[OsString]) -> Result<Never, String> {
-    let mut landlock = false;
-    let (mut read, mut write) = (Vec::new(), Vec::new());
-    let mut limits: Vec<(rustix::process::Resource, u64)> = vec![(rustix::process::Resource::Core, 0)];
-    let mut args = args.iter();
-    let number = |value: Option<&OsString>| -> Result<u64, String> {
-        let value = value.and_then(|value| value.to_str()).ok_or("a number is missing")?;
-        value.parse().map_err(|_| format!("{value:?} is not a number"))
-    };
-    loop {
-        let Some(arg) = args.next() else { return Err("no program to start".to_string()) };
-        match arg.to_str() {
-            Some("--probe") => probe(),
-            Some("--landlock") => landlock = true,
-            Some("--memory") => limits.push((rustix::process::Resource::As, number(args.next())?)),
-            Some("--cpu") => limits.push((rustix::process::Resource::Cpu, number(args.next())?)),
-            Some("--file-size") => limits.push((rustix::process::Resource::Fsize, number(args.next())?)),
-            Some("--tasks") => limits.push((rustix::process::Resource::Nproc, number(args.next())?)),
-            Some("--read") => read.push(PathBuf::from(args.next().ok_or("--read takes a path")?)),
-            Some("--write") => write.push(PathBuf::from(args.next().ok_or("--write takes a path")?)),
-            Some("--") => break,
-            _ => return Err(format!("unknown argument {arg:?}")),
-        }
-    }
-    let program = args.next().ok_or("no program to start")?;
-    for (resource, limit) in limits {
-        // Processor time: the soft limit sends SIGXCPU, the hard one a second later SIGKILL.
-        let hard = if resource == rustix::process::Resource::Cpu { limit + 1 } else { limit };
-        let rlimit = rustix::process::Rlimit { current: Some(limit), maximum: Some(hard) };
-        rustix::process::setrlimit(resource, rlimit).map_err(|error| format!("setting {resource:?}: {error}"))?;
-    }
-    if landlock {
-        let enforced = restrict(&read, &write)?;
-        if enforced == landlock::RulesetStatus::NotEnforced {
-            return Err("Landlock enforced nothing".to_string());
-        }
-    }
-    let error = Command::new(program).args(args).exec();
-    Err(format!("starting {}: {error}", Path::new(program).display()))
-}
-
-/// The Landlock ABI whose rights the fence asks for: the kernel gives what
-/// it has of them (best effort), which [`restrict`]'s status reports.
-const ABI: landlock::ABI = landlock::ABI::V6;
-
-/// Shuts this process in: reading and executing only `read` and `write`,
-/// writing only `write`; no signal or abstract socket outside; no TCP.
-fn restrict(read: &[PathBuf], write: &[PathBuf]) -> Result<landlock::RulesetStatus, String> {
-    use landlock::{Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope, path_beneath_rules};
-    let failed = |error: landlock::RulesetError| format!("Landlock: {error}");
-    let status = Ruleset::default()
-        .handle_access(AccessFs::from_all(ABI))
-        .and_then(|ruleset| ruleset.handle_access(AccessNet::from_all(ABI)))
-        .and_then(|ruleset| ruleset.scope(Scope::from_all(ABI)))
-        .and_then(|ruleset| ruleset.create())
-        .and_then(|ruleset| ruleset.add_rules(path_beneath_rules(read, AccessFs::from_read(ABI))))
-        .and_then(|ruleset| ruleset.add_rules(path_beneath_rules(write, AccessFs::from_all(ABI))))
-        .and_then(|ruleset| ruleset.restrict_self())
-        .map_err(failed)?;
-    Ok(status.ruleset)
-}
-
-/// `--probe`: applies the fence with no rules, says on standard output
-/// whether Landlock enforced it (`fenced`, or `not fenced: why`), and exits.
-fn probe() -> ! {
-    match restrict(&[], &[]) {
-        Ok(landlock::RulesetStatus::NotEnforced) => {
-            println!("not fenced: this kernel has no Landlock (Linux 5.13 or newer, with Landlock enabled)");
-        }
-        Ok(_) => println!("fenced"),
-        Err(why) => println!("not fenced: {why}"),
-    }
-    std::process::exit(0)
 }
 
 #[cfg(test)]
@@ -245,7 +240,11 @@ mod tests {
     }
 
     #[test]
-    fn this_user_has_tasks() {
-        assert!(user_tasks().is_some_and(|tasks| tasks >= 1));
+    fn missing_layers_are_each_said_with_why() {
+        let mut layers = Layers::none("x");
+        assert_eq!(layers.missing().len(), 4);
+        layers =
+            Layers { landlock: Ok(()), allowlist: Ok(()), unprivileged: Ok(()), namespaces: Err("refused".into()) };
+        assert_eq!(layers.missing(), vec!["no namespaces: refused".to_string()]);
     }
 }

@@ -9,8 +9,10 @@
 //! - [`judge`]: an approach file of the workspace, pasted as a user pastes
 //!   it; `tests/judge_paste.rs` pastes every judge-ready file.
 //! - Below them: [`program`] (the program around a paste, and the plain
-//!   data of its answers), [`runner`] (compiling and running, bounded),
-//!   [`fence`] (Landlock and the limits, around a learner's code),
+//!   data of its answers), [`reading`] (a learner's text read without
+//!   trusting it: what is refused, what is shown), [`runner`] (compiling
+//!   and running, bounded), [`fence`] (the layers around a learner's code:
+//!   limits, Landlock, no privilege, namespaces, a system-call allowlist),
 //!   [`folder`] (a check's own temporary folder) and [`toolchain`].
 //! - [`deadline`]: time limits for the tests, and [`caught!`], the child
 //!   process test of a deliberate mistake (`tests/mistakes.rs`).
@@ -23,6 +25,7 @@ pub mod judge;
 pub mod msrv;
 pub mod own_tests;
 pub mod program;
+pub mod reading;
 pub mod runner;
 pub mod toolchain;
 

@@ -1,8 +1,9 @@
 //! The judge's Rust 1.58: a paste that this workspace's newer compiler
 //! builds may still need more. Clippy's `incompatible_msrv` lint names a std
 //! item newer than that (`abs_diff`, 1.60); clippy has no lint for syntax,
-//! so `syn` finds `let ... else` (1.65). Other newer syntax is not caught,
-//! as `docs/try-it-yourself.md` says.
+//! so the tokens are read for `let ... else` (1.65,
+//! [`crate::reading::let_else`]). Other newer syntax is not caught, as
+//! `docs/try-it-yourself.md` says.
 
 use std::ffi::OsStr;
 
@@ -24,12 +25,10 @@ pub fn newer_than_the_judge(
     name: &str,
     place: &dyn Fn(usize) -> String,
 ) -> Result<(), String> {
-    let file = syn::parse_file(program)
-        .map_err(|error| format!("the check for Rust {JUDGE_RUST} could not read the paste: {error}"))?;
-    let mut found = LetElse::default();
-    syn::visit::Visit::visit_file(&mut found, &file);
-    let mut newer: Vec<String> =
-        found.0.iter().map(|name| format!("`let ... else` is Rust 1.65 (in `{name}`)")).collect();
+    let mut newer: Vec<String> = crate::reading::let_else(program)
+        .iter()
+        .map(|name| format!("`let ... else` is Rust 1.65 (in `{name}`)"))
+        .collect();
     // The std items newer than the judge's Rust, by clippy's `incompatible_msrv`.
     let let_else = newer.len();
     let clippy = &runner.toolchain().clippy_driver;
@@ -73,33 +72,6 @@ pub fn newer_than_the_judge(
         return Ok(());
     }
     Err(format!("needs a newer Rust than the judge's {JUDGE_RUST}: {}", newer.join("; ")))
-}
-
-/// The function that holds each `let ... else`, by name. (A line number
-/// would need `proc-macro2`'s span locations, a feature that every
-/// procedural macro of the build would then be rebuilt with.)
-#[derive(Default)]
-struct LetElse(Vec<String>, Vec<String>);
-
-impl<'ast> syn::visit::Visit<'ast> for LetElse {
-    fn visit_item_fn(&mut self, function: &'ast syn::ItemFn) {
-        self.1.push(function.sig.ident.to_string());
-        syn::visit::visit_item_fn(self, function);
-        self.1.pop();
-    }
-
-    fn visit_impl_item_fn(&mut self, function: &'ast syn::ImplItemFn) {
-        self.1.push(function.sig.ident.to_string());
-        syn::visit::visit_impl_item_fn(self, function);
-        self.1.pop();
-    }
-
-    fn visit_local(&mut self, local: &'ast syn::Local) {
-        if local.init.as_ref().is_some_and(|init| init.diverge.is_some()) {
-            self.0.push(self.1.last().cloned().unwrap_or_else(|| "a constant".to_string()));
-        }
-        syn::visit::visit_local(self, local);
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 use std::time::{Duration, Instant};
 
 use crate::exercise_text;
-use crate::program::{Place, prefix};
+use crate::program::{Place, REFUSED, prefix};
+use crate::reading::visible;
 use crate::runner::{Profile, Refused, Runner};
 
 /// How long a learner's own tests may run, all together: one still
@@ -28,8 +29,9 @@ pub struct OwnTestFailed {
 /// The learner's own tests in an exercise (the file `shown` whose text is
 /// `source`), each run in a process of its own, all under [`RUN_LIMIT`]:
 /// `Ok(false)` when the file has none, `Ok(true)` when they all pass, the
-/// first failure otherwise. A test passes when libtest says so, not when it
-/// ends the process first (`std::process::exit(0)`). A failure is read from
+/// first failure otherwise. A test passes when libtest says so and nothing
+/// panicked, not when it ends the process first (`std::process::exit(0)`,
+/// even after printing libtest's words itself). A failure is read from
 /// what Rust's panic hook prints (`thread 'NAME' panicked at PLACE:`).
 pub fn run(runner: &Runner, source: &str, shown: &str, name: &str) -> Result<bool, OwnTestFailed> {
     let failed = |name: &str, message: String| OwnTestFailed { name: name.to_string(), message, place: None };
@@ -38,7 +40,9 @@ pub fn run(runner: &Runner, source: &str, shown: &str, name: &str) -> Result<boo
     let place = Place { shown, source, pasted };
     let program = prefix(pasted, place.first());
     let binary = runner.compile(&program, name, "2021", Profile::Tests, &mut |_| {}).map_err(|error| match error {
-        Refused::Compiler(stderr) => failed(all, format!("they do not compile: {}", place.first_error(&stderr))),
+        Refused::Compiler(stderr) => {
+            failed(all, format!("they do not compile: {}", visible(&place.first_error(&stderr))))
+        }
         other => failed(all, other.limit().unwrap_or_default()),
     })?;
     let started = Instant::now();
@@ -52,7 +56,9 @@ pub fn run(runner: &Runner, source: &str, shown: &str, name: &str) -> Result<boo
     for test in listed.lines().filter_map(|line| line.strip_suffix(": test")) {
         let ran = run(&["--exact", test, "--test-threads=1", "--nocapture"]).map_err(|error| failed(test, error))?;
         let stdout = String::from_utf8_lossy(&ran.output.stdout);
-        if ran.output.status.success() && stdout.lines().any(|line| line.starts_with("test result: ok.")) {
+        let stderr = String::from_utf8_lossy(&ran.output.stderr);
+        let said_ok = stdout.lines().any(|line| line.starts_with("test result: ok."));
+        if ran.output.status.success() && said_ok && !panicked(&stderr) {
             continue;
         }
         if ran.timed_out {
@@ -61,16 +67,35 @@ pub fn run(runner: &Runner, source: &str, shown: &str, name: &str) -> Result<boo
                 format!("still running after {} s, all your tests together", RUN_LIMIT.as_secs()),
             ));
         }
-        let stderr = String::from_utf8_lossy(&ran.output.stderr);
         return Err(own_test_failure(test, &stderr, ran.output.status.code(), &place));
     }
     Ok(true)
 }
 
+/// Whether `line` is the first of a panic, as Rust's panic hook prints it.
+fn is_panic(line: &str) -> bool {
+    line.starts_with("thread '") && line.contains(" panicked at ")
+}
+
+/// Whether a panic is said in `stderr`.
+fn panicked(stderr: &str) -> bool {
+    stderr.lines().any(is_panic)
+}
+
 /// How the own test `test` failed, from its process's standard error and
-/// exit code: its panic, or how it ended the process.
+/// exit code: its panic, or how it ended the process; and what the fence
+/// refused it, if anything. What the test printed is shown, not obeyed.
 fn own_test_failure(test: &str, stderr: &str, code: Option<i32>, place: &Place) -> OwnTestFailed {
-    let mut lines = stderr.lines().skip_while(|line| !(line.starts_with("thread '") && line.contains(" panicked at ")));
+    let mut failed = told(test, stderr, code, place);
+    let refused = crate::runner::refused_in(stderr, &failed.message).map_or(String::new(), |said| format!(" {said}"));
+    failed.message = format!("{}{refused}", visible(&failed.message));
+    failed
+}
+
+/// [`own_test_failure`] before the refusals and the control characters.
+fn told(test: &str, stderr: &str, code: Option<i32>, place: &Place) -> OwnTestFailed {
+    let stderr: String = stderr.lines().filter(|line| !line.starts_with(REFUSED)).collect::<Vec<_>>().join("\n");
+    let mut lines = stderr.lines().skip_while(|line| !is_panic(line));
     let Some(panicked) = lines.next() else {
         let ended = match code {
             Some(code) => format!("exit code {code}"),

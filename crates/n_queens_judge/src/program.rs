@@ -28,8 +28,9 @@ use crate::Problem;
 
 /// The whole program: the judge's `struct Solution;`, the pasted text at
 /// its own line `first` (from 1; the lines before it blank), then the
-/// `main` that answers over the channel. So a line of the program is the
-/// same line of the learner's file, in a compiler's message as in a panic.
+/// `main` that answers over the channel, then [`REFUSALS`]. So a line of
+/// the program is the same line of the learner's file, in a compiler's
+/// message as in a panic.
 pub fn program(problem: Problem, pasted: &str, first: usize) -> String {
     let (call, write) = match problem {
         Problem::NQueensII => ("Solution::total_n_queens(n)", COUNT),
@@ -40,11 +41,110 @@ pub fn program(problem: Problem, pasted: &str, first: usize) -> String {
 }
 
 /// The judge's own `struct Solution;` on the first line, then the pasted
-/// text at its line `first` (at least 2).
+/// text at its line `first` (at least 2), then [`REFUSALS`] (for a
+/// learner's own tests, which libtest's `main` runs).
 pub fn prefix(pasted: &str, first: usize) -> String {
     let blank = "\n".repeat(first.saturating_sub(1).max(1));
-    format!("#![allow(dead_code)] struct Solution; // As the judge builds it.{blank}{pasted}")
+    format!("#![allow(dead_code)] struct Solution; // As the judge builds it.{blank}{pasted}\n\n{REFUSALS}")
 }
+
+/// How [`REFUSALS`] says a refused call on standard error: this, then its
+/// number, and for `open` and `openat` the path (its first 64 bytes).
+pub const REFUSED: &str = "refused system call ";
+
+/// The program's answer to a system call that the fence refuses
+/// (`crate::fence::allowlist`): on x86-64 the kernel sends `SIGSYS`, and
+/// this handler makes the call fail with `EPERM` and says it on standard
+/// error ([`REFUSED`]), at most 64 times, for the verdict to name what the
+/// answer tried. It is installed before `main` and before the runtime's
+/// own start (which opens `/proc/self/maps`, refused too), as the first
+/// entry of `.init_array` that the C library runs. Written against the C
+/// library's structures on x86-64 (`sigaction`, `siginfo_t`, `ucontext_t`),
+/// with nothing newer than the judge's Rust.
+pub const REFUSALS: &str = r#"// The fence's answer to a refused system call (docs/fence.md).
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+mod the_judges_fence {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[repr(C)]
+    struct SigAction {
+        handler: usize,
+        mask: [u64; 16],
+        flags: i32,
+        restorer: usize,
+    }
+
+    extern "C" {
+        fn sigaction(signal: i32, action: *const SigAction, old: *mut SigAction) -> i32;
+        fn write(fd: i32, bytes: *const u8, count: usize) -> isize;
+    }
+
+    static SAID: AtomicUsize = AtomicUsize::new(0);
+
+    extern "C" fn refused(_signal: i32, info: *const u8, context: *mut u8) {
+        unsafe {
+            // siginfo_t's call number; ucontext_t's registers, from RAX's slot the return value.
+            let number = *(info.add(24) as *const i32);
+            let registers = context.add(40) as *mut i64;
+            *registers.add(13) = -1;
+            if SAID.fetch_add(1, Ordering::Relaxed) >= 64 {
+                return;
+            }
+            let mut line = [0u8; 100];
+            let mut length = 0;
+            for &byte in b"refused system call ".iter() {
+                line[length] = byte;
+                length += 1;
+            }
+            let (mut digits, mut count, mut left) = ([0u8; 10], 0, number as u32);
+            loop {
+                digits[count] = b'0' + (left % 10) as u8;
+                count += 1;
+                left /= 10;
+                if left == 0 {
+                    break;
+                }
+            }
+            while count > 0 {
+                count -= 1;
+                line[length] = digits[count];
+                length += 1;
+            }
+            // The path of `open` (RDI) or `openat` (RSI).
+            let path = match number {
+                2 => *registers.add(8),
+                257 => *registers.add(9),
+                _ => 0,
+            } as usize as *const u8;
+            if !path.is_null() {
+                line[length] = b' ';
+                length += 1;
+                let mut at = 0;
+                while at < 64 && *path.add(at) != 0 {
+                    line[length] = *path.add(at);
+                    length += 1;
+                    at += 1;
+                }
+            }
+            line[length] = b'\n';
+            write(2, line.as_ptr(), length + 1);
+        }
+    }
+
+    extern "C" fn install() {
+        // SA_SIGINFO | SA_ONSTACK, for SIGSYS.
+        let handler = refused as *const () as usize;
+        let action = SigAction { handler, mask: [0; 16], flags: 4 | 0x0800_0000, restorer: 0 };
+        unsafe {
+            sigaction(31, &action, std::ptr::null_mut());
+        }
+    }
+
+    #[used]
+    #[link_section = ".init_array"]
+    static INSTALL: extern "C" fn() = install;
+}
+"#;
 
 /// The `main` of [`program`], with `CALL` the solution's call and `WRITE`
 /// the writing of its answer. Its panic hook keeps the message and place

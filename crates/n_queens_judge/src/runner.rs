@@ -14,16 +14,17 @@ use std::io::{Read, Write};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use n_queens_facts::child::{Ran, Run};
 
 use crate::Problem;
-use crate::fence::{self, Fence, Fenced, Limits};
+use crate::fence::{self, Fence, Inside, Layers, Limits};
 use crate::folder::Folder;
-use crate::program::{Answer, Read as Reading, read_answer};
+use crate::program::{Answer, REFUSED, Read as Reading, read_answer};
+use crate::reading::visible;
 use crate::toolchain::{self, Toolchain};
 
 /// How long compiling a program may take: a paste compiles in a second; one
@@ -44,6 +45,27 @@ pub const CANCELLED: &str = "the check was cancelled";
 /// the 352 boards of n = 9.
 pub const ANSWER_MAX: usize = 16 << 20;
 
+/// Whether this machine links the programs of learners statically, found
+/// at the first that is built: `Err` says why not, and they then load the
+/// system's libraries.
+static LINKING: OnceLock<Result<(), String>> = OnceLock::new();
+
+/// That programs are not linked statically here, in a sentence, once a
+/// build has found it ([`LINKING`]).
+fn not_static() -> Option<String> {
+    LINKING.get()?.as_ref().err().map(|why| format!("not linked statically: {why}"))
+}
+
+/// The layers of the fence that a learner's program on this machine runs
+/// without, each in a sentence: those the probe through `launcher` found
+/// missing ([`fence::status`]), and static linking where a build found it
+/// missing; none where every layer holds.
+pub fn missing_layers(launcher: &Path) -> Vec<String> {
+    let mut missing = fence::status(launcher).missing();
+    missing.extend(not_static());
+    missing
+}
+
 /// The toolchain, the fence and a folder of the check's own.
 #[derive(Debug)]
 pub struct Runner {
@@ -51,8 +73,8 @@ pub struct Runner {
     /// The binary that enters the fence ([`fence::enter_if_asked`]); `None`
     /// for code of the workspace's own, run as it is.
     launcher: Option<PathBuf>,
-    /// Whether the fence holds on this machine.
-    fenced: Fenced,
+    /// The layers of the fence this machine lends.
+    layers: Layers,
     folder: Folder,
     /// Whether every child of this process is ended after each run (for a
     /// process that adopts orphans and runs one child at a time).
@@ -120,11 +142,12 @@ impl Runner {
 
     fn new(launcher: Option<PathBuf>) -> Result<Runner, String> {
         let toolchain = Toolchain::find()?;
-        let fenced = match &launcher {
+        let layers = match &launcher {
             Some(launcher) => fence::status(launcher).clone(),
-            None => Err("code of the workspace's own".to_string()),
+            None => Layers::none("code of the workspace's own"),
         };
-        Ok(Runner { toolchain, launcher, fenced, folder: Folder::new()?, end_orphans: false, cancel: None })
+        let folder = Folder::new()?;
+        Ok(Runner { toolchain, launcher, layers, folder, end_orphans: false, cancel: None })
     }
 
     /// Ends every child of this process after each run, for a process that
@@ -149,9 +172,13 @@ impl Runner {
         }
     }
 
-    /// Whether the fence holds: `Err` says why not.
-    pub fn fenced(&self) -> &Fenced {
-        &self.fenced
+    /// The layers of the fence not in force for the programs it runs, each
+    /// in a sentence ([`Layers::missing`], and static linking); none where
+    /// every layer holds.
+    pub fn missing(&self) -> Vec<String> {
+        let mut missing = self.layers.missing();
+        missing.extend(not_static());
+        missing
     }
 
     /// The check's folder.
@@ -167,7 +194,7 @@ impl Runner {
     /// `program` inside `fence` (or as it is, for trusted code), with `args`.
     fn command(&self, fence: &Fence, program: &Path, args: &[&OsStr]) -> Command {
         match &self.launcher {
-            Some(launcher) => fence.command(launcher, &self.fenced, program, args),
+            Some(launcher) => fence.command(launcher, &self.layers, program, args),
             None => {
                 let mut command = Command::new(program);
                 command.args(args).env_clear();
@@ -180,7 +207,12 @@ impl Runner {
     /// linker, and writes the check's folder alone.
     fn compiler_fence(&self) -> Fence {
         let write = [self.folder().to_path_buf(), PathBuf::from("/dev/null")];
-        Fence { read: self.toolchain.read_paths(), write: write.to_vec(), limits: COMPILE_LIMITS }
+        Fence {
+            read: self.toolchain.read_paths(),
+            write: write.to_vec(),
+            limits: COMPILE_LIMITS,
+            inside: Inside::Compiler,
+        }
     }
 
     /// Compiles `program` as `name.rs` in the check's folder with `rustc
@@ -189,7 +221,10 @@ impl Runner {
     /// said from the folder (`name.rs:12:5`); `non_fmt_panics` is an error
     /// (in edition 2018, `assert!(ok, "n = {n}")` prints `{n}` as it stands);
     /// and the lint on a `const` evaluation that runs long cannot be turned
-    /// off, so the compile is stopped where rustc says it.
+    /// off, so the compile is stopped where rustc says it. The binary is
+    /// linked statically, so that it needs no file but itself; where this
+    /// machine cannot (no static C library), it is linked as usual and
+    /// [`Runner::missing`] says so.
     pub fn compile(
         &self,
         program: &str,
@@ -210,12 +245,37 @@ impl Runner {
         };
         let remap = format!("--remap-path-prefix={}/=", self.folder().display());
         let args = ["--edition", edition, "--crate-name", "judge", "--color", "never", "-D", "non_fmt_panics"];
-        let args = [&args[..], flags, &["-F", "long_running_const_eval", &remap, "-o"]].concat();
-        let mut args: Vec<&OsStr> = args.into_iter().map(OsStr::new).collect();
-        args.extend([binary.as_os_str(), source.as_os_str()]);
-        let ran = self.run_compiler(&self.toolchain.rustc, &args, &[], echo)?;
+        // One codegen unit: a program this small compiles in about three
+        // quarters of the processor time that rustc's default of many takes
+        // (docs/fence.md); no debug info, which nothing here reads.
+        let quick = ["-C", "codegen-units=1", "-C", "strip=debuginfo"];
+        let args = [&args[..], flags, &["-F", "long_running_const_eval"], &quick, &[&remap]].concat();
+        let link = |statically: bool, echo: &mut dyn FnMut(&str)| {
+            let linking: &[&str] = if statically { &["-C", "target-feature=+crt-static"] } else { &[] };
+            let mut args: Vec<&OsStr> = args.iter().chain(linking).chain(&["-o"]).map(OsStr::new).collect();
+            args.extend([binary.as_os_str(), source.as_os_str()]);
+            self.run_compiler(&self.toolchain.rustc, &args, &[], echo)
+        };
+        let statically = LINKING.get().is_none_or(Result::is_ok);
+        let ran = link(statically, echo)?;
         if ran.output.status.success() {
+            let _ = LINKING.set(Ok(()));
             return Ok(binary);
+        }
+        let stderr = String::from_utf8_lossy(&ran.output.stderr);
+        if statically && stderr.contains("error: linking with") {
+            // Perhaps no static C library here: linked as usual, said once it works.
+            let again = link(false, &mut |_| {})?;
+            if again.output.status.success() {
+                let why = stderr.lines().find(|line| line.contains("cannot find")).unwrap_or("the linker failed");
+                let _ = LINKING.set(Err(format!(
+                    "this machine's linker could not link a program statically ({}), so it loads the system's \
+                     libraries (with glibc, its static library is in the package glibc-static or libc6-dev)",
+                    why.trim()
+                )));
+                return Ok(binary);
+            }
+            return Err(refused(&again));
         }
         Err(refused(&ran))
     }
@@ -259,20 +319,21 @@ impl Runner {
     /// processor time): what it printed.
     pub fn run(&self, binary: &Path, args: &[&OsStr], env: &[(&str, &str)], limit: Duration) -> Result<Ran, String> {
         self.go_on()?;
-        let fence = self.program_fence(binary, limit);
+        let fence = self.program_fence(limit);
         let mut command = self.command(&fence, binary, args);
         command.current_dir(self.empty_folder()?).envs(env.iter().copied());
         let run = Run { limit: Some(limit), own_group: true, end_orphans: self.end_orphans, ..Run::default() };
         run.run(&mut command, &mut |_, _| {}).map_err(|error| format!("running {}: {error}", binary.display()))
     }
 
-    /// The fence of a learner's program `binary`: it reads the system's
-    /// libraries and itself, writes nothing, and has `time` of processor time.
-    fn program_fence(&self, binary: &Path, time: Duration) -> Fence {
-        let mut read = toolchain::library_paths();
-        read.push(binary.to_path_buf());
+    /// The fence of a learner's program: it reads nothing but itself (and
+    /// the system's libraries, where it is not linked statically), writes
+    /// nothing, and has `time` of processor time.
+    fn program_fence(&self, time: Duration) -> Fence {
+        let dynamic = LINKING.get().is_some_and(Result::is_err);
+        let read = if dynamic { toolchain::library_paths() } else { Vec::new() };
         let limits = Limits { cpu_seconds: time.as_secs() + 1, ..RUN_LIMITS };
-        Fence { read, write: Vec::new(), limits }
+        Fence { read, write: Vec::new(), limits, inside: Inside::Answer { dynamic } }
     }
 
     /// A folder with nothing in it, where a program runs, as the judge runs a paste.
@@ -292,7 +353,7 @@ impl Runner {
         let stderr_path = self.folder().join(format!("{}.stderr", file_name(binary)));
         let stderr =
             File::create(&stderr_path).map_err(|error| format!("creating {}: {error}", stderr_path.display()))?;
-        let mut command = self.command(&self.program_fence(binary, time), binary, &[]);
+        let mut command = self.command(&self.program_fence(time), binary, &[]);
         command.current_dir(self.empty_folder()?).process_group(0);
         command.stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs))).stdout(Stdio::null()).stderr(stderr);
         let child = n_queens_facts::child::spawn(&mut command)
@@ -302,6 +363,7 @@ impl Runner {
             channel,
             problem,
             stderr: stderr_path,
+            case_start: 0,
             received: Vec::new(),
             end_orphans: self.end_orphans,
             status: None,
@@ -345,6 +407,8 @@ pub struct Session {
     problem: Problem,
     /// Where the program's standard error goes.
     stderr: PathBuf,
+    /// How long its standard error was when the case now asked began.
+    case_start: u64,
     /// What came on the channel and is not yet read as an answer.
     received: Vec<u8>,
     end_orphans: bool,
@@ -367,6 +431,7 @@ impl Session {
     /// Asks the answer for `n`, waiting `limit` at most.
     pub fn ask(&mut self, n: i32, limit: Duration) -> Given {
         let started = Instant::now();
+        self.case_start = std::fs::metadata(&self.stderr).map_or(0, |metadata| metadata.len());
         if self.channel.write_all(format!("{n}\n").as_bytes()).is_err() {
             return Given::Ended(self.ended());
         }
@@ -416,7 +481,11 @@ impl Session {
     /// crash that its standard error names.
     fn ended(&mut self) -> String {
         let status = self.settle(Duration::from_secs(1));
-        ended_because(status, &self.stderr())
+        let why = ended_because(status, &self.stderr());
+        match self.refused(&why) {
+            Some(refused) => format!("{why} {refused}"),
+            None => why,
+        }
     }
 
     /// Its standard error so far: the last 64 KiB.
@@ -424,6 +493,14 @@ impl Session {
         let bytes = std::fs::read(&self.stderr).unwrap_or_default();
         let tail = &bytes[bytes.len().saturating_sub(64 << 10)..];
         String::from_utf8_lossy(tail).into_owned()
+    }
+
+    /// What the fence refused the answer during the case last asked, which
+    /// ended in `failure`, in a sentence ([`refused_in`]).
+    pub fn refused(&self, failure: &str) -> Option<String> {
+        let bytes = std::fs::read(&self.stderr).unwrap_or_default();
+        let case = bytes.get(usize::try_from(self.case_start).unwrap_or(usize::MAX)..).unwrap_or_default();
+        refused_in(&String::from_utf8_lossy(case), failure)
     }
 
     /// Ends the session: the channel is closed, so `main` returns; whatever
@@ -471,7 +548,41 @@ impl Drop for Session {
     }
 }
 
-/// Why a process stopped answering, from how it ended and its standard error.
+/// The paths that the runtime itself opens, refused like any other: the C
+/// library (the number of processors), Rust's (the main thread's stack,
+/// the processors a container gives). Not the answer's doing.
+const RUNTIME_OPENS: &[&str] =
+    &["/proc/self/maps", "/proc/self/cgroup", "/proc/self/mountinfo", "/sys/devices/system/cpu/", "/sys/fs/cgroup/"];
+
+/// What the fence refused an answer that failed with `failure` (a panic's
+/// message, why it ended), in a sentence: `It tried to open a network
+/// socket, which the fence refuses.`. The last call its program said on
+/// `stderr` ([`REFUSED`]); else, where `failure` is `EPERM` (`Operation not
+/// permitted`), one of the calls refused without a word
+/// ([`fence::allowlist::SILENT`]); `None` when the fence refused nothing.
+pub fn refused_in(stderr: &str, failure: &str) -> Option<String> {
+    use fence::allowlist;
+    let last = stderr
+        .lines()
+        .rev()
+        .filter_map(|line| line.strip_prefix(REFUSED))
+        .filter_map(|rest| {
+            let (number, path) = rest.split_once(' ').unwrap_or((rest, ""));
+            let runtime = RUNTIME_OPENS.iter().any(|own| path.starts_with(own));
+            number.parse::<i64>().ok().filter(|_| !runtime)
+        })
+        .next();
+    let kind = match last {
+        Some(number) => allowlist::kind(number),
+        None if !failure.contains("Operation not permitted") => return None,
+        None if allowlist::TRAPS => allowlist::SILENT,
+        None => return Some("The fence refused it a system call.".to_string()),
+    };
+    Some(format!("It tried to {kind}, which the fence refuses."))
+}
+
+/// Why a process stopped answering, from how it ended and its standard
+/// error (whose last words are shown with their control characters visible).
 pub fn ended_because(status: Option<std::process::ExitStatus>, stderr: &str) -> String {
     use std::os::unix::process::ExitStatusExt;
     if n_queens_facts::mistakes::overflowed_its_stack(stderr) {
@@ -480,15 +591,15 @@ pub fn ended_because(status: Option<std::process::ExitStatus>, stderr: &str) -> 
     if let Some(line) = stderr.lines().find(|line| line.contains("memory allocation of")) {
         return format!(
             "{}: it asked for more memory than it may use ({})",
-            line.trim(),
+            visible(line.trim()),
             fence::in_words(RUN_LIMITS.memory)
         );
     }
     if let Some(why) = stderr.lines().rev().find_map(|line| line.strip_prefix(fence::FAILED)) {
-        return format!("the fence could not start it: {why}");
+        return format!("the fence could not start it: {}", visible(why));
     }
-    let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty());
-    let said = last.map_or(String::new(), |line| format!(" Its last words: {line}"));
+    let last = stderr.lines().rev().map(str::trim).find(|line| !line.is_empty() && !line.starts_with(REFUSED));
+    let said = last.map_or(String::new(), |line| format!(" Its last words: {}", visible(line)));
     let Some(status) = status else {
         return format!("it closed the channel and went on running.{said}");
     };
@@ -511,11 +622,50 @@ fn signal_cause(signal: i32) -> String {
         6 => " (SIGABRT: `std::process::abort`, or a panic while panicking?)".to_string(),
         9 => " (SIGKILL: past its limit of processor time, or killed from outside)".to_string(),
         11 => " (SIGSEGV: a bad memory access)".to_string(),
+        31 => " (SIGSYS: a system call the fence refuses, made where it could not fail gently)".to_string(),
         24 => " (SIGXCPU: it used all the processor time it may use)".to_string(),
         25 => format!(
             " (SIGXFSZ: it wrote more than {} to a file, standard error included)",
             fence::in_words(RUN_LIMITS.file_size)
         ),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the ELF file `binary` names a program interpreter (a dynamic
+    /// loader, `PT_INTERP`) among its program headers.
+    fn has_interpreter(binary: &[u8]) -> bool {
+        let number = |at: usize, size: usize| {
+            binary[at..at + size].iter().rev().fold(0usize, |value, &byte| value << 8 | usize::from(byte))
+        };
+        let (headers, size, count) = (number(0x20, 8), number(0x36, 2), number(0x38, 2));
+        (0..count).any(|index| number(headers + index * size, 4) == 3)
+    }
+
+    /// A learner's program needs no file but itself: it names no dynamic
+    /// loader, on this machine, whose C library has its static archive.
+    #[test]
+    fn a_program_is_linked_statically() {
+        let runner = Runner::trusted().unwrap();
+        let binary = runner.compile("fn main() {}", "alone", "2021", Profile::Judge, &mut |_| {}).unwrap();
+        assert_eq!(not_static(), None, "this machine links statically");
+        assert!(!has_interpreter(&std::fs::read(&binary).unwrap()));
+        let dynamic = std::env::current_exe().unwrap();
+        assert!(has_interpreter(&std::fs::read(dynamic).unwrap()), "the test binary itself is not static");
+    }
+
+    #[test]
+    fn a_refused_call_is_named_by_its_kind_and_the_runtimes_own_opens_are_not() {
+        let socket = format!("{REFUSED}{}\n", libc::SYS_socket);
+        let maps = format!("{REFUSED}{} /proc/self/maps\n", libc::SYS_openat);
+        let said = refused_in(&format!("{maps}{socket}{maps}"), "boom").unwrap();
+        assert_eq!(said, "It tried to open a network socket, which the fence refuses.");
+        assert_eq!(refused_in(&maps, "boom"), None);
+        let silent = refused_in("", "Os { code: 1, kind: PermissionDenied, message: \"Operation not permitted\" }");
+        assert!(silent.unwrap().contains(fence::allowlist::SILENT));
     }
 }

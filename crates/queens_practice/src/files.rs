@@ -12,8 +12,9 @@ use super::Workspace;
 use super::ladder::Exercise;
 use queens_common::{Failure, Outcome, Problem};
 
-/// The largest exercise file that is read: an answer takes a few kB.
-const LARGEST: u64 = 1 << 20;
+/// The largest exercise file that is read, the judge's own limit: an
+/// answer takes a few kB.
+const LARGEST: u64 = n_queens_judge::reading::SIZE_LIMIT as u64;
 
 /// Why an exercise file is not read.
 #[derive(Debug)]

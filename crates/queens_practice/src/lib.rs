@@ -211,19 +211,20 @@ fn workspace() -> Result<Workspace, Failure> {
     Ok(Workspace { at_root: root == current, root: root.to_path_buf() })
 }
 
-/// The lines that say a learner's answer runs unfenced on this machine,
-/// and why (no Landlock in the kernel); none where the fence holds.
+/// The lines that say which layers of the fence a learner's answer runs
+/// without on this machine, and why; none where every layer holds.
 fn not_fenced() -> Vec<String> {
-    let Some(why) = std::env::current_exe().ok().and_then(|exe| n_queens_judge::fence::status(&exe).clone().err())
-    else {
-        return Vec::new();
-    };
-    not_fenced_note(&why)
+    let Ok(exe) = std::env::current_exe() else { return Vec::new() };
+    not_fenced_note(&n_queens_judge::runner::missing_layers(&exe))
 }
 
-/// [`not_fenced`]'s lines for the reason `why`.
-fn not_fenced_note(why: &str) -> Vec<String> {
-    let note = format!("Not fenced: {why}. Your answer ran with its limits alone (docs/fence.md).");
+/// [`not_fenced`]'s lines for the `missing` layers.
+fn not_fenced_note(missing: &[String]) -> Vec<String> {
+    if missing.is_empty() {
+        return Vec::new();
+    }
+    let note =
+        format!("Fenced in part: {}. Your answer ran behind the other layers (docs/fence.md).", missing.join("; "));
     summary::wrapped("", &note, 2)
 }
 
@@ -472,9 +473,11 @@ mod tests {
 
     #[test]
     fn not_fenced_says_why_in_lines_that_fit() {
-        let lines = not_fenced_note("this kernel has no Landlock (Linux 5.13 or newer, with Landlock enabled)");
-        assert!(lines[0].starts_with("Not fenced: this kernel has no Landlock"), "{lines:?}");
-        assert!(lines.join(" ").contains("ran with its limits alone (docs/fence.md)."), "{lines:?}");
+        let missing = ["not fenced by Landlock: this kernel has no Landlock (Linux 5.13 or newer)".to_string()];
+        let lines = not_fenced_note(&missing);
+        assert!(lines[0].starts_with("Fenced in part: not fenced by Landlock: this kernel has no"), "{lines:?}");
+        assert!(lines.join(" ").contains("ran behind the other layers (docs/fence.md)."), "{lines:?}");
+        assert!(not_fenced_note(&[]).is_empty());
         assert!(lines.iter().all(|line| line.chars().count() <= WIDTH), "{lines:?}");
     }
 

@@ -18,6 +18,9 @@ pub enum Status {
     NotStarted,
     /// Cargo could not build it; the first error, with its place.
     DoesNotCompile(String),
+    /// The judge does not build it (too large, too deep, code outside
+    /// `main`): why.
+    Refused(String),
     /// A case of the judge's range fails.
     Failing {
         /// The smallest failing n.
@@ -48,6 +51,7 @@ impl Status {
     pub fn of(checked: &Checked, step: &str) -> Status {
         let report = match checked {
             Checked::DoesNotCompile(error) => return Status::DoesNotCompile(error.clone()),
+            Checked::Refused(why) => return Status::Refused(why.clone()),
             Checked::Ran(report) => report,
         };
         if let Some((n, reason, details)) = failing(report, step) {
@@ -73,6 +77,7 @@ impl Status {
         let text = match self {
             Status::NotStarted => "not started".to_string(),
             Status::DoesNotCompile(error) => format!("does not compile: {error}"),
+            Status::Refused(why) => format!("not built by the judge: {why}"),
             Status::Failing { n, reason, .. } => format!("failing at n = {n}: {reason}"),
             Status::OwnTestFailing { name, reason, .. } => format!("your own test {name} fails: {reason}"),
             Status::Passing(why) => format!("passing, but does not paste into the judge yet: {why}"),
@@ -100,7 +105,7 @@ impl Status {
                     ));
                 }
             }
-            Status::Passing(why) => lines.extend(wrapped("  ", why, 2)),
+            Status::Passing(why) | Status::Refused(why) => lines.extend(wrapped("  ", why, 2)),
             Status::NotStarted => {}
         }
         lines
@@ -110,6 +115,7 @@ impl Status {
     fn describe_short(&self) -> String {
         match self {
             Status::DoesNotCompile(_) => "does not compile".to_string(),
+            Status::Refused(_) => "not built by the judge".to_string(),
             Status::Failing { .. } => "failing".to_string(),
             Status::OwnTestFailing { .. } => "the judge's cases pass".to_string(),
             Status::Passing(_) => "passing, but does not paste into the judge yet:".to_string(),
@@ -326,7 +332,7 @@ mod tests {
         };
         let mut cases: Vec<(i32, Outcome)> = counts.iter().zip(1..).map(|(case, n)| (n, outcome(case))).collect();
         cases.extend((cases.len() as i32 + 1..=9).map(|n| (n, Outcome::NotRun)));
-        Report { boards: false, cases, own_test: None, paste: Vec::new(), past: Vec::new(), fenced: Ok(()) }
+        Report { boards: false, cases, own_test: None, paste: Vec::new(), past: Vec::new(), missing: Vec::new() }
     }
 
     fn returned(count: i64, expected: i64) -> Outcome {

@@ -324,3 +324,30 @@ fn the_views_table_is_the_chain() {
         .collect();
     pretty_assertions::assert_eq!(found, expected, "{page}: the steps of the view");
 }
+
+/// Every row of the fence's table names a hostile test that exists, as
+/// `file::function` of `crates/queens/tests/practice/`, and so do the
+/// sentences after it: each claim of the page has its test.
+#[test]
+fn every_claim_of_the_fence_has_a_test() {
+    let page = "docs/fence.md";
+    let rows = table(page, "| your answer tries to | what stops it | the test |");
+    assert!(rows.len() >= 15, "{page}: {} rows", rows.len());
+    let text = fs::read_to_string(root().join(page)).unwrap();
+    let named: Vec<&str> = text
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| span.starts_with("fence::") || span.starts_with("hostile::"))
+        .collect();
+    for row in &rows {
+        assert!(row[2].starts_with("`fence::") || row[2].starts_with("`hostile::"), "{page}: {row:?} names no test");
+    }
+    for test in named {
+        let (file, function) = test.split_once("::").unwrap();
+        let path = root().join(format!("crates/queens/tests/practice/{file}.rs"));
+        let source = fs::read_to_string(&path).unwrap();
+        let defined = format!("#[test]\nfn {function}() {{");
+        assert!(source.contains(&defined), "{page} names `{test}`, which {} does not define", path.display());
+    }
+}

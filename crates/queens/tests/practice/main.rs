@@ -5,6 +5,7 @@
 //! `practice watch` and `test` and `hint` alone in `watch.rs`. A check
 //! builds with `rustc` alone and takes about a second.
 
+mod fence;
 mod hostile;
 mod output;
 mod scratch;

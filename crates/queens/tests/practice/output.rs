@@ -77,7 +77,8 @@ fn an_unmasked_free_is_asked_about_full() {
 fn a_board_scan_time_out_asks_the_board_scans_question() {
     let answer = chain_with("51", "board_scan", "board[row][col] = b'Q';", "board[row][col] = b'q';");
     let stdout = practice_test("51", "board_scan", &answer, 1);
-    assert!(stdout.contains("\nn = 1: returned 1 board, the right number, but 1 is not a solution"), "{stdout}");
+    assert!(stdout.contains("\nn = 1: returned 1 board, the right number, but not the expected one\n"), "{stdout}");
+    assert!(stdout.contains("\n  1 returned board is not a solution:\n    rows [\"q\"]\n"), "{stdout}");
     let smallest = stdout.find("\nn = 1: ").unwrap();
     if let Some(time_out) = stdout.find("still running after") {
         assert!(smallest < time_out, "{stdout}");
@@ -231,6 +232,15 @@ fn the_base_case_one_row_early_is_named() {
     assert!(stdout.contains("docs/common-mistakes.md#11-the-base-case-one-row-early"), "{stdout}");
 }
 
+/// No line of `stdout` is said twice.
+fn assert_no_line_twice(stdout: &str) {
+    let mut lines: Vec<&str> = stdout.lines().filter(|line| !line.trim().is_empty()).collect();
+    let count = lines.len();
+    lines.sort_unstable();
+    lines.dedup();
+    assert_eq!(lines.len(), count, "a line said twice:\n{stdout}");
+}
+
 /// The undo forgotten in `board_scan` returns 0 at n = 4: the cause is named.
 #[test]
 fn zero_at_n_4_points_at_the_undo() {
@@ -246,8 +256,10 @@ fn zero_at_n_4_points_at_the_undo() {
 fn boards_of_the_right_number_say_what_differs() {
     let answer = chain_with("51", "bitmask", "&\".\".repeat(n - col - 1)", "&\".\".repeat(n - col)");
     let stdout = practice_test("51", "bitmask", &answer, 1);
-    assert!(stdout.contains("n = 1: returned 1 board, the right number, but 1 is not a solution"), "{stdout}");
+    assert!(stdout.contains("n = 1: returned 1 board, the right number, but not the expected one\n"), "{stdout}");
+    assert!(stdout.contains("\n  1 returned board is not a solution:\n    rows [\"Q.\"]\n"), "{stdout}");
     assert!(!stdout.contains("expected 1\n"), "{stdout}");
+    assert_no_line_twice(&stdout);
 }
 
 /// A paste that the judge's edition 2018 refuses (`TryFrom` is not in its

@@ -46,6 +46,10 @@ mod two_n_minus_one;
 mod distance_without_abs;
 #[path = "../../n_queens_facts/mistakes/base_case_one_row_early.rs"]
 mod base_case_one_row_early;
+#[path = "../../n_queens_facts/mistakes/51/full_one_bit.rs"]
+mod full_one_bit_51;
+#[path = "../../n_queens_facts/mistakes/51/base_case_one_row_early.rs"]
+mod base_case_one_row_early_51;
 
 /// Seed 003's own code, both masks shifted the other way round from its
 /// text: a mistake in the names only. The two masks still hold every line
@@ -218,6 +222,11 @@ caught!(two_n_minus_one, 9, Expect::Panics("edge_cases::zero", overflow("capacit
 caught!(base_case_after_the_loop, 7, Expect::Panics("judge_counts::n1", "index out of bounds"));
 caught!(distance_without_abs, 10, Expect::Returns("judge_counts::n2", 1));
 caught!(base_case_one_row_early, 11, Expect::Returns("judge_counts::n2", 2));
+// LeetCode 51, where its boards show a mistake elsewhere than 52's count: the
+// queen in column n panics where it is drawn; the board with an empty last
+// row is wrong at n = 1 already.
+caught!(full_one_bit_51 in 51, 3, Expect::Panics("judge_counts::n1", overflow("capacity overflow")));
+caught!(base_case_one_row_early_51 in 51, 11, Expect::Returns("judge_counts::n1", 1));
 
 /// Built without overflow checks, `row - col` wraps below zero and
 /// `+ n - 1` wraps it back to the right index: the late offset counts right
@@ -235,17 +244,21 @@ fn counts_right(solve: fn(i32) -> i32) {
     }
 }
 
-/// Each row of the shared table names a file of this test, whose module is
-/// run by a test above as that row's number.
+/// Each row of the shared table names a file of this test (and one of
+/// LeetCode 51 where its boards show it otherwise), whose module is run by
+/// a test above as that row's number.
 #[test]
 fn each_mistake_of_the_shared_table_is_tested_here_from_its_file() {
     let this = include_str!("mistakes.rs");
     for mistake in &MISTAKES {
-        let Code { module, path, .. } = mistake.code;
-        let file = path.strip_prefix("crates/").expect("a file of the workspace");
-        let file = format!("../../{file}");
-        assert!(this.contains(&format!("#[path = \"{file}\"]\nmod {module};")), "{path}: not a module here");
-        assert!(this.contains(&format!("caught!({module}, {}, ", mistake.number)), "{module}: not tested as its row");
+        let boards = mistake.boards.map(|boards| (boards.code, " in 51"));
+        for (Code { module, path, .. }, problem) in [Some((mistake.code, "")), boards].into_iter().flatten() {
+            let file = path.strip_prefix("crates/").expect("a file of the workspace");
+            let file = format!("../../{file}");
+            assert!(this.contains(&format!("#[path = \"{file}\"]\nmod {module};")), "{path}: not a module here");
+            let test = format!("caught!({module}{problem}, {}, ", mistake.number);
+            assert!(this.contains(&test), "{module}: not tested as its row");
+        }
     }
 }
 
@@ -269,9 +282,10 @@ fn base_case_after_the_loop_check_first_counts_right() {
 #[test]
 fn each_mistake_file_compiles_alone_as_pasted() {
     let runner = Runner::trusted().expect("a toolchain");
-    for code in MISTAKES.iter().map(|mistake| mistake.code) {
+    let boards = MISTAKES.iter().filter_map(|mistake| mistake.boards).map(|boards| (boards.code, Problem::NQueens));
+    for (code, problem) in MISTAKES.iter().map(|mistake| (mistake.code, Problem::NQueensII)).chain(boards) {
         let pasted = judge_text(code.text).unwrap_or_else(|| panic!("{}: no `pub struct Solution;` line", code.path));
-        let program = program(Problem::NQueensII, pasted, 2);
+        let program = program(problem, pasted, 2);
         let compiled = runner.compile(&program, code.module, "2021", Profile::Checked, &mut |_| {});
         if let Err(refused) = compiled {
             panic!("{} does not compile alone: {refused:?}", code.path);

@@ -232,6 +232,40 @@ fn the_base_case_one_row_early_is_named() {
     assert!(stdout.contains("docs/common-mistakes.md#11-the-base-case-one-row-early"), "{stdout}");
 }
 
+/// LeetCode 51, the base case one row early: every board it returns has an
+/// empty last row, so n = 1, right by luck in LeetCode 52, is wrong here:
+/// one board with no queen. The mistake is named all the same, and no line
+/// of the verdict says what another says.
+#[test]
+fn leetcode_51_names_the_base_case_one_row_early_at_n_1() {
+    let answer = chain_with("51", "board_scan", "if row == n {", "if row == n - 1 {");
+    let stdout = practice_test("51", "board_scan", &answer, 1);
+    assert!(stdout.contains("failing at n = 1"), "{stdout}");
+    assert!(stdout.contains("\nn = 1: returned 1 board, the right number, but not the expected one\n"), "{stdout}");
+    assert!(stdout.contains("\n  1 returned board is not a solution:\n    rows [\".\"]\n"), "{stdout}");
+    assert!(stdout.contains("docs/common-mistakes.md#11-the-base-case-one-row-early"), "{stdout}");
+    assert_eq!(stdout.matches("common-mistakes.md#").count(), 1, "{stdout}");
+    assert_no_line_twice(&stdout);
+}
+
+/// LeetCode 51, `full = 1 << n`: the one queen, in column n, panics where
+/// its board is drawn (`n - col - 1` dots after it), at n = 1. The verdict
+/// names the mistake in the mask, lines away from the panic.
+#[test]
+fn leetcode_51_names_full_one_bit_where_the_drawing_panics() {
+    let answer = chain_with("51", "bitmask", "(1u32 << n) - 1", "1u32 << n");
+    let stdout = practice_test("51", "bitmask", &answer, 1);
+    assert!(
+        stdout.contains("failing at n = 1; not run 2 to 9") || stdout.contains("failing at n = 1 to 9"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("n = 1: panicked at crates/n_queens/exercises/bitmask.rs:"), "{stdout}");
+    assert!(stdout.contains("attempt to subtract with overflow"), "{stdout}");
+    assert!(stdout.contains("A common mistake gives exactly this: `full = 1 << n`\n"), "{stdout}");
+    assert!(stdout.contains("docs/common-mistakes.md#3-full--1--n"), "{stdout}");
+    assert_eq!(stdout.matches("common-mistakes.md#").count(), 1, "{stdout}");
+}
+
 /// No line of `stdout` is said twice.
 fn assert_no_line_twice(stdout: &str) {
     let mut lines: Vec<&str> = stdout.lines().filter(|line| !line.trim().is_empty()).collect();

@@ -118,12 +118,28 @@ impl Status {
     }
 }
 
+/// The largest n at which a search that refuses no square, trying every
+/// column of every row (n^n placements), is so small that it ends at once:
+/// a case still running there at its limit is not slow, it never ends.
+const ENDS_AT_ONCE: i32 = 4;
+
 /// What `outcome` at `n` was, in words: for a case still running, what
-/// usually keeps a case of `step` running.
+/// keeps a case of `step` running, for ever at a small n, else too long.
 fn message(n: i32, outcome: &Outcome, step: &str) -> String {
     match outcome {
         Outcome::Returned { wrong, .. } => wrong.clone().unwrap_or_default(),
         Outcome::Panicked { message, .. } => message.clone(),
+        Outcome::TooSlow(limit) if (1..=ENDS_AT_ONCE).contains(&n) => {
+            let question = n_queens_facts::chain::step(step).and_then(|step| step.endless).unwrap_or_default();
+            let placements = n.pow(n as u32);
+            let placements =
+                if placements == 1 { "1 placement".to_string() } else { format!("{placements} placements") };
+            format!(
+                "still running after {limit} s, so the judge stopped waiting. At n = {n} even a search that \
+                 refuses no square ends at once ({placements}): this one never ends. {question} The judge \
+                 would report Time Limit Exceeded."
+            )
+        }
         Outcome::TooSlow(limit) if n >= 1 => {
             let question = n_queens_facts::chain::step(step).and_then(|step| step.too_slow).unwrap_or_default();
             format!(
@@ -418,6 +434,21 @@ mod tests {
         assert!(
             mistake(1, &panicked, Problem::NQueensII, "three_arrays", &[]).join("\n").contains("#8-an-offset-of-n")
         );
+    }
+
+    /// A case still running at a small n never ends, which the step's
+    /// question on its loops asks about; at a large n the search may only be
+    /// slow, which the question on what it refuses asks about.
+    #[test]
+    fn a_time_out_asks_about_the_loop_at_a_small_n_and_the_pruning_at_a_large_one() {
+        let flags = "Are the three flags of a queen set before the recursive call";
+        let the_loop = "Does the loop over the columns move on at each turn";
+        let small = message(2, &Outcome::TooSlow(10), "three_arrays");
+        assert!(small.contains(the_loop) && !small.contains(flags), "{small}");
+        assert!(small.contains("At n = 2 even a search that refuses no square ends at once (4 placements)"), "{small}");
+        let large = message(8, &Outcome::TooSlow(10), "three_arrays");
+        assert!(large.contains(flags) && !large.contains(the_loop), "{large}");
+        assert!(message(1, &Outcome::TooSlow(10), "board_scan").contains("(1 placement)"));
     }
 
     #[test]

@@ -266,6 +266,25 @@ fn leetcode_51_names_full_one_bit_where_the_drawing_panics() {
     assert_eq!(stdout.matches("common-mistakes.md#").count(), 1, "{stdout}");
 }
 
+/// LeetCode 51, `three_arrays` with a `while` loop that moves on only from
+/// a free square: n = 1 passes; at n = 2 the first square of row 1 is
+/// attacked and the loop stays on it for ever. A search of n = 2 ends at
+/// once, so the question is about the loop, not about the flags.
+#[test]
+fn a_loop_that_never_moves_on_is_asked_about_the_loop() {
+    let answer =
+        chain_with("51", "three_arrays", "    for col in 0..n {\n", "    let mut col = 0;\n    while col < n {\n");
+    let taken_back = "lines.set(col, diagonal, anti_diagonal, false); // take the queen back: free its lines\n";
+    assert!(answer.contains(taken_back), "{answer}");
+    let answer = answer.replacen(taken_back, &format!("{taken_back}            col += 1;\n"), 1);
+    let stdout = practice_test("51", "three_arrays", &answer, 1);
+    let flat = crate::flat(&stdout);
+    assert!(flat.contains("failing at n = 2; passing 1; not run 3 to 9"), "{stdout}");
+    assert!(flat.contains("n = 2: still running after 10 s"), "{stdout}");
+    assert!(flat.contains("this one never ends. Does the loop over the columns move on at each turn"), "{stdout}");
+    assert!(!flat.contains("flags of a queen set before"), "{stdout}");
+}
+
 /// No line of `stdout` is said twice.
 fn assert_no_line_twice(stdout: &str) {
     let mut lines: Vec<&str> = stdout.lines().filter(|line| !line.trim().is_empty()).collect();

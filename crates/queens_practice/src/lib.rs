@@ -184,13 +184,34 @@ impl Workspace {
         if self.at_root { relative.to_string() } else { self.root.join(relative).display().to_string() }
     }
 
-    /// A workspace of its own for a test, in the temporary folder.
+    /// A workspace of its own for a test, in the temporary folder, removed
+    /// when the test ends, passed or failed.
     #[cfg(test)]
-    fn scratch(name: &str) -> Workspace {
+    fn scratch(name: &str) -> Scratch {
         let root = std::env::temp_dir().join(format!("queens_practice_{name}_{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(root.join("crates/n_queens_ii/exercises")).unwrap();
-        Workspace { root, at_root: false }
+        Scratch(Workspace { root, at_root: false })
+    }
+}
+
+/// A test's own workspace ([`Workspace::scratch`]), removed when dropped.
+#[cfg(test)]
+struct Scratch(Workspace);
+
+#[cfg(test)]
+impl std::ops::Deref for Scratch {
+    type Target = Workspace;
+
+    fn deref(&self) -> &Workspace {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0.root);
     }
 }
 

@@ -11,8 +11,9 @@ use n_queens_judge::runner::STACK_OVERFLOW;
 use queens_common::{Problem, WIDTH};
 
 /// Where an exercise stands: the list view's words, and the lines of detail
-/// that `queens practice test` prints under them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// that `queens practice test` prints under them; recorded as it is
+/// ([`crate::record`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     /// Its answer still holds the starting `todo!(`.
     NotStarted,

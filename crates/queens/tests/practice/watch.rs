@@ -114,6 +114,23 @@ fn watch_checks_each_save_and_its_keys_act() {
         assert!(saved.elapsed() < Duration::from_secs(9), "waited for the hanging check: {:?}", saved.elapsed());
         assert!(!screen.contains("still running"), "{screen}");
 
+        // A hint asked for on an exercise that passes is shown, then recorded as seen.
+        press("h", "Hint 3 of 3:");
+        let recorded = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/.hints"));
+        assert_eq!(recorded.unwrap(), "board_scan 3\n", "the hint shown is remembered");
+
+        // The list follows a save of an exercise not watched: the one just
+        // passed, changed once the next one is open, is not checked as it is.
+        press("n", "Practice 52 column_abs");
+        crate::write_answer(&scratch, "52", "board_scan", wrong);
+        press("l", "Choose an exercise");
+        let list = wait("board_scan    not checked as it is now");
+        assert!(!list.contains("board_scan    passing"), "{list}");
+        // Opened, it is checked: the verdict is of the file as it is.
+        press("Up", "> board_scan");
+        tmux(&socket, &["send-keys", "-t", &session, "Enter"]);
+        wait("Exercise 52 board_scan: failing");
+
         press("r", "y: reset, n: keep it");
         let screen = press("y", "Your version is kept in");
         assert_eq!(std::fs::read_to_string(scratch.root.join(FILE)).unwrap(), START);

@@ -10,6 +10,8 @@ mod hostile;
 mod output;
 mod recorded;
 mod scratch;
+#[path = "../tmux/mod.rs"]
+mod tmux;
 mod verdicts;
 mod watch;
 

@@ -3,9 +3,7 @@
 //! message, and left as it was, or resumes to the exact count. None panics.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use n_queens_cases::mutations::{self, Mutation, mutation, split_lines};
 use n_queens_count::counting::Options;
@@ -13,11 +11,13 @@ use n_queens_count::quarters::{self, Checkpoint, Job, Part};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-fn scratch() -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let at = NEXT.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("queens-checkpoint-props-{}-{at}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+/// A path of the test's own in the temporary folder, with no file there
+/// yet; the file written there is removed when it is dropped, the test
+/// passed or failed.
+fn scratch() -> tempfile::TempPath {
+    let file = tempfile::Builder::new().prefix("queens-checkpoint-props-").tempfile().unwrap();
+    let path = file.into_temp_path();
+    std::fs::remove_file(&path).unwrap();
     path
 }
 

@@ -9,14 +9,16 @@
 //!   also compiles) is a doc test: its page must be included into
 //!   `src/lib.rs` under `cfg(doctest)`, or the block would never run;
 //! - every complete board drawn in a ```` ```text ```` block is a solution;
-//! - the table of `docs/common-mistakes.md` is `n_queens_facts::mistakes`,
-//!   row for row, each row's section under its title and slug.
+//! - the tables of `docs/common-mistakes.md` are `n_queens_facts::mistakes`,
+//!   row for row (LeetCode 51's, where it shows a mistake otherwise), each
+//!   row's section under its title and slug.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use n_queens_cases::validate;
-use n_queens_facts::mistakes::{self, MISTAKES};
+use n_queens_facts::Problem;
+use n_queens_facts::mistakes::{self, MISTAKES, Signature};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// What the checks need of a Markdown file, in the order it comes.
@@ -225,12 +227,18 @@ fn drawn_boards_are_solutions() {
     assert!(checked > 0, "no board found: the pattern no longer matches the pages");
 }
 
-/// The common mistakes' table is the one `queens practice` links from, row
-/// for row, and each mistake's section has its title and its slug.
+/// The common mistakes' tables are the ones `queens practice` links from,
+/// row for row: every mistake, then those that LeetCode 51 shows otherwise;
+/// and each mistake's section has its title and its slug.
 #[test]
 fn the_mistakes_table_is_the_commands() {
     let text = fs::read_to_string(root().join(mistakes::PAGE)).unwrap();
-    let rows: Vec<&str> = text.lines().filter(|line| line.starts_with("| ") && !line.starts_with("| #")).collect();
+    // The rows under the header line `header`, past its `|---|` line.
+    let rows = |header: &str| -> Vec<&str> {
+        let mut lines = text.lines().skip_while(|line| *line != header);
+        assert!(lines.next().is_some(), "{}: no table headed {header:?}", mistakes::PAGE);
+        lines.skip(1).take_while(|line| line.starts_with('|')).collect()
+    };
     let step = |name: &str| n_queens_facts::chain::names().position(|step| step == name).unwrap() + 1;
     let expected: Vec<String> = MISTAKES
         .iter()
@@ -249,7 +257,33 @@ fn the_mistakes_table_is_the_commands() {
             )
         })
         .collect();
-    pretty_assertions::assert_eq!(rows, expected, "{}: the table", mistakes::PAGE);
+    let header = "| # | mistake | step | from | first caught by | it does | expected |";
+    pretty_assertions::assert_eq!(rows(header), expected, "{}: the table", mistakes::PAGE);
+    let in_51: Vec<String> = MISTAKES
+        .iter()
+        .filter(|mistake| mistake.boards.is_some())
+        .map(|mistake| {
+            let caught = mistake.caught(Problem::NQueens);
+            // As many boards as expected, and so not the expected ones: the mistake is caught there.
+            let does = match caught.signature {
+                Signature::Returns(count) if count == caught.expected => {
+                    format!("{}, not the expected {}", caught.signature, if count == 1 { "one" } else { "ones" })
+                }
+                signature => signature.to_string(),
+            };
+            format!(
+                "| {} | [{}](#{}) | `{}`, n = {} | {does} | {} |",
+                mistake.number,
+                mistake.title.replace('|', "\\|"),
+                mistake.slug,
+                caught.caught_by,
+                caught.n,
+                caught.expected
+            )
+        })
+        .collect();
+    let header = "| # | mistake | first caught in LeetCode 51 by | it does | expected |";
+    pretty_assertions::assert_eq!(rows(header), in_51, "{}: the table of LeetCode 51", mistakes::PAGE);
     let page = read(root().join(mistakes::PAGE));
     for mistake in &MISTAKES {
         let mut title = mistake.title.to_string();

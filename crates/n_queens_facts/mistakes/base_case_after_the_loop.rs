@@ -34,6 +34,29 @@ fn place_row(board: &mut Vec<Vec<bool>>, row: usize) -> i32 {
     // to here.
 }
 
+/// Step 1's scan, unchanged: no queen above (row, col), straight up, up-left
+/// or up-right. Here the queen is already on (row, col), and the scan looks
+/// above it only.
 fn is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
-    super::board_scan_is_safe(board, row, col)
+    let n = board.len();
+    if board[..row].iter().any(|line| line[col]) {
+        return false;
+    }
+    let (mut r, mut c) = (row, col);
+    while r > 0 && c > 0 {
+        r -= 1;
+        c -= 1;
+        if board[r][c] {
+            return false;
+        }
+    }
+    let (mut r, mut c) = (row, col);
+    while r > 0 && c + 1 < n {
+        r -= 1;
+        c += 1;
+        if board[r][c] {
+            return false;
+        }
+    }
+    true
 }

@@ -14,7 +14,29 @@ impl Solution {
     }
 }
 
-use super::Lines;
+/// The lines taken by the queens placed so far: step 3's flags, unchanged.
+struct Lines {
+    columns: Vec<bool>,
+    diagonals: Vec<bool>,
+    anti_diagonals: Vec<bool>,
+}
+
+impl Lines {
+    fn new(n: usize) -> Lines {
+        Lines {
+            columns: vec![false; n],
+            // `2 * n - 1` would underflow for n = 0; saturating keeps it 0.
+            diagonals: vec![false; (2 * n).saturating_sub(1)],
+            anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
+        }
+    }
+
+    fn set(&mut self, col: usize, diagonal: usize, anti_diagonal: usize, taken: bool) {
+        self.columns[col] = taken;
+        self.diagonals[diagonal] = taken;
+        self.anti_diagonals[anti_diagonal] = taken;
+    }
+}
 
 fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
     if row == n {

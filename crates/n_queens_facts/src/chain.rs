@@ -29,6 +29,11 @@ pub struct Step {
     /// limit, as a question to the learner; `None` for a step that is not
     /// on the ladder.
     pub too_slow: Option<&'static str>,
+    /// What keeps a loop of its exercise from ever ending, as a question to
+    /// the learner: for a case still running at an n so small that no
+    /// search of it can be merely slow; `None` for a step that is not on
+    /// the ladder.
+    pub endless: Option<&'static str>,
     /// Its exercises, one per problem that has it, in the order of
     /// [`Problem::ALL`]; none for a step that is not on the ladder.
     pub exercises: &'static [Exercise],
@@ -60,6 +65,7 @@ macro_rules! steps {
             check_unit: n_queens_chain::field!(watched, with!(details!($name).check_unit,), $($field)*),
             undoes: matches!(n_queens_chain::field!(exercise, with!(details!($name).undoes,), $($field)*), Some(true)),
             too_slow: n_queens_chain::field!(exercise, with!(details!($name).too_slow,), $($field)*),
+            endless: n_queens_chain::field!(exercise, with!(details!($name).endless,), $($field)*),
             exercises: n_queens_chain::field!(exercise, exercises!($name, $file, [$($field)*],), $($field)*),
         }),*];
     };
@@ -146,19 +152,19 @@ pub fn ladder() -> impl Iterator<Item = &'static Step> {
 macro_rules! details {
     (board_scan) => { Details { check_unit: "squares read", undoes: true,
         hints_51: &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_BOARDS], hints_52: &[BOARD_SCAN_1, BOARD_SCAN_2, BOARD_SCAN_3_COUNT],
-        too_slow: BOARD_SCAN_SLOW } };
+        too_slow: BOARD_SCAN_SLOW, endless: BOARD_SCAN_ENDLESS } };
     (column_abs) => { Details { check_unit: "queens compared", undoes: true,
         hints_51: &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3_BOARDS], hints_52: &[COLUMN_ABS_1, COLUMN_ABS_2, COLUMN_ABS_3],
-        too_slow: COLUMN_ABS_SLOW } };
+        too_slow: COLUMN_ABS_SLOW, endless: COLUMN_ABS_ENDLESS } };
     (three_arrays) => { Details { check_unit: "flags read", undoes: true,
         hints_51: &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3], hints_52: &[THREE_ARRAYS_1, THREE_ARRAYS_2, THREE_ARRAYS_3],
-        too_slow: THREE_ARRAYS_SLOW } };
+        too_slow: THREE_ARRAYS_SLOW, endless: THREE_ARRAYS_ENDLESS } };
     (bitmask) => { Details { check_unit: "free masks", undoes: false,
         hints_51: &[BITMASK_1, BITMASK_2_BOARDS, BITMASK_3_BOARDS], hints_52: &[BITMASK_1, BITMASK_2_COUNT, BITMASK_3_COUNT],
-        too_slow: BITMASK_SLOW } };
+        too_slow: BITMASK_SLOW, endless: BITMASK_SLOW } };
     (mirror) => { Details { check_unit: "", undoes: false,
         hints_51: &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS], hints_52: &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
-        too_slow: MIRROR_SLOW } };
+        too_slow: MIRROR_SLOW, endless: MIRROR_SLOW } };
 }
 
 /// What a step has beside the manifest ([`details!`]).
@@ -173,12 +179,24 @@ struct Details {
     hints_52: &'static [&'static str],
     /// What usually keeps a case of its exercise running ([`Step::too_slow`]).
     too_slow: &'static str,
+    /// What keeps a loop of its exercise from ending ([`Step::endless`]); for
+    /// the bitmask steps, what keeps them running at all.
+    endless: &'static str,
 }
 
 n_queens_chain::steps!([] => steps);
 
 const BOARD_SCAN_SLOW: &str = "Does the scan see the queens already placed (the mark it looks for is the one \
 placed), and does each queen placed come back off before the next column is tried?";
+
+const BOARD_SCAN_ENDLESS: &str = "Does every loop move on at each turn: the one over the columns of the row, and \
+each walk up from the square (the row one up, the column one left or right)?";
+
+const COLUMN_ABS_ENDLESS: &str = "Does every loop move on at each turn: the one over the columns of the row, and \
+the one over the queens above?";
+
+const THREE_ARRAYS_ENDLESS: &str = "Does the loop over the columns move on at each turn, whether the square is free \
+or not (in a `while` loop, `col += 1` outside its `if`)?";
 
 const COLUMN_ABS_SLOW: &str = "Is each new square compared with every queen above it, column and both \
 diagonals (`row - i == abs(col - queens[i])`), so that attacked squares are refused?";

@@ -11,6 +11,8 @@
 
 use std::fmt;
 
+use crate::Problem;
+
 /// The page that explains every mistake, from the workspace root.
 pub const PAGE: &str = "docs/common-mistakes.md";
 
@@ -65,8 +67,9 @@ pub fn overflowed_its_stack(stderr: &str) -> bool {
     stderr.contains("has overflowed its stack")
 }
 
-/// The file of a mistake's code, a LeetCode 52 solution of its step with
-/// the mistake in it, compiled by the mistake tests (`n_queens_judge`'s
+/// The file of a mistake's code, a solution of its step with the mistake
+/// in it (LeetCode 52's, or LeetCode 51's for [`Boards::code`]), whole as a
+/// learner would paste it, compiled by the mistake tests (`n_queens_judge`'s
 /// `tests/mistakes.rs`) as the module [`Code::module`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Code {
@@ -78,13 +81,21 @@ pub struct Code {
     pub text: &'static str,
 }
 
-/// The [`Code`] of the mistake whose file is `crates/n_queens_facts/mistakes/$module.rs`.
+/// The [`Code`] of the mistake whose file is `crates/n_queens_facts/mistakes/$module.rs`,
+/// or, for LeetCode 51, `crates/n_queens_facts/mistakes/51/$module.rs` (its module `${module}_51`).
 macro_rules! code {
     ($module:ident) => {
         Code {
             module: stringify!($module),
             path: concat!("crates/n_queens_facts/mistakes/", stringify!($module), ".rs"),
             text: include_str!(concat!("../mistakes/", stringify!($module), ".rs")),
+        }
+    };
+    (51, $module:ident) => {
+        Code {
+            module: concat!(stringify!($module), "_51"),
+            path: concat!("crates/n_queens_facts/mistakes/51/", stringify!($module), ".rs"),
+            text: include_str!(concat!("../mistakes/51/", stringify!($module), ".rs")),
         }
     };
 }
@@ -186,9 +197,64 @@ pub struct Mistake {
     pub line: &'static str,
     /// What it does, in a few words, for watch's check panel.
     pub effect: &'static str,
+    /// Where LeetCode 51 first catches it and what it does there, where
+    /// that differs from LeetCode 52 (above, with boards for the count);
+    /// `None` where LeetCode 51 shows it as LeetCode 52 does.
+    pub boards: Option<Boards>,
+}
+
+/// Where LeetCode 51's cases first catch a mistake, and what it does there,
+/// where that differs from LeetCode 52 ([`Mistake::boards`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Boards {
+    /// The shared cases' template that first catches it.
+    pub caught_by: &'static str,
+    /// The n of that first case.
+    pub n: i32,
+    /// What the mistake does there, counting boards.
+    pub signature: Signature,
+    /// The right number of boards there.
+    pub expected: i64,
+    /// Another n and its number of boards there, which tells it from a
+    /// mistake with the same first catch.
+    pub also_returns: Option<(i32, i64)>,
+    /// Its code: the step's LeetCode 51 solution with the mistake in it.
+    pub code: Code,
+}
+
+/// Where the shared cases first catch a mistake in one problem, and what it
+/// does there ([`Mistake::caught`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caught {
+    /// The shared cases' template that first catches it.
+    pub caught_by: &'static str,
+    /// The n of that first case.
+    pub n: i32,
+    /// What the mistake does there (for LeetCode 51, counting boards).
+    pub signature: Signature,
+    /// The right answer there.
+    pub expected: i64,
+    /// Another n and its answer there, which tells it from a mistake with the same first catch.
+    pub also_returns: Option<(i32, i64)>,
 }
 
 impl Mistake {
+    /// Where the shared cases first catch it in `problem`, and what it does there.
+    pub fn caught(&self, problem: Problem) -> Caught {
+        match (problem, self.boards) {
+            (Problem::NQueens, Some(Boards { caught_by, n, signature, expected, also_returns, .. })) => {
+                Caught { caught_by, n, signature, expected, also_returns }
+            }
+            _ => Caught {
+                caught_by: self.caught_by,
+                n: self.n,
+                signature: self.signature,
+                expected: self.expected,
+                also_returns: self.also_returns,
+            },
+        }
+    }
+
     /// Its section, as a link from the workspace root.
     pub fn link(&self) -> String {
         format!("{PAGE}#{}", self.slug)
@@ -213,17 +279,24 @@ impl Mistake {
     }
 }
 
-/// The mistakes that a run of an exercise of `step`, first caught at `n`,
-/// looks like, where `observe(m)` is what it did at m (`None` where it passed
-/// or did not run, or did what no signature is): the mistakes made in that
-/// step, first caught at that n, whose signature it shows there (and, for
-/// those with [`Mistake::also_returns`], at that other n too).
-pub fn linked<'a>(step: &str, n: i32, observe: impl Fn(i32) -> Option<Observed<'a>>) -> Vec<&'static Mistake> {
-    let shows = |mistake: &Mistake| {
-        observe(mistake.n).is_some_and(|observed| mistake.signature.matches(observed))
-            && mistake.also_returns.is_none_or(|(n, count)| observe(n) == Some(Observed::Returned(count)))
+/// The mistakes that a run of an exercise of `problem` and `step`, first
+/// caught at `n`, looks like, where `observe(m)` is what it did at m (`None`
+/// where it passed or did not run, or did what no signature is): the
+/// mistakes made in that step, first caught at that n in that problem
+/// ([`Mistake::caught`]), whose signature it shows there (and, for those
+/// with an `also_returns`, at that other n too).
+pub fn linked<'a>(
+    problem: Problem,
+    step: &str,
+    n: i32,
+    observe: impl Fn(i32) -> Option<Observed<'a>>,
+) -> Vec<&'static Mistake> {
+    let shows = |caught: Caught| {
+        caught.n == n
+            && observe(caught.n).is_some_and(|observed| caught.signature.matches(observed))
+            && caught.also_returns.is_none_or(|(n, count)| observe(n) == Some(Observed::Returned(count)))
     };
-    MISTAKES.iter().filter(|mistake| mistake.step == step && mistake.n == n && shows(mistake)).collect()
+    MISTAKES.iter().filter(|mistake| mistake.step == step && shows(mistake.caught(problem))).collect()
 }
 
 /// Step 4's recursive call, the line two of its mistakes change.
@@ -258,6 +331,7 @@ pub const MISTAKES: [Mistake; 11] = [
     })\n",
         line: "queen_col == col || row - queen_row != col_distance",
         effect: "accepts only squares on a diagonal of every queen above",
+        boards: None,
     },
     Mistake {
         id: Id::AndInsteadOfOr,
@@ -276,6 +350,7 @@ pub const MISTAKES: [Mistake; 11] = [
         replaces: PLACE_RIGHT,
         line: "place_row(full, columns & lowest",
         effect: "no queen is ever recorded: the calls never end",
+        boards: None,
     },
     Mistake {
         id: Id::FullOneBit,
@@ -294,6 +369,15 @@ pub const MISTAKES: [Mistake; 11] = [
         replaces: "        let full = (1u32 << n) - 1; // n <= 18, so the shift cannot overflow\n",
         line: "let full = 1u32 << n;",
         effect: "full is column n, off the board",
+        // Drawn, the queen in column n has `n - col - 1` dots after it.
+        boards: Some(Boards {
+            caught_by: "judge_counts",
+            n: 1,
+            signature: Signature::Panics("attempt to subtract with overflow"),
+            expected: 1,
+            also_returns: None,
+            code: code!(51, full_one_bit),
+        }),
     },
     Mistake {
         id: Id::ShiftWrongWay,
@@ -312,6 +396,7 @@ pub const MISTAKES: [Mistake; 11] = [
         replaces: PLACE_RIGHT,
         line: "(anti_diagonals | lowest) << 1)",
         effect: "no \"/\" line is ever blocked",
+        boards: None,
     },
     Mistake {
         id: Id::FlagsNotCleared,
@@ -332,6 +417,7 @@ pub const MISTAKES: [Mistake; 11] = [
             lines.set(col, diagonal, anti_diagonal, false); // take the queen back: free its lines\n",
         line: "// Wrong: nothing here",
         effect: "a queen taken back keeps blocking its lines",
+        boards: None,
     },
     Mistake {
         id: Id::DiagonalWithoutOffset,
@@ -352,6 +438,7 @@ pub const MISTAKES: [Mistake; 11] = [
         replaces: DIAGONAL_RIGHT,
         line: "(row - col, row + col)",
         effect: "row - col goes below zero right of the main diagonal",
+        boards: None,
     },
     Mistake {
         id: Id::BaseCaseAfterTheLoop,
@@ -382,6 +469,7 @@ pub const MISTAKES: [Mistake; 11] = [
     count\n",
         line: "if row == n",
         effect: "with every row filled, the loop writes to board[n]",
+        boards: None,
     },
     Mistake {
         id: Id::OffsetN,
@@ -400,6 +488,7 @@ pub const MISTAKES: [Mistake; 11] = [
         replaces: DIAGONAL_RIGHT,
         line: "(row + n - col, row + col)",
         effect: "the bottom-left square's diagonal has no flag",
+        boards: None,
     },
     Mistake {
         id: Id::TwoNMinusOne,
@@ -420,6 +509,7 @@ pub const MISTAKES: [Mistake; 11] = [
             anti_diagonals: vec![false; (2 * n).saturating_sub(1)],\n",
         line: "vec![false; 2 * n - 1]",
         effect: "right for n >= 1: only n = 0 goes below zero, and watch starts at 1",
+        boards: None,
     },
     Mistake {
         id: Id::DistanceWithoutAbs,
@@ -441,6 +531,7 @@ pub const MISTAKES: [Mistake; 11] = [
         queen_col != col && row - queen_row != col_distance\n",
         line: "let col_distance = col as i64 - queen_col as i64;",
         effect: "a queen up and to the right is never on the square's diagonal",
+        boards: None,
     },
     Mistake {
         id: Id::BaseCaseOneRowEarly,
@@ -461,6 +552,15 @@ pub const MISTAKES: [Mistake; 11] = [
     }\n",
         line: "if row == n - 1",
         effect: "counts n - 1 queens as a board: the last row is never filled",
+        // At n = 1, one board with its only row empty; at n = 2, one per square of row 0.
+        boards: Some(Boards {
+            caught_by: "judge_counts",
+            n: 1,
+            signature: Signature::Returns(1),
+            expected: 1,
+            also_returns: Some((2, 2)),
+            code: code!(51, base_case_one_row_early),
+        }),
     },
 ];
 
@@ -468,13 +568,18 @@ pub const MISTAKES: [Mistake; 11] = [
 mod tests {
     use super::*;
 
-    /// The slugs linked for a run that did `at_n` at n and returned `counts`
-    /// (n = 1, 2..) elsewhere.
-    fn slugs(step: &str, n: i32, at_n: Observed<'static>, counts: &[i64]) -> Vec<&'static str> {
+    /// The slugs linked for a run of `problem` that did `at_n` at n and
+    /// returned `counts` (n = 1, 2..) elsewhere.
+    fn slugs_in(problem: Problem, step: &str, n: i32, at_n: Observed<'static>, counts: &[i64]) -> Vec<&'static str> {
         let observe = |m: i32| {
             if m == n { Some(at_n) } else { counts.get(m as usize - 1).map(|&count| Observed::Returned(count)) }
         };
-        linked(step, n, observe).iter().map(|mistake| mistake.slug).collect()
+        linked(problem, step, n, observe).iter().map(|mistake| mistake.slug).collect()
+    }
+
+    /// [`slugs_in`] LeetCode 52.
+    fn slugs(step: &str, n: i32, at_n: Observed<'static>, counts: &[i64]) -> Vec<&'static str> {
+        slugs_in(Problem::NQueensII, step, n, at_n, counts)
     }
 
     #[test]
@@ -493,6 +598,29 @@ mod tests {
             ["5-flags-not-cleared-on-the-way-back"]
         );
         assert_eq!(slugs("bitmask", 1, Observed::StackOverflow, &[]), ["2--where--belongs"]);
+    }
+
+    /// LeetCode 51 links a mistake where its own boards show it, which for
+    /// some mistakes is not where LeetCode 52's count does.
+    #[test]
+    fn leetcode_51_links_each_mistake_where_its_boards_show_it() {
+        let overflow = Observed::Panicked("attempt to subtract with overflow");
+        let (n51, n52) = (Problem::NQueens, Problem::NQueensII);
+        assert_eq!(slugs_in(n51, "bitmask", 1, overflow, &[]), ["3-full--1--n"]);
+        assert!(slugs_in(n52, "bitmask", 1, overflow, &[]).is_empty());
+        assert!(slugs_in(n51, "bitmask", 2, Observed::Returned(1), &[1, 1, 1]).is_empty());
+        assert_eq!(
+            slugs_in(n51, "bitmask", 2, Observed::Returned(1), &[1, 1, 3]),
+            ["4-one-mask-shifted-the-wrong-way"]
+        );
+        // One board at n = 1 that is no solution: the empty last row gives two at n = 2, no scan at all four.
+        let early = "11-the-base-case-one-row-early";
+        assert_eq!(slugs_in(n51, "board_scan", 1, Observed::Returned(1), &[1, 2]), [early]);
+        assert!(slugs_in(n51, "board_scan", 1, Observed::Returned(1), &[1, 4]).is_empty());
+        assert!(slugs_in(n52, "board_scan", 1, Observed::Returned(1), &[1, 2]).is_empty());
+        assert!(slugs_in(n51, "board_scan", 2, Observed::Returned(2), &[1]).is_empty());
+        // The others show as in LeetCode 52.
+        assert_eq!(slugs_in(n51, "bitmask", 1, Observed::StackOverflow, &[]), ["2--where--belongs"]);
     }
 
     #[test]

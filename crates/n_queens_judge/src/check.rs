@@ -265,17 +265,12 @@ fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String
     if missing.is_empty() && wrong.is_empty() && repeated == 0 {
         return None;
     }
-    // The first line names what differs, even when the count is right.
+    // The first line says whether the number is right; the lines after it
+    // say what differs, each kind once.
     let returned = counted(boards.len(), "board", "boards");
     let first = if boards.len() == expected.len() {
-        let what = [
-            (wrong.len(), "is not a solution", "are not solutions"),
-            (repeated, "board is repeated", "boards are repeated"),
-            (missing.len(), "expected board is missing", "expected boards are missing"),
-        ];
-        let what: Vec<String> =
-            what.iter().filter(|(count, ..)| *count > 0).map(|&(count, one, many)| counted(count, one, many)).collect();
-        format!("returned {returned}, the right number, but {}", what.join(", "))
+        let ones = if expected.len() == 1 { "one" } else { "ones" };
+        format!("returned {returned}, the right number, but not the expected {ones}")
     } else {
         format!("returned {returned}, expected {}", expected.len())
     };
@@ -286,7 +281,8 @@ fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String
     ] {
         if !boards.is_empty() {
             let are = if boards.len() == 1 { one } else { many };
-            lines.push(format!("{} {are}, such as:", boards.len()));
+            let such_as = if boards.len() > SHOWN { ", such as" } else { "" };
+            lines.push(format!("{} {are}{such_as}:", boards.len()));
             lines.extend(boards.iter().take(SHOWN).map(|board| format!("  {}", in_words(board))));
         }
     }
@@ -297,13 +293,18 @@ fn difference(boards: &[Vec<String>], expected: &[Vec<String>]) -> Option<String
 }
 
 /// A board in words: the column of each row's queen, row 0 first, or its
-/// rows as they are when a row does not hold exactly one queen.
+/// rows as they are when a row is not n squares of `.` with one `Q`, so
+/// that two boards that differ are never said in the same words.
 fn in_words(board: &[String]) -> String {
+    let n = board.len();
     let columns: Option<Vec<String>> = board
         .iter()
-        .map(|row| match (row.find('Q'), row.matches('Q').count()) {
-            (Some(col), 1) => Some(col.to_string()),
-            _ => None,
+        .map(|row| {
+            let squares = row.len() == n && row.bytes().all(|square| square == b'.' || square == b'Q');
+            match (row.find('Q'), row.matches('Q').count()) {
+                (Some(col), 1) if squares => Some(col.to_string()),
+                _ => None,
+            }
         })
         .collect();
     match columns {
@@ -326,25 +327,33 @@ mod tests {
         assert_eq!(difference(&expected, &expected), None);
         let one_missing = difference(&expected[..1], &expected).unwrap();
         assert!(
-            one_missing.starts_with(
-                "returned 1 board, expected 2\n1 of the expected boards is missing, such as:\n  queens in columns"
-            ),
+            one_missing
+                .starts_with("returned 1 board, expected 2\n1 of the expected boards is missing:\n  queens in columns"),
             "{one_missing}"
         );
         let wrong = vec![expected[0].clone(), board(&["Q...", "Q...", "Q...", "Q..."])];
         let said = difference(&wrong, &expected).unwrap();
+        assert!(said.starts_with("returned 2 boards, the right number, but not the expected ones\n"), "{said}");
+        assert!(said.contains("\n1 of the expected boards is missing:\n  queens in columns"), "{said}");
+        assert!(said.contains("\n1 returned board is not a solution:\n  queens in columns 0, 0, 0, 0"), "{said}");
+        // No line says what another says: each kind of difference once.
+        let lines: Vec<&str> = said.lines().collect();
+        let mut unique = lines.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), lines.len(), "{said}");
+        assert_eq!(said.matches("missing").count(), 1, "{said}");
+        assert_eq!(said.matches("not a solution").count(), 1, "{said}");
+        let none = difference(&[], &n_queens_cases::expected_boards(5).unwrap()).unwrap();
         assert!(
-            said.starts_with(
-                "returned 2 boards, the right number, but 1 is not a solution, 1 expected board is missing"
-            ),
-            "{said}"
-        );
-        assert!(
-            said.contains("1 returned board is not a solution, such as:\n  queens in columns 0, 0, 0, 0"),
-            "{said}"
+            none.starts_with("returned 0 boards, expected 10\n10 of the expected boards are missing, such as:\n"),
+            "{none}"
         );
         let repeated = vec![expected[0].clone(), expected[0].clone()];
         assert!(difference(&repeated, &expected).unwrap().contains("1 board returned more than once"));
         assert_eq!(in_words(&board(&["QQ", ".."])), "rows [\"QQ\", \"..\"]");
+        // A row one square too long is not the board of its queen's column.
+        assert_eq!(in_words(&board(&["Q."])), "rows [\"Q.\"]");
+        assert_eq!(in_words(&board(&["q"])), "rows [\"q\"]");
     }
 }

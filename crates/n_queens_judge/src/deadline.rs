@@ -19,6 +19,8 @@ pub use n_queens_facts::child::{Ran, output_with_deadline};
 
 use n_queens_cases::{Case, counted_cases};
 
+use crate::Problem;
+
 /// Calls `f` on a new thread named `name` ([`within`]) and returns what it
 /// returns; panics with the message `too_slow` builds if it has not
 /// returned after `limit`. A panic of `f` goes on here, with its own message.
@@ -89,6 +91,10 @@ impl fmt::Display for Catch {
         let Case { template, name, n, expected } = self.case;
         write!(f, "caught by {template}::{name} (n = {n}): ")?;
         match &self.outcome {
+            // LeetCode 51's boards, as many as expected, but not the expected ones.
+            Outcome::Returned(count) if *count == expected as i64 => {
+                write!(f, "returns {count}, not the expected boards")?;
+            }
             Outcome::Returned(count) => write!(f, "returns {count}")?,
             Outcome::Panicked(message) => write!(f, "panics: {message}")?,
             Outcome::Crashed(message) => write!(f, "crashes: {message}")?,
@@ -130,42 +136,89 @@ impl Expect {
 }
 
 /// `caught!(mistake, number, Expect::..)`: the test that the shared cases
-/// catch the module `mistake` first where and how the [`Expect`] says, and
-/// that practice links it to the common mistake `number` ([`check_linked`]).
-/// In the child process ([`MISTAKE_CHILD`]) it runs the mistake instead.
+/// catch the module `mistake` (a LeetCode 52 solution; `caught!(mistake in
+/// 51, ..)` for a LeetCode 51 one) first where and how the [`Expect`] says,
+/// and that practice links it to the common mistake `number`
+/// ([`check_linked`]). In the child process ([`MISTAKE_CHILD`]) it runs the
+/// mistake instead.
 #[macro_export]
 macro_rules! caught {
     ($mistake:ident, $number:literal, $expect:expr) => {
+        $crate::caught!(@test $mistake, $number, $expect, $crate::deadline::Solve::Count($mistake::Solution::total_n_queens));
+    };
+    ($mistake:ident in 51, $number:literal, $expect:expr) => {
+        $crate::caught!(@test $mistake, $number, $expect, $crate::deadline::Solve::Boards($mistake::Solution::solve_n_queens));
+    };
+    (@test $mistake:ident, $number:literal, $expect:expr, $solve:expr) => {
         #[test]
         fn $mistake() {
             if std::env::var_os($crate::deadline::MISTAKE_CHILD).is_some() {
-                $crate::deadline::run_as_child($mistake::Solution::total_n_queens);
+                $crate::deadline::run_as_child($solve);
             } else {
                 let catch = $crate::deadline::check_caught(stringify!($mistake), $expect);
-                $crate::deadline::check_linked(
-                    stringify!($mistake),
-                    $number,
-                    &catch,
-                    $mistake::Solution::total_n_queens,
-                );
+                $crate::deadline::check_linked(stringify!($mistake), $number, &catch, $solve);
             }
         }
     };
 }
 
+/// A mistake's solution, of either problem.
+#[derive(Clone, Copy, Debug)]
+pub enum Solve {
+    /// LeetCode 52's `total_n_queens`.
+    Count(fn(i32) -> i32),
+    /// LeetCode 51's `solve_n_queens`.
+    Boards(fn(i32) -> Vec<Vec<String>>),
+}
+
+impl Solve {
+    /// The problem it answers.
+    pub fn problem(self) -> Problem {
+        match self {
+            Solve::Count(_) => Problem::NQueensII,
+            Solve::Boards(_) => Problem::NQueens,
+        }
+    }
+
+    /// What it returns at `case`'s n: the count, or the number of boards,
+    /// and whether that is the case's answer (for boards, the expected ones
+    /// where the shared cases hold them, else as many).
+    pub fn judged(self, case: &Case) -> (i64, bool) {
+        match self {
+            Solve::Count(solve) => {
+                let count = i64::from(solve(case.n));
+                (count, count == case.expected as i64)
+            }
+            Solve::Boards(solve) => {
+                let mut boards = solve(case.n);
+                let count = boards.len() as i64;
+                let right = match n_queens_cases::expected_boards(case.n) {
+                    Some(expected) => {
+                        boards.sort();
+                        boards == expected
+                    }
+                    None => count == case.expected as i64,
+                };
+                (count, right)
+            }
+        }
+    }
+}
+
 /// In the child: runs `solve` on every shared case in order, printing a
 /// line before each call and one with its result, and stops at the first
 /// wrong answer or panic. A crash leaves a "running" line without a result.
-pub fn run_as_child(solve: fn(i32) -> i32) {
+pub fn run_as_child(solve: Solve) {
     // The parent reads the panic message from the "panicked" line.
     std::panic::set_hook(Box::new(|_| {}));
     for case in counted_cases() {
         let label = format!("{}::{}", case.template, case.name);
         println!("mistake-running {label}");
-        match std::panic::catch_unwind(|| solve(case.n)) {
-            Ok(count) => {
-                println!("mistake-returned {label} {count}");
-                if i64::from(count) != case.expected as i64 {
+        match std::panic::catch_unwind(|| solve.judged(&case)) {
+            Ok((count, right)) => {
+                let verdict = if right { "right" } else { "wrong" };
+                println!("mistake-returned {label} {count} {verdict}");
+                if !right {
                     return;
                 }
             }
@@ -203,10 +256,10 @@ pub fn first_catch(mistake: &str) -> Option<Catch> {
             (Some("mistake-running"), Some(label)) => running = Some(find(label)),
             (Some("mistake-returned"), Some(label)) => {
                 running = None;
-                let case = find(label);
-                let count: i64 = rest.parse().expect("a count");
-                if count != case.expected as i64 {
-                    return Some(Catch { case, outcome: Outcome::Returned(count) });
+                let (count, verdict) = rest.split_once(' ').expect("a count and a verdict");
+                let count: i64 = count.parse().expect("a count");
+                if verdict == "wrong" {
+                    return Some(Catch { case: find(label), outcome: Outcome::Returned(count) });
                 }
             }
             (Some("mistake-panicked"), Some(label)) => {
@@ -246,17 +299,20 @@ pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
 
 /// The test that `queens practice` links the mistake `mistake`, first caught
 /// as `catch`, to the common mistake `number` and no other in an exercise of
-/// its step, and never in another step's. What it returns at another n that
-/// a signature names is asked of `solve`. Left out without overflow checks,
-/// which practice builds with: without them, two mistakes panic elsewhere.
-pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: fn(i32) -> i32) {
+/// its step and its problem, and never in another step's. What it returns
+/// at another n that a signature names is asked of `solve`. Left out
+/// without overflow checks, which practice builds with: without them, two
+/// mistakes panic elsewhere.
+pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: Solve) {
     use n_queens_facts::mistakes::{self, Observed};
     if !cfg!(debug_assertions) {
         return;
     }
     let own = mistakes::MISTAKES.iter().find(|known| known.number == number);
     let own = own.unwrap_or_else(|| panic!("{mistake}: there is no common mistake {number}"));
-    assert_eq!(catch.case.template, own.caught_by, "{mistake}: {catch}, but the table says {own:?}");
+    let problem = solve.problem();
+    let caught = own.caught(problem);
+    assert_eq!(catch.case.template, caught.caught_by, "{mistake}: {catch}, but the table says {caught:?}");
     let at_catch = match &catch.outcome {
         Outcome::Returned(count) => Some(Observed::Returned(*count)),
         Outcome::Panicked(message) => Some(Observed::Panicked(message)),
@@ -269,13 +325,15 @@ pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: fn(i32) -> 
             at_catch
         } else {
             // Asked only where a mistake of the step with the same first catch
-            // names another n: one that returns there.
-            let count = call_with_deadline("also", CHILD_LIMIT, String::new, move || solve(m));
-            Some(Observed::Returned(i64::from(count)))
+            // names another n: one that returns there. A right answer is no
+            // signature, as practice reads it.
+            let case = counted_cases().find(|case| case.n == m).expect("a shared case");
+            let (count, right) = call_with_deadline("also", CHILD_LIMIT, String::new, move || solve.judged(&case));
+            (!right).then_some(Observed::Returned(count))
         }
     };
     for step in n_queens_facts::chain::names() {
-        let linked: Vec<&str> = mistakes::linked(step, n, observe).iter().map(|known| known.slug).collect();
+        let linked: Vec<&str> = mistakes::linked(problem, step, n, observe).iter().map(|known| known.slug).collect();
         if step == own.step {
             assert_eq!(linked, [own.slug], "{mistake}, {catch}: what practice links in an exercise of {step}");
         } else {

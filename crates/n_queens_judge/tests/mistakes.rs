@@ -1,11 +1,13 @@
 //! The classic mistakes, each caught by the shared cases.
 //!
 //! Each mistake of `docs/common-mistakes.md` is a file of its own in
-//! `tests/mistakes/` (its row of `n_queens_facts::mistakes`, which practice
-//! links and watch runs, reads the same file): a step of the chain with one
-//! mistake that learners and write-ups make, in the chain's names, so that
-//! it diffs against its step like a wrong turn. The modules here are what
-//! looks like a mistake and is not, and what the files share.
+//! `crates/n_queens_facts/mistakes/` (its row of `n_queens_facts::mistakes`,
+//! which practice links and watch runs, reads the same file): a step of the
+//! chain with one mistake that learners and write-ups make, in the chain's
+//! names, so that it diffs against its step like a wrong turn. Each file is
+//! whole, as a learner pastes it, with no helper from elsewhere. The modules
+//! here are the second way to make mistake 6, which the page quotes from
+//! here, and what looks like a mistake and is not; each is whole too.
 //!
 //! Each test runs its mistake over the shared cases as data,
 //! [`counted_cases`] (the very cases the rstest templates give every
@@ -17,8 +19,10 @@
 
 use n_queens_cases::counted_cases;
 use n_queens_facts::mistakes::{Code, MISTAKES};
-use n_queens_judge::caught;
 use n_queens_judge::deadline::Expect;
+use n_queens_judge::program::program;
+use n_queens_judge::runner::{Profile, Runner};
+use n_queens_judge::{Problem, caught, judge_text};
 
 #[path = "../../n_queens_facts/mistakes/diagonal_not_equal.rs"]
 mod diagonal_not_equal;
@@ -42,6 +46,10 @@ mod two_n_minus_one;
 mod distance_without_abs;
 #[path = "../../n_queens_facts/mistakes/base_case_one_row_early.rs"]
 mod base_case_one_row_early;
+#[path = "../../n_queens_facts/mistakes/51/full_one_bit.rs"]
+mod full_one_bit_51;
+#[path = "../../n_queens_facts/mistakes/51/base_case_one_row_early.rs"]
+mod base_case_one_row_early_51;
 
 /// Seed 003's own code, both masks shifted the other way round from its
 /// text: a mistake in the names only. The two masks still hold every line
@@ -91,7 +99,29 @@ mod offset_after_the_subtraction {
         }
     }
 
-    use super::Lines;
+    /// The lines taken by the queens placed so far: step 3's flags, unchanged.
+    struct Lines {
+        columns: Vec<bool>,
+        diagonals: Vec<bool>,
+        anti_diagonals: Vec<bool>,
+    }
+
+    impl Lines {
+        fn new(n: usize) -> Lines {
+            Lines {
+                columns: vec![false; n],
+                // `2 * n - 1` would underflow for n = 0; saturating keeps it 0.
+                diagonals: vec![false; (2 * n).saturating_sub(1)],
+                anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
+            }
+        }
+
+        fn set(&mut self, col: usize, diagonal: usize, anti_diagonal: usize, taken: bool) {
+            self.columns[col] = taken;
+            self.diagonals[diagonal] = taken;
+            self.anti_diagonals[anti_diagonal] = taken;
+        }
+    }
 
     fn place_row(n: usize, row: usize, lines: &mut Lines) -> i32 {
         if row == n {
@@ -132,7 +162,7 @@ mod base_case_after_the_loop_check_first {
         let n = board.len();
         let mut count = 0;
         for col in 0..n {
-            if super::board_scan_is_safe(board, row, col) {
+            if is_safe(board, row, col) {
                 board[row][col] = true;
                 count += place_row(board, row + 1);
                 board[row][col] = false;
@@ -143,57 +173,30 @@ mod base_case_after_the_loop_check_first {
         }
         count
     }
-}
 
-/// Step 3's flags, unchanged: shared by the three-arrays mistakes above
-/// whose mistake is elsewhere.
-struct Lines {
-    columns: Vec<bool>,
-    diagonals: Vec<bool>,
-    anti_diagonals: Vec<bool>,
-}
-
-impl Lines {
-    fn new(n: usize) -> Lines {
-        Lines {
-            columns: vec![false; n],
-            diagonals: vec![false; (2 * n).saturating_sub(1)],
-            anti_diagonals: vec![false; (2 * n).saturating_sub(1)],
-        }
-    }
-
-    fn set(&mut self, col: usize, diagonal: usize, anti_diagonal: usize, taken: bool) {
-        self.columns[col] = taken;
-        self.diagonals[diagonal] = taken;
-        self.anti_diagonals[anti_diagonal] = taken;
-    }
-}
-
-/// Step 1's `is_safe`, unchanged: no queen above (row, col), straight up,
-/// up-left or up-right. Shared by the two board-scan mistakes above, whose
-/// mistake is elsewhere.
-fn board_scan_is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
-    let n = board.len();
-    if board[..row].iter().any(|line| line[col]) {
-        return false;
-    }
-    let (mut r, mut c) = (row, col);
-    while r > 0 && c > 0 {
-        r -= 1;
-        c -= 1;
-        if board[r][c] {
+    fn is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
+        let n = board.len();
+        if board[..row].iter().any(|line| line[col]) {
             return false;
         }
-    }
-    let (mut r, mut c) = (row, col);
-    while r > 0 && c + 1 < n {
-        r -= 1;
-        c += 1;
-        if board[r][c] {
-            return false;
+        let (mut r, mut c) = (row, col);
+        while r > 0 && c > 0 {
+            r -= 1;
+            c -= 1;
+            if board[r][c] {
+                return false;
+            }
         }
+        let (mut r, mut c) = (row, col);
+        while r > 0 && c + 1 < n {
+            r -= 1;
+            c += 1;
+            if board[r][c] {
+                return false;
+            }
+        }
+        true
     }
-    true
 }
 
 // ---------------------------------------------------------------------------
@@ -219,6 +222,11 @@ caught!(two_n_minus_one, 9, Expect::Panics("edge_cases::zero", overflow("capacit
 caught!(base_case_after_the_loop, 7, Expect::Panics("judge_counts::n1", "index out of bounds"));
 caught!(distance_without_abs, 10, Expect::Returns("judge_counts::n2", 1));
 caught!(base_case_one_row_early, 11, Expect::Returns("judge_counts::n2", 2));
+// LeetCode 51, where its boards show a mistake elsewhere than 52's count: the
+// queen in column n panics where it is drawn; the board with an empty last
+// row is wrong at n = 1 already.
+caught!(full_one_bit_51 in 51, 3, Expect::Panics("judge_counts::n1", overflow("capacity overflow")));
+caught!(base_case_one_row_early_51 in 51, 11, Expect::Returns("judge_counts::n1", 1));
 
 /// Built without overflow checks, `row - col` wraps below zero and
 /// `+ n - 1` wraps it back to the right index: the late offset counts right
@@ -236,17 +244,21 @@ fn counts_right(solve: fn(i32) -> i32) {
     }
 }
 
-/// Each row of the shared table names a file of this test, whose module is
-/// run by a test above as that row's number.
+/// Each row of the shared table names a file of this test (and one of
+/// LeetCode 51 where its boards show it otherwise), whose module is run by
+/// a test above as that row's number.
 #[test]
 fn each_mistake_of_the_shared_table_is_tested_here_from_its_file() {
     let this = include_str!("mistakes.rs");
     for mistake in &MISTAKES {
-        let Code { module, path, .. } = mistake.code;
-        let file = path.strip_prefix("crates/").expect("a file of the workspace");
-        let file = format!("../../{file}");
-        assert!(this.contains(&format!("#[path = \"{file}\"]\nmod {module};")), "{path}: not a module here");
-        assert!(this.contains(&format!("caught!({module}, {}, ", mistake.number)), "{module}: not tested as its row");
+        let boards = mistake.boards.map(|boards| (boards.code, " in 51"));
+        for (Code { module, path, .. }, problem) in [Some((mistake.code, "")), boards].into_iter().flatten() {
+            let file = path.strip_prefix("crates/").expect("a file of the workspace");
+            let file = format!("../../{file}");
+            assert!(this.contains(&format!("#[path = \"{file}\"]\nmod {module};")), "{path}: not a module here");
+            let test = format!("caught!({module}{problem}, {}, ", mistake.number);
+            assert!(this.contains(&test), "{module}: not tested as its row");
+        }
     }
 }
 
@@ -262,4 +274,21 @@ fn seed_003_code_counts_right() {
 #[test]
 fn base_case_after_the_loop_check_first_counts_right() {
     counts_right(base_case_after_the_loop_check_first::Solution::total_n_queens);
+}
+
+/// Each mistake's file is whole, with no helper from elsewhere: what a
+/// learner pastes of it into the judge (the text after its
+/// `pub struct Solution;` line) compiles alone, as the judge compiles it.
+#[test]
+fn each_mistake_file_compiles_alone_as_pasted() {
+    let runner = Runner::trusted().expect("a toolchain");
+    let boards = MISTAKES.iter().filter_map(|mistake| mistake.boards).map(|boards| (boards.code, Problem::NQueens));
+    for (code, problem) in MISTAKES.iter().map(|mistake| (mistake.code, Problem::NQueensII)).chain(boards) {
+        let pasted = judge_text(code.text).unwrap_or_else(|| panic!("{}: no `pub struct Solution;` line", code.path));
+        let program = program(problem, pasted, 2);
+        let compiled = runner.compile(&program, code.module, "2021", Profile::Checked, &mut |_| {});
+        if let Err(refused) = compiled {
+            panic!("{} does not compile alone: {refused:?}", code.path);
+        }
+    }
 }

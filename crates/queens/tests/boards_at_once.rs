@@ -11,8 +11,10 @@ use std::time::{Duration, Instant};
 use n_queens_cases::validate::check_columns;
 use pretty_assertions::assert_eq;
 use run::{parse_columns, queens_within_deadline};
+use tmux::Tmux;
 
 mod run;
+mod tmux;
 
 /// The n of `queens boards --help` whose board after the first ones is a
 /// long search away.
@@ -88,19 +90,20 @@ fn on_a_terminal(name: &str, args: &str, ready: impl Fn(&str) -> bool) -> Option
         return None;
     }
     let session = format!("queens-boards-{}-{name}", std::process::id());
-    let socket = format!("-L{session}");
+    let server = Tmux::new();
+    let socket = server.socket();
     let binary = env!("CARGO_BIN_EXE_queens");
     // The pane stays after the command, for the capture.
     let script = format!("LC_ALL=C {binary} {args}; sleep 30");
-    tmux(&[&socket, "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
-    let capture = || tmux(&[&socket, "capture-pane", "-p", "-J", "-S", "-", "-t", &session]);
+    tmux(&[socket, "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+    let capture = || tmux(&[socket, "capture-pane", "-p", "-J", "-S", "-", "-t", &session]);
     let start = Instant::now();
     let mut screen = capture();
     while !ready(&screen) && start.elapsed() < Duration::from_secs(10) {
         sleep(Duration::from_millis(50));
         screen = capture();
     }
-    tmux(&[&socket, "kill-server"]); // the pane's search ends with it
+    tmux(&[socket, "kill-server"]); // the pane's search ends with it
     assert!(ready(&screen), "queens {args}: waited too long; the pane shows:\n{screen}");
     Some(screen)
 }

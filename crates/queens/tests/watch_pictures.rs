@@ -2,7 +2,6 @@
 //! would lay them out, held against the committed ones and docs/watch.md.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use run::queens;
 
@@ -17,18 +16,14 @@ const STEPS: &[&str] = &n_queens_chain::steps!([watched] => watched);
 /// A glyph of the monospace fonts named, at 14 px: 0.6 em.
 const GLYPH: f64 = 8.4;
 
-/// A picture written to a temporary file, and its text. Each call has a file
-/// of its own: the tests run at once, and two may ask for the same picture.
+/// A picture written to a temporary file, and its text. Each call has a
+/// folder of its own, removed when it returns: the tests run at once, and
+/// two may ask for the same picture.
 fn picture(args: &[&str]) -> (std::process::Output, Option<String>) {
-    static CALLS: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!("queens-watch-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let call = CALLS.fetch_add(1, Ordering::Relaxed);
-    let file: PathBuf = dir.join(format!("{}-{call}.svg", args.join("_")));
-    let _ = std::fs::remove_file(&file);
+    let dir = tempfile::Builder::new().prefix("queens-watch-svg-").tempdir().expect("a temporary folder");
+    let file: PathBuf = dir.path().join(format!("{}.svg", args.join("_")));
     let output = queens(&[&["watch"][..], args, &["--svg", file.to_str().expect("UTF-8")]].concat());
     let text = std::fs::read_to_string(&file).ok();
-    let _ = std::fs::remove_file(&file);
     (output, text)
 }
 

@@ -10,6 +10,10 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use tmux::Tmux;
+
+mod tmux;
+
 fn tmux(args: &[&str]) -> String {
     let output = Command::new("tmux").args(args).output().expect("tmux runs");
     String::from_utf8_lossy(&output.stdout).trim().to_string()
@@ -30,12 +34,11 @@ fn a_signal_gives_the_terminal_back_and_a_closed_window_ends_the_view() {
         eprintln!("tmux is not installed: the terminal is not checked");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("queens-watch-tty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
     let binary = env!("CARGO_BIN_EXE_queens");
     for (signal, number) in [("TERM", 15), ("INT", 2), ("HUP", 1)] {
         let session = format!("queens-watch-{}-{signal}", std::process::id());
-        let file = |name: &str| dir.join(format!("{signal}-{name}"));
+        let server = Tmux::new();
+        let file = |name: &str| server.folder().join(format!("{signal}-{name}"));
         let read = |name: &str| std::fs::read_to_string(file(name)).unwrap_or_default();
         // The inner shell writes its pid, then becomes the watcher (exec).
         let script = format!(
@@ -45,28 +48,29 @@ fn a_signal_gives_the_terminal_back_and_a_closed_window_ends_the_view() {
             status = file("status").display(),
             after = file("after").display(),
         );
-        let socket = format!("-L{session}");
-        tmux(&[&socket, "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
-        wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
+        let socket = server.socket();
+        tmux(&[socket, "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+        wait_for("the view", || tmux(&[socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
         let pid = read("pid").trim().to_string();
         let killed = Command::new("kill").args([&format!("-{signal}"), &pid]).status().expect("kill runs");
         assert!(killed.success());
         wait_for("the shell after it", || Path::new(&file("after")).exists() && !read("after").is_empty());
-        let state = tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on} #{cursor_flag}"]);
-        tmux(&[&socket, "kill-server"]);
+        let state = tmux(&[socket, "display", "-p", "-t", &session, "#{alternate_on} #{cursor_flag}"]);
+        tmux(&[socket, "kill-server"]);
         assert_eq!(state, "0 1", "SIG{signal}: the alternate screen is left and the cursor shown");
         assert_eq!(read("before"), read("after"), "SIG{signal}: the tty's modes are back");
         assert_eq!(read("status").trim(), (128 + number).to_string(), "SIG{signal}: ended by the signal");
     }
     // A closed window: its terminal hangs up under the view.
     let session = format!("queens-watch-{}-closed", std::process::id());
-    let pid_file = dir.join("closed-pid");
+    let server = Tmux::new();
+    let pid_file = server.folder().join("closed-pid");
     let script = format!("sh -c 'echo $$ > {pid}; exec {binary} watch 6'", pid = pid_file.display());
-    let socket = format!("-L{session}");
-    tmux(&[&socket, "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
-    wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
+    let socket = server.socket();
+    tmux(&[socket, "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+    wait_for("the view", || tmux(&[socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
     let pid = std::fs::read_to_string(&pid_file).expect("the pid").trim().to_string();
-    tmux(&[&socket, "kill-server"]);
+    tmux(&[socket, "kill-server"]);
     let gone = || !Path::new(&format!("/proc/{pid}")).exists();
     let start = Instant::now();
     while !gone() && start.elapsed() < Duration::from_secs(10) {
@@ -75,8 +79,28 @@ fn a_signal_gives_the_terminal_back_and_a_closed_window_ends_the_view() {
     if !gone() {
         let _ = Command::new("kill").args(["-KILL", &pid]).status();
     }
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(gone(), "the view ends when its terminal hangs up, instead of reading it for ever");
+}
+
+/// A tmux server of a test's own leaves nothing behind: dropped, its server
+/// is ended, and its socket and folder are gone (its `Drop` checks as much
+/// after every test here).
+#[test]
+fn a_tmux_server_of_a_test_leaves_nothing_behind() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: nothing is left to check");
+        return;
+    }
+    let server = Tmux::new();
+    let (folder, socket) = (server.folder().to_path_buf(), server.socket().to_string());
+    server.run(&["new-session", "-d", "-s", "left", "-x", "80", "-y", "24", "sleep 60"]);
+    assert!(server.run(&["list-sessions"]).starts_with("left:"), "the server runs");
+    let path = socket.strip_prefix("-S").expect("a socket's path");
+    assert!(Path::new(path).exists() && Path::new(path).starts_with(&folder), "{socket}");
+    drop(server);
+    assert!(!folder.exists(), "{} is left behind", folder.display());
+    let asked = Command::new("tmux").args([socket.as_str(), "list-sessions"]).output().expect("tmux runs");
+    assert!(!asked.status.success(), "the server still answers on {socket}");
 }
 
 #[test]
@@ -89,28 +113,29 @@ fn after_a_resize_q_gives_the_normal_screen_back_clean() {
     // Taller and wider, wider only, and much larger: each left 7 rows or a cut line of the view behind.
     for (width, height) in [(100, 30), (90, 24), (120, 40)] {
         let session = format!("queens-resize-{}-{width}x{height}", std::process::id());
-        let socket = format!("-L{session}");
+        let server = Tmux::new();
+        let socket = server.socket();
         let script =
             format!("echo the shell, before the view; {binary} watch 6; echo the shell, after the view; sleep 30");
-        tmux(&[&socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
-        let capture = || tmux(&[&socket, "capture-pane", "-p", "-t", &session]);
-        wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
+        tmux(&[socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+        let capture = || tmux(&[socket, "capture-pane", "-p", "-t", &session]);
+        wait_for("the view", || tmux(&[socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
         wait_for("the view at 80×24", || capture().ends_with("q quit"));
-        tmux(&[&socket, "resize-window", "-t", &session, "-x", &width.to_string(), "-y", &height.to_string()]);
+        tmux(&[socket, "resize-window", "-t", &session, "-x", &width.to_string(), "-y", &height.to_string()]);
         // Drawn again at the new size: the keys on its last row.
         let size = format!("{width} {height}");
         wait_for("the new size", || {
-            tmux(&[&socket, "display", "-p", "-t", &session, "#{pane_width} #{pane_height}"]) == size
+            tmux(&[socket, "display", "-p", "-t", &session, "#{pane_width} #{pane_height}"]) == size
         });
         wait_for("the view at the new size", || {
-            let screen = tmux(&[&socket, "capture-pane", "-p", "-t", &session, "-J"]);
+            let screen = tmux(&[socket, "capture-pane", "-p", "-t", &session, "-J"]);
             screen.lines().count() == height && screen.ends_with("q quit")
         });
-        tmux(&[&socket, "send-keys", "-t", &session, "q"]);
+        tmux(&[socket, "send-keys", "-t", &session, "q"]);
         wait_for("the shell after the view", || capture().contains("after the view"));
-        let state = tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on} #{history_size}"]);
+        let state = tmux(&[socket, "display", "-p", "-t", &session, "#{alternate_on} #{history_size}"]);
         let normal = capture();
-        tmux(&[&socket, "kill-server"]);
+        tmux(&[socket, "kill-server"]);
         assert_eq!(state, "0 0", "{width}×{height}: the alternate screen is left, and nothing went to the history");
         let lines: Vec<&str> = normal.lines().filter(|line| !line.trim().is_empty()).collect();
         assert_eq!(
@@ -150,16 +175,17 @@ fn screens(name: &str, args: &str, keys: &[&str], status: &str) -> [String; 3] {
     let run = |no_colour: bool, escapes: bool| {
         // A server of its own each time: one just killed may still be going.
         let session = format!("queens-screen-{}-{name}-{no_colour}-{escapes}", std::process::id());
-        let socket = format!("-L{session}");
+        let server = Tmux::new();
+        let socket = server.socket();
         let colour = if no_colour { "NO_COLOR=1 " } else { "" };
         let script = format!("exec env {colour}{binary} watch {args}");
-        tmux(&[&socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
-        wait_for("the view", || tmux(&[&socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
+        tmux(&[socket, "-u", "new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+        wait_for("the view", || tmux(&[socket, "display", "-p", "-t", &session, "#{alternate_on}"]) == "1");
         if !keys.is_empty() {
-            tmux(&[&[socket.as_str(), "send-keys", "-t", &session][..], keys].concat());
+            tmux(&[&[socket, "send-keys", "-t", &session][..], keys].concat());
         }
         let capture = || {
-            let mut args = vec![socket.as_str(), "capture-pane", "-p", "-t", &session];
+            let mut args = vec![socket, "capture-pane", "-p", "-t", &session];
             args.extend(escapes.then_some("-e"));
             let output = Command::new("tmux").args(&args).output().expect("tmux runs");
             String::from_utf8_lossy(&output.stdout).into_owned()
@@ -175,7 +201,7 @@ fn screens(name: &str, args: &str, keys: &[&str], status: &str) -> [String; 3] {
             }
             screen = again;
         }
-        tmux(&[&socket, "kill-server"]);
+        tmux(&[socket, "kill-server"]);
         screen
     };
     [run(true, false), run(true, true), run(false, true)]

@@ -124,7 +124,6 @@ mod tests {
         }
         let other = Exercise { problem: Problem::NQueensII, step: chain::step("board_scan").unwrap() };
         assert_eq!(shown.next(other), 1, "counted per exercise");
-        let _ = fs::remove_dir_all(&workspace.root);
     }
 
     #[test]
@@ -142,6 +141,5 @@ mod tests {
         fs::create_dir_all(path.with_file_name(".hints.new/in_the_way")).unwrap();
         assert!(shown.record(&workspace, Exercise::bitmask_52(), 2).is_err());
         assert_eq!(fs::read_to_string(&path).unwrap(), "bitmask 1\n", "what was recorded is kept");
-        let _ = fs::remove_dir_all(&workspace.root);
     }
 }

@@ -7,11 +7,13 @@
 //! checked by the judge (`n_queens_judge::check`, [`results`]): built and
 //! run fenced, in a program of its own that only hands back its answers,
 //! which the judge compares with the shared cases; the verdict is told in a
-//! few lines ([`summary`]).
+//! few lines ([`summary`]), and recorded ([`record`]): `list` and the loop
+//! answer from the record for a file unchanged since its last check.
 
 mod files;
 mod hints;
 mod ladder;
+mod record;
 mod results;
 mod summary;
 mod watch;
@@ -22,6 +24,7 @@ use std::path::{Path, PathBuf};
 use files::Unreadable;
 use ladder::{Exercise, PROBLEMS, Step};
 use n_queens_facts::chain;
+use record::Records;
 use summary::Status;
 
 use queens_common::{Failure, Outcome, Problem, WIDTH};
@@ -184,13 +187,34 @@ impl Workspace {
         if self.at_root { relative.to_string() } else { self.root.join(relative).display().to_string() }
     }
 
-    /// A workspace of its own for a test, in the temporary folder.
+    /// A workspace of its own for a test, in the temporary folder, removed
+    /// when the test ends, passed or failed.
     #[cfg(test)]
-    fn scratch(name: &str) -> Workspace {
+    fn scratch(name: &str) -> Scratch {
         let root = std::env::temp_dir().join(format!("queens_practice_{name}_{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(root.join("crates/n_queens_ii/exercises")).unwrap();
-        Workspace { root, at_root: false }
+        Scratch(Workspace { root, at_root: false })
+    }
+}
+
+/// A test's own workspace ([`Workspace::scratch`]), removed when dropped.
+#[cfg(test)]
+struct Scratch(Workspace);
+
+#[cfg(test)]
+impl std::ops::Deref for Scratch {
+    type Target = Workspace;
+
+    fn deref(&self) -> &Workspace {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0.root);
     }
 }
 
@@ -229,11 +253,30 @@ fn not_fenced_note(missing: &[String]) -> Vec<String> {
 }
 
 /// Where one exercise stands: unless it is not started, the judge checks
-/// it. The compiler's lines go to `echo` as they come. Paths are named
-/// from where the user stands.
+/// it now, and its verdict is recorded. The compiler's lines go to `echo` as
+/// they come. Paths are named from where the user stands.
 fn status(workspace: &Workspace, exercise: Exercise, echo: &mut dyn FnMut(&str)) -> Result<Status, Failure> {
     let text = files::read(workspace, exercise)?;
     status_of(workspace, exercise, &text, None, echo)
+}
+
+/// Where one exercise stands: the verdict recorded for its file as it is
+/// ([`known`]), else checked now ([`status`]).
+fn status_known(workspace: &Workspace, exercise: Exercise) -> Result<Status, Failure> {
+    let text = files::read(workspace, exercise)?;
+    match known(workspace, exercise, &text) {
+        Some(status) => Ok(status),
+        None => status_of(workspace, exercise, &text, None, &mut |_| {}),
+    }
+}
+
+/// Where an exercise whose file holds `text` stands, known without a check:
+/// not started, or the verdict recorded for that text ([`Records::get`]).
+fn known(workspace: &Workspace, exercise: Exercise, text: &str) -> Option<Status> {
+    if exercise.not_started(text) {
+        return Some(Status::NotStarted);
+    }
+    Records::of(workspace).get(exercise, &workspace.show(&exercise.path()), text)
 }
 
 /// Where an exercise whose file holds `text` stands ([`status`]); with
@@ -249,8 +292,13 @@ fn status_of(
         return Ok(Status::NotStarted);
     }
     let shown = workspace.show(&exercise.path());
-    let checked = results::check(exercise, text, &shown, cancel, echo).map_err(Failure::Failed)?;
-    Ok(Status::of(&checked, exercise.step.name))
+    let checked = results::check(exercise, text, &shown, cancel.clone(), echo).map_err(Failure::Failed)?;
+    let status = Status::of(&checked, exercise.step.name);
+    // A check cancelled on its way may have been cut short: its verdict is not the text's.
+    if !cancel.is_some_and(|cancel| cancel.load(std::sync::atomic::Ordering::SeqCst)) {
+        Records::of(workspace).put(exercise, &shown, text, &status);
+    }
+    Ok(status)
 }
 
 /// `queens practice list`: every exercise and where it stands, then what to do next.
@@ -259,14 +307,34 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
     if !workspace.at_root {
         writeln!(out, "In {}", workspace.root.display())?;
     }
-    // An unreadable one is said below, in its place.
-    let started = Exercise::all()
-        .filter(|&exercise| files::read(workspace, exercise).is_ok_and(|t| !exercise.not_started(&t)))
-        .count();
-    match started {
-        0 => {}
-        1 => writeln!(out, "Checking the started exercise now.")?,
-        _ => writeln!(out, "Checking the {started} started exercises now.")?,
+    // An unreadable one is said below, in its place. The others: started or
+    // not, and whether a verdict is recorded for the file as it is.
+    let (mut started, mut to_check) = (0, 0);
+    for exercise in Exercise::all() {
+        let Ok(text) = files::read(workspace, exercise) else { continue };
+        if !exercise.not_started(&text) {
+            started += 1;
+            to_check += usize::from(known(workspace, exercise, &text).is_none());
+        }
+    }
+    let checking = match (started, to_check) {
+        (0, _) => None,
+        (_, 0) => {
+            Some("The verdicts are the ones recorded at each file's last check: none has changed since.".to_string())
+        }
+        (1, 1) => Some("Checking the started exercise now.".to_string()),
+        _ if to_check == started => Some(format!("Checking the {started} started exercises now.")),
+        (_, 1) => Some(format!(
+            "Checking 1 of the {started} started exercises now, changed since its last check; the other verdicts \
+             are the ones recorded."
+        )),
+        _ => Some(format!(
+            "Checking {to_check} of the {started} started exercises now, changed since their last check; the other \
+             verdicts are the ones recorded."
+        )),
+    };
+    for line in checking.iter().flat_map(|said| summary::wrapped("", said, 0)) {
+        writeln!(out, "{line}")?;
     }
     for line in not_fenced().into_iter().filter(|_| started > 0) {
         writeln!(out, "{line}")?;
@@ -301,7 +369,7 @@ fn list(workspace: &Workspace, out: &mut impl Write) -> Outcome {
             let indent = start.chars().count();
             let (described, status) = match files::read(workspace, exercise) {
                 Ok(_) => {
-                    let status = status(workspace, exercise, &mut |_| {})?;
+                    let status = status_known(workspace, exercise)?;
                     (status.describe(indent), Some(status))
                 }
                 Err(Unreadable::NotRegular { what, .. }) => {
@@ -393,11 +461,12 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
 
 /// The first exercise, in the ladder's order, that does not paste into the
 /// judge yet or cannot be read; `None` when every one pastes. Each exercise
-/// before it is built and run, and said in a line on `out` as it is passed.
+/// before it is built and run, unless its verdict is recorded, and said in a
+/// line on `out` as it is passed.
 fn first_not_passing(workspace: &Workspace, out: &mut impl Write) -> Result<Option<Exercise>, Failure> {
     for exercise in Exercise::all() {
         let unreadable = files::read(workspace, exercise).is_err();
-        if unreadable || !matches!(status(workspace, exercise, &mut |_| {})?, Status::Pastes(_)) {
+        if unreadable || !matches!(status_known(workspace, exercise)?, Status::Pastes(_)) {
             return Ok(Some(exercise));
         }
         writeln!(out, "Exercise {} passes and pastes into the judge.", exercise.label())?;

@@ -8,11 +8,12 @@ use n_queens_facts::mistakes::{self, Observed};
 use n_queens_judge::check::{Checked, Outcome, Report};
 use n_queens_judge::runner::STACK_OVERFLOW;
 
-use queens_common::WIDTH;
+use queens_common::{Problem, WIDTH};
 
 /// Where an exercise stands: the list view's words, and the lines of detail
-/// that `queens practice test` prints under them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// that `queens practice test` prints under them; recorded as it is
+/// ([`crate::record`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     /// Its answer still holds the starting `todo!(`.
     NotStarted,
@@ -124,12 +125,28 @@ impl Status {
     }
 }
 
+/// The largest n at which a search that refuses no square, trying every
+/// column of every row (n^n placements), is so small that it ends at once:
+/// a case still running there at its limit is not slow, it never ends.
+const ENDS_AT_ONCE: i32 = 4;
+
 /// What `outcome` at `n` was, in words: for a case still running, what
-/// usually keeps a case of `step` running.
+/// keeps a case of `step` running, for ever at a small n, else too long.
 fn message(n: i32, outcome: &Outcome, step: &str) -> String {
     match outcome {
         Outcome::Returned { wrong, .. } => wrong.clone().unwrap_or_default(),
         Outcome::Panicked { message, .. } => message.clone(),
+        Outcome::TooSlow(limit) if (1..=ENDS_AT_ONCE).contains(&n) => {
+            let question = n_queens_facts::chain::step(step).and_then(|step| step.endless).unwrap_or_default();
+            let placements = n.pow(n as u32);
+            let placements =
+                if placements == 1 { "1 placement".to_string() } else { format!("{placements} placements") };
+            format!(
+                "still running after {limit} s, so the judge stopped waiting. At n = {n} even a search that \
+                 refuses no square ends at once ({placements}): this one never ends. {question} The judge \
+                 would report Time Limit Exceeded."
+            )
+        }
         Outcome::TooSlow(limit) if n >= 1 => {
             let question = n_queens_facts::chain::step(step).and_then(|step| step.too_slow).unwrap_or_default();
             format!(
@@ -208,9 +225,10 @@ fn over_every_n(cases: &[(i32, Outcome)]) -> String {
     parts.join("; ")
 }
 
-/// What `outcome` did at `n` in an exercise of `step`, in lines (`n = 4:
-/// returned 0, expected 2`), then the common mistakes it looks like.
-fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
+/// What `outcome` did at `n` in an exercise of `problem` and `step`, in
+/// lines (`n = 4: returned 0, expected 2`), then the common mistakes it
+/// looks like.
+fn detail(n: i32, outcome: &Outcome, problem: Problem, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
     let said = message(n, outcome, step);
     let mut lines = match outcome {
         Outcome::Panicked { place: Some(place), .. } => {
@@ -220,7 +238,7 @@ fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> V
         Outcome::NotRun | Outcome::Returned { wrong: None, .. } => Vec::new(),
         _ => wrapped(&format!("n = {n}: "), &said, 2),
     };
-    lines.extend(mistake(n, outcome, step, others));
+    lines.extend(mistake(n, outcome, problem, step, others));
     lines
 }
 
@@ -230,14 +248,15 @@ fn detail(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> V
 /// n); `None` when no case of the judge's range fails.
 fn failing(report: &Report, step: &str) -> Option<(i32, String, Vec<String>)> {
     let cases = &report.cases;
+    let problem = problem(report);
     let (smallest, first) = cases.iter().find(|(_, outcome)| outcome.failed())?;
     let mut lines = wrapped("", &over_every_n(cases), 2);
     let reason = message(*smallest, first, step).lines().next().unwrap_or_default().to_string();
-    lines.extend(detail(*smallest, first, step, cases));
+    lines.extend(detail(*smallest, first, problem, step, cases));
     let undo_forgotten = *smallest == 4
         && observed(first) == Some(Observed::Returned(0))
         && n_queens_facts::chain::step(step).is_some_and(|step| step.undoes)
-        && mistake(4, first, step, cases).is_empty();
+        && mistake(4, first, problem, step, cases).is_empty();
     if undo_forgotten {
         lines.extend(wrapped(
             "  ",
@@ -280,7 +299,7 @@ fn past_the_judge(report: &Report, step: &str) -> Vec<String> {
             Outcome::NotRun => said.push(format!("n = {n} is not run")),
             failed => {
                 said.push(format!("n = {n} fails (below)"));
-                details.extend(detail(*n, failed, step, &[]));
+                details.extend(detail(*n, failed, problem(report), step, &[]));
             }
         }
     }
@@ -288,6 +307,11 @@ fn past_the_judge(report: &Report, step: &str) -> Vec<String> {
     lines.extend(said.iter().map(|said| format!("  {said}")));
     lines.extend(details);
     lines
+}
+
+/// The problem whose answers `report` judged.
+fn problem(report: &Report) -> Problem {
+    if report.boards { Problem::NQueens } else { Problem::NQueensII }
 }
 
 /// What `outcome` shows of the answer, as the common mistakes' signatures
@@ -301,9 +325,10 @@ fn observed(outcome: &Outcome) -> Option<Observed<'_>> {
     }
 }
 
-/// The common mistakes of `step` whose signature is `outcome` at `n`, the
-/// first failing n (`others` at the other n): its title and its link.
-fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
+/// The common mistakes of `problem`'s exercise of `step` whose signature
+/// is `outcome` at `n`, the first failing n (`others` at the other n): its
+/// title and its link.
+fn mistake(n: i32, outcome: &Outcome, problem: Problem, step: &str, others: &[(i32, Outcome)]) -> Vec<String> {
     let observe = |m: i32| {
         if m == n {
             observed(outcome)
@@ -312,7 +337,7 @@ fn mistake(n: i32, outcome: &Outcome, step: &str, others: &[(i32, Outcome)]) -> 
         }
     };
     let mut lines = Vec::new();
-    for mistake in mistakes::linked(step, n, observe) {
+    for mistake in mistakes::linked(problem, step, n, observe) {
         lines.push(format!("  A common mistake gives exactly this: {}", mistake.title));
         lines.push(format!("  {}", mistake.link()));
     }
@@ -386,28 +411,51 @@ mod tests {
     fn only_the_mistakes_of_the_step_are_linked() {
         // `full = 1 << n` returns 1 at n = 3 too; both masks shifted left, 3.
         let full = [(1, returned(1, 1)), (3, returned(1, 0))];
-        let lines = mistake(2, &returned(1, 0), "bitmask", &full).join("\n");
+        let lines = mistake(2, &returned(1, 0), Problem::NQueensII, "bitmask", &full).join("\n");
         assert!(lines.contains("docs/common-mistakes.md#3-full--1--n"), "{lines}");
         assert!(!lines.contains("#4-"), "{lines}");
         let shifted = [(3, returned(3, 0))];
-        let lines = mistake(2, &returned(1, 0), "bitmask", &shifted).join("\n");
+        let lines = mistake(2, &returned(1, 0), Problem::NQueensII, "bitmask", &shifted).join("\n");
         assert!(lines.contains("docs/common-mistakes.md#4-one-mask-shifted-the-wrong-way"), "{lines}");
         // The same count in another step links that step's own mistake, not the bitmask step's.
-        let column_abs = mistake(2, &returned(1, 0), "column_abs", &full).join("\n");
+        let column_abs = mistake(2, &returned(1, 0), Problem::NQueensII, "column_abs", &full).join("\n");
         assert!(column_abs.contains("#10-the-distance-without-abs") && !column_abs.contains("#3-"), "{column_abs}");
-        assert!(mistake(2, &returned(1, 0), "three_arrays", &full).is_empty());
-        assert!(mistake(3, &returned(1, 0), "bitmask", &full).is_empty());
+        assert!(mistake(2, &returned(1, 0), Problem::NQueensII, "three_arrays", &full).is_empty());
+        assert!(mistake(3, &returned(1, 0), Problem::NQueensII, "bitmask", &full).is_empty());
         assert!(
-            mistake(1, &Outcome::Ended(STACK_OVERFLOW.to_string()), "bitmask", &[])
+            mistake(1, &Outcome::Ended(STACK_OVERFLOW.to_string()), Problem::NQueensII, "bitmask", &[])
                 .join("\n")
                 .contains("#2--where--belongs")
         );
         let no_boards = Outcome::Returned { count: 0, wrong: Some("returned 0 boards, expected 2".into()) };
-        assert!(mistake(4, &no_boards, "three_arrays", &[]).join("\n").contains("#5-flags-not-cleared"));
+        assert!(
+            mistake(4, &no_boards, Problem::NQueens, "three_arrays", &[]).join("\n").contains("#5-flags-not-cleared")
+        );
         let place = Some("x.rs:1:1".to_string());
         let panicked = Outcome::Panicked { place, message: "index out of bounds: the len is 1".to_string() };
-        assert!(mistake(1, &panicked, "board_scan", &[]).join("\n").contains("#7-the-base-case-after-the-loop"));
-        assert!(mistake(1, &panicked, "three_arrays", &[]).join("\n").contains("#8-an-offset-of-n"));
+        assert!(
+            mistake(1, &panicked, Problem::NQueensII, "board_scan", &[])
+                .join("\n")
+                .contains("#7-the-base-case-after-the-loop")
+        );
+        assert!(
+            mistake(1, &panicked, Problem::NQueensII, "three_arrays", &[]).join("\n").contains("#8-an-offset-of-n")
+        );
+    }
+
+    /// A case still running at a small n never ends, which the step's
+    /// question on its loops asks about; at a large n the search may only be
+    /// slow, which the question on what it refuses asks about.
+    #[test]
+    fn a_time_out_asks_about_the_loop_at_a_small_n_and_the_pruning_at_a_large_one() {
+        let flags = "Are the three flags of a queen set before the recursive call";
+        let the_loop = "Does the loop over the columns move on at each turn";
+        let small = message(2, &Outcome::TooSlow(10), "three_arrays");
+        assert!(small.contains(the_loop) && !small.contains(flags), "{small}");
+        assert!(small.contains("At n = 2 even a search that refuses no square ends at once (4 placements)"), "{small}");
+        let large = message(8, &Outcome::TooSlow(10), "three_arrays");
+        assert!(large.contains(flags) && !large.contains(the_loop), "{large}");
+        assert!(message(1, &Outcome::TooSlow(10), "board_scan").contains("(1 placement)"));
     }
 
     #[test]

@@ -2,12 +2,17 @@
 //! first exercise not yet passing, checked again each time its file is
 //! saved, on an 80×24 screen drawn anew after each change. Keys: `h` the
 //! next hint, `l` the list, `n` the next exercise once this one passes, `r`
-//! reset (after a y/n), `q` quit.
+//! reset (after a y/n), `q` quit; and, when the verdict and the hint do not
+//! fit, the arrows (or `j`, `k`, PgUp, PgDn) scroll them, as a line under
+//! them and the keys say.
 //!
 //! Each check runs on a thread of its own ([`Checker`]), so the keys act
 //! meanwhile; a save while a check runs ends that check (its processes,
 //! at once) and checks the new text: the verdict on the screen is always of
-//! the text on disk.
+//! the text on disk. A file unchanged since its last check is not checked
+//! again: its verdict is the one recorded ([`super::known`]). A save of
+//! another exercise's file is followed too: the list shows the verdict
+//! recorded for its new text, or that it is not checked yet.
 //!
 //! The terminal is set up, waited on and given back as `queens watch` does
 //! (`queens_common::terminal::input_within`); a signal, even in the middle of a
@@ -37,6 +42,9 @@ const DEBOUNCE: Duration = Duration::from_millis(200);
 
 /// The keys, on the last line.
 const KEYS: &str = "h hint  l list  n next  r reset  q quit";
+
+/// The keys that scroll, after [`KEYS`] when the verdict and the hint do not fit.
+const SCROLL_KEYS: &str = "  ↑↓ scroll";
 
 /// Runs `queens practice watch` in `workspace`.
 pub fn run(workspace: &Workspace) -> Outcome {
@@ -76,10 +84,13 @@ enum Mode {
 struct Screen {
     /// The exercise watched.
     exercise: Exercise,
-    /// Where each exercise stood when last checked, in the order of [`Exercise::all`].
+    /// Where each exercise stands, its file as it is, where that is known
+    /// (checked, or recorded), in the order of [`Exercise::all`].
     known: Vec<Option<Status>>,
     /// The hint shown, by its number.
     hint: Option<usize>,
+    /// How many lines of the verdict and the hint are scrolled past.
+    scroll: usize,
     /// A line said after the last key (a reset, a refusal).
     said: Vec<String>,
     /// What is on the screen.
@@ -119,39 +130,47 @@ impl Screen {
         matches!(self.status(), Some(Status::Pastes(_) | Status::Passing(_)))
     }
 
-    /// The lines of the screen, for a terminal `height` rows high.
-    fn lines(&self, workspace: &Workspace, height: usize) -> Vec<String> {
+    /// The screen for a terminal `height` rows high: the title, then the
+    /// verdict and the hint (the body, scrolled when it does not fit, with a
+    /// line that says which of its lines show), then what the last key said,
+    /// what to do and the keys.
+    fn layout(&self, workspace: &Workspace, height: usize) -> Layout {
         let label = self.exercise.label();
-        let mut top = vec![format!("Practice {label}: {}", workspace.show(&self.exercise.path())), String::new()];
-        let mut bottom = Vec::new();
+        // Its file's path, named in full from outside the workspace's root, may need a line of its own.
+        let title = format!("Practice {label}: {}", workspace.show(&self.exercise.path()));
+        let mut top = super::summary::wrapped("", &title, 2);
+        top.push(String::new());
         match self.mode {
-            Mode::List(chosen) => return self.list(workspace, chosen),
+            Mode::List(chosen) => return Layout::still(self.list(workspace, chosen)),
             Mode::ConfirmReset => {
                 top.push(format!("Reset {label} to its starting text? Your version is kept"));
                 top.push("as a backup beside the exercises. y: reset, n: keep it".to_string());
-                return top;
+                return Layout::still(top);
             }
             Mode::Exercise => {}
         }
+        let mut body = Vec::new();
         match (&self.checking, self.status()) {
             (Some(checking), _) => {
-                top.push(format!("Checking {label}..."));
-                top.push(super::fit(checking.said.trim(), WIDTH));
+                body.push(format!("Checking {label}..."));
+                body.push(super::fit(checking.said.trim(), WIDTH));
             }
-            (None, Some(status)) => top.extend(status.report(&label)),
-            (None, None) => top.push(format!("{label} cannot be read: `r` puts it aside, then writes it anew.")),
+            (None, Some(status)) => body.extend(status.report(&label)),
+            (None, None) => body.push(format!("{label} cannot be read: `r` puts it aside, then writes it anew.")),
         }
-        if let Some(number) = self.hint.filter(|_| !matches!(self.status(), Some(Status::Pastes(_)))) {
+        let mut hint_at = None;
+        if let Some(number) = self.hint {
             let hints = self.exercise.hints();
-            bottom.push(String::new());
-            bottom.push(format!("Hint {number} of {}:", hints.len()));
+            body.push(String::new());
+            hint_at = Some(body.len());
+            body.push(format!("Hint {number} of {}:", hints.len()));
             let text = hints[number - 1];
-            bottom.extend(
+            body.extend(
                 textwrap::wrap(text, queens_common::wrapping(WIDTH - 2)).iter().map(|line| format!("  {line}")),
             );
         }
-        bottom.extend(self.said.iter().cloned());
-        bottom.extend(super::not_fenced());
+        body.extend(super::not_fenced());
+        let mut bottom = self.said.clone();
         bottom.push(String::new());
         bottom.push(match self.status().filter(|_| self.checking.is_none()) {
             Some(Status::Pastes(_)) => {
@@ -161,11 +180,24 @@ impl Screen {
             Some(Status::NotStarted) => "Write your answer in the file and save it: it is checked again.".to_string(),
             _ => "Save the file to check it again.".to_string(),
         });
-        bottom.push(KEYS.to_string());
-        // The verdict gives way, from its end, to the hint and the keys.
-        top.truncate(height.saturating_sub(bottom.len()).max(2));
+        // The body's rows: the rest of the screen, below the keys' line.
+        let rows = height.saturating_sub(top.len() + bottom.len() + 1).max(2);
+        let (mut page, mut max_scroll) = (rows, 0);
+        if body.len() <= rows {
+            top.extend(body);
+            bottom.push(KEYS.to_string());
+        } else {
+            // One row says which lines show, and how to see the others.
+            page = rows - 1;
+            max_scroll = body.len() - page;
+            let first = self.scroll.min(max_scroll);
+            let last = first + page;
+            top.extend(body[first..last].iter().cloned());
+            top.push(format!("(lines {} to {last} of {}: ↑ ↓ PgUp PgDn scroll)", first + 1, body.len()));
+            bottom.push(format!("{KEYS}{SCROLL_KEYS}"));
+        }
         top.extend(bottom);
-        top
+        Layout { lines: top, page, max_scroll, hint_at }
     }
 
     /// Whether `exercise` is not started, read from its file now (for one
@@ -187,12 +219,31 @@ impl Screen {
                 _ if checking => "checking...".to_string(),
                 Some(status) => status.describe(0).lines().next().unwrap_or_default().to_string(),
                 None if self.untouched(workspace, exercise) => Status::NotStarted.describe(0),
-                None => "not checked yet".to_string(),
+                None => "not checked as it is now: Enter checks it".to_string(),
             };
             let start = format!("{mark} {:<13} ", exercise.step.name);
             lines.push(format!("{start}{}", super::fit(&described, WIDTH - start.chars().count())));
         }
         lines
+    }
+}
+
+/// A screen laid out for its height ([`Screen::layout`]).
+struct Layout {
+    /// Its lines, from the top.
+    lines: Vec<String>,
+    /// How many lines of the body show at once.
+    page: usize,
+    /// The most lines of the body that can be scrolled past: 0 when it fits.
+    max_scroll: usize,
+    /// The line of the body where the hint starts, if one is shown.
+    hint_at: Option<usize>,
+}
+
+impl Layout {
+    /// A screen of `lines` that does not scroll.
+    fn still(lines: Vec<String>) -> Layout {
+        Layout { page: lines.len(), lines, max_scroll: 0, hint_at: None }
     }
 }
 
@@ -215,8 +266,9 @@ fn watch(
     let checker = Checker::start(workspace.clone());
     let mut screen = Screen {
         exercise: Exercise::all().next().expect("an exercise"),
-        known: Exercise::all().map(|_| None).collect(),
+        known: Exercise::all().map(|exercise| known_now(workspace, exercise)).collect(),
         hint: None,
+        scroll: 0,
         said: Vec::new(),
         mode: Mode::Exercise,
         checked: None,
@@ -241,10 +293,24 @@ fn watch_keys(
     loop {
         checker.news(workspace, screen);
         let height = terminal.size()?.height as usize;
-        draw(terminal, &screen.lines(workspace, height))?;
+        let mut layout = screen.layout(workspace, height);
+        if screen.scroll > layout.max_scroll {
+            // Scrolled past the end of a body that has since grown shorter (a new verdict, a resize).
+            screen.scroll = layout.max_scroll;
+            layout = screen.layout(workspace, height);
+        }
+        draw(terminal, &layout.lines)?;
         let mut save = false;
-        while let Ok(paths) = saved.try_recv() {
-            save |= paths.iter().any(|path| path.ends_with(screen.exercise.path()));
+        for path in saved.try_iter().flatten() {
+            for (index, exercise) in Exercise::all().enumerate().filter(|(_, exercise)| path.ends_with(exercise.path()))
+            {
+                if exercise == screen.exercise {
+                    save = true;
+                } else {
+                    // Another exercise's file: the list shows where it stands now.
+                    screen.known[index] = known_now(workspace, exercise);
+                }
+            }
         }
         if save && files::read(workspace, screen.exercise).ok() != screen.checked {
             screen.said.clear();
@@ -298,8 +364,19 @@ fn watch_keys(
                     Err(_) => screen.hint.map_or(1, |number| (number + 1).min(screen.exercise.hints().len())),
                 };
                 screen.hint = Some(number);
+                // Shown from its first line, at the top of the body or as far down as it goes.
+                let shown = screen.layout(workspace, height);
+                screen.scroll = shown.hint_at.unwrap_or(0).min(shown.max_scroll);
                 let recorded = hints.and_then(|mut shown| shown.record(workspace, screen.exercise, number));
                 screen.said = recorded.err().as_deref().map(wrap).unwrap_or_default();
+            }
+            (Mode::Exercise, KeyCode::Up | KeyCode::Char('k')) => screen.scroll = screen.scroll.saturating_sub(1),
+            (Mode::Exercise, KeyCode::Down | KeyCode::Char('j')) => {
+                screen.scroll = (screen.scroll + 1).min(layout.max_scroll);
+            }
+            (Mode::Exercise, KeyCode::PageUp) => screen.scroll = screen.scroll.saturating_sub(layout.page),
+            (Mode::Exercise, KeyCode::PageDown) => {
+                screen.scroll = (screen.scroll + layout.page).min(layout.max_scroll);
             }
             (Mode::Exercise, KeyCode::Char('l')) => screen.mode = Mode::List(Screen::index(screen.exercise)),
             (Mode::Exercise, KeyCode::Char('r')) => screen.mode = Mode::ConfirmReset,
@@ -319,7 +396,7 @@ fn watch_keys(
     }
 }
 
-/// Watches `exercise` from now on, checked at once.
+/// Watches `exercise` from now on, checked at once (or its verdict recorded).
 fn open(checker: &Checker, workspace: &Workspace, screen: &mut Screen, exercise: Exercise) {
     screen.exercise = exercise;
     screen.mode = Mode::Exercise;
@@ -327,6 +404,12 @@ fn open(checker: &Checker, workspace: &Workspace, screen: &mut Screen, exercise:
     screen.said.clear();
     screen.scanning = false;
     checker.check(workspace, screen);
+}
+
+/// Where `exercise` stands, its file as it is now, where that is known
+/// without a check: not started, or recorded ([`super::known`]).
+fn known_now(workspace: &Workspace, exercise: Exercise) -> Option<Status> {
+    files::read(workspace, exercise).ok().and_then(|text| super::known(workspace, exercise, &text))
 }
 
 /// The thread that checks the exercises, one at a time, as `practice test`
@@ -377,7 +460,8 @@ impl Checker {
     }
 
     /// Checks the exercise watched from its text on disk now, after ending
-    /// the check still running, if one is.
+    /// the check still running, if one is; a text not started, or whose
+    /// verdict is recorded, is known at once.
     fn check(&self, workspace: &Workspace, screen: &mut Screen) {
         self.cancel(screen);
         let exercise = screen.exercise;
@@ -385,12 +469,35 @@ impl Checker {
         // Until the verdict comes, none is known: it would be of another text.
         screen.known[Screen::index(exercise)] = None;
         let Some(text) = screen.checked.clone() else { return };
+        if let Some(status) = super::known(workspace, exercise, &text) {
+            self.settle(workspace, screen, Some(status));
+            return;
+        }
         static NUMBER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let number = NUMBER.fetch_add(1, Ordering::SeqCst);
         let cancel = Arc::new(AtomicBool::new(false));
         let job = Job { number, exercise, text, cancel: cancel.clone() };
         if self.jobs.send(job).is_ok() {
             screen.checking = Some(Checking { number, cancel, said: String::new() });
+        }
+    }
+
+    /// Shows `status` as the verdict on the exercise watched; at the start,
+    /// moves on to the next exercise while this one passes.
+    fn settle(&self, workspace: &Workspace, screen: &mut Screen, status: Option<Status>) {
+        let passes = matches!(status, Some(Status::Pastes(_)));
+        screen.known[Screen::index(screen.exercise)] = status;
+        screen.scroll = 0;
+        if passes {
+            screen.hint = None;
+        }
+        let next = Exercise::all().nth(Screen::index(screen.exercise) + 1);
+        match next {
+            Some(next) if screen.scanning && passes => {
+                screen.exercise = next;
+                self.check(workspace, screen);
+            }
+            _ => screen.scanning = false,
         }
     }
 
@@ -412,19 +519,7 @@ impl Checker {
                 News::Said(number, line) if number == checking.number => checking.said = line,
                 News::Done(number, status) if number == checking.number => {
                     screen.checking = None;
-                    let passes = matches!(status, Some(Status::Pastes(_)));
-                    screen.known[Screen::index(screen.exercise)] = status;
-                    if passes {
-                        screen.hint = None;
-                    }
-                    let next = Exercise::all().nth(Screen::index(screen.exercise) + 1);
-                    match next {
-                        Some(next) if screen.scanning && passes => {
-                            screen.exercise = next;
-                            self.check(workspace, screen);
-                        }
-                        _ => screen.scanning = false,
-                    }
+                    self.settle(workspace, screen, status);
                 }
                 News::Failed(number, why) if number == checking.number => {
                     screen.checking = None;
@@ -447,4 +542,98 @@ fn draw(terminal: &mut ratatui::DefaultTerminal, lines: &[String]) -> Outcome {
     let text: Vec<Line> = lines.iter().map(|line| Line::raw(line.as_str())).collect();
     terminal.draw(|frame| frame.render_widget(Paragraph::new(text), frame.area()))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The screen of exercise 52 bitmask, its verdict `status`.
+    fn screen(status: Status) -> Screen {
+        let mut known: Vec<Option<Status>> = Exercise::all().map(|_| None).collect();
+        let exercise = Exercise::bitmask_52();
+        known[Screen::index(exercise)] = Some(status);
+        Screen {
+            exercise,
+            known,
+            hint: None,
+            scroll: 0,
+            said: Vec::new(),
+            mode: Mode::Exercise,
+            checked: None,
+            checking: None,
+            scanning: false,
+        }
+    }
+
+    /// `scratch` as from its root: the exercise's path is short.
+    fn at_root(scratch: &Workspace) -> Workspace {
+        Workspace { root: scratch.root.clone(), at_root: true }
+    }
+
+    /// A verdict of `count` lines of detail, each numbered.
+    fn long(count: usize) -> Status {
+        let details = (1..=count).map(|line| format!("detail {line}")).collect();
+        Status::Failing { n: 4, reason: "returned 0, expected 2".to_string(), details }
+    }
+
+    /// Every line within 80 columns, and no more lines than the screen's rows.
+    fn assert_fits(lines: &[String], height: usize) {
+        assert!(lines.len() <= height, "{} lines for {height} rows:\n{}", lines.len(), lines.join("\n"));
+        assert!(lines.iter().all(|line| line.chars().count() <= WIDTH), "{}", lines.join("\n"));
+    }
+
+    #[test]
+    fn a_verdict_that_fits_shows_whole_with_the_plain_keys() {
+        let scratch = Workspace::scratch("watch_fits");
+        let workspace = at_root(&scratch);
+        let layout = screen(long(3)).layout(&workspace, 24);
+        assert_fits(&layout.lines, 24);
+        assert_eq!(layout.max_scroll, 0);
+        assert!(layout.lines.iter().any(|line| line == "detail 3"), "{}", layout.lines.join("\n"));
+        assert_eq!(layout.lines.last().map(String::as_str), Some(KEYS));
+        assert!(!layout.lines.iter().any(|line| line.starts_with("(lines ")), "{}", layout.lines.join("\n"));
+    }
+
+    /// At 80×24 a long verdict and a hint do not fit: a line says which of
+    /// their lines show and how to see the others, the keys say it too, and
+    /// scrolled to its end the screen shows the hint's last line.
+    #[test]
+    fn a_verdict_that_does_not_fit_says_so_and_scrolls() {
+        let scratch = Workspace::scratch("watch_scrolls");
+        let workspace = at_root(&scratch);
+        let mut screen = screen(long(30));
+        screen.hint = Some(1);
+        let top = screen.layout(&workspace, 24);
+        assert_fits(&top.lines, 24);
+        assert!(top.max_scroll > 0);
+        let said = format!("(lines 1 to {} of ", top.page);
+        assert!(top.lines.iter().any(|line| line.starts_with(&said)), "{}", top.lines.join("\n"));
+        assert!(top.lines.last().is_some_and(|keys| keys.starts_with(KEYS) && keys.ends_with("↑↓ scroll")));
+        assert!(top.lines.iter().any(|line| line == "detail 1"), "{}", top.lines.join("\n"));
+        let hint = Exercise::bitmask_52().hints()[0];
+        let last_word = hint.split_whitespace().last().unwrap();
+        assert!(!top.lines.iter().any(|line| line.ends_with(last_word)), "{}", top.lines.join("\n"));
+        screen.scroll = top.max_scroll;
+        let end = screen.layout(&workspace, 24);
+        assert_fits(&end.lines, 24);
+        assert!(end.lines.iter().any(|line| line == "Hint 1 of 3:"), "{}", end.lines.join("\n"));
+        assert!(end.lines.iter().any(|line| line.ends_with(last_word)), "{}", end.lines.join("\n"));
+        assert!(!end.lines.iter().any(|line| line == "detail 1"), "{}", end.lines.join("\n"));
+        let hint_at = end.hint_at.expect("a hint");
+        assert!(hint_at >= end.max_scroll, "the hint's first line shows once scrolled to the end");
+    }
+
+    /// A hint asked for on an exercise that passes is shown: the hint seen
+    /// is recorded only as shown.
+    #[test]
+    fn a_hint_asked_for_shows_on_an_exercise_that_passes() {
+        let scratch = Workspace::scratch("watch_hint");
+        let workspace = at_root(&scratch);
+        let mut screen = screen(Status::Pastes(vec!["Past the judge's range, which the judge never asks:".into()]));
+        screen.hint = Some(2);
+        let layout = screen.layout(&workspace, 24);
+        assert_fits(&layout.lines, 24);
+        assert!(layout.lines.iter().any(|line| line == "Hint 2 of 3:"), "{}", layout.lines.join("\n"));
+    }
 }

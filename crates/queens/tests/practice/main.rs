@@ -2,13 +2,17 @@
 //! in a scratch workspace of its own (see `scratch.rs`): failing answers in
 //! `output.rs`, right answers written in unusual ways in `verdicts.rs`,
 //! answers written to fool, escape or exhaust it in `hostile.rs`,
-//! `practice watch` and `test` and `hint` alone in `watch.rs`. A check
-//! builds with `rustc` alone and takes about a second.
+//! `practice watch` and `test` and `hint` alone in `watch.rs`, the verdicts
+//! recorded in `recorded.rs`. A check builds with `rustc` alone and takes
+//! about a second.
 
 mod fence;
 mod hostile;
 mod output;
+mod recorded;
 mod scratch;
+#[path = "../tmux/mod.rs"]
+mod tmux;
 mod verdicts;
 mod watch;
 

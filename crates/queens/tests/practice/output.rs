@@ -77,7 +77,8 @@ fn an_unmasked_free_is_asked_about_full() {
 fn a_board_scan_time_out_asks_the_board_scans_question() {
     let answer = chain_with("51", "board_scan", "board[row][col] = b'Q';", "board[row][col] = b'q';");
     let stdout = practice_test("51", "board_scan", &answer, 1);
-    assert!(stdout.contains("\nn = 1: returned 1 board, the right number, but 1 is not a solution"), "{stdout}");
+    assert!(stdout.contains("\nn = 1: returned 1 board, the right number, but not the expected one\n"), "{stdout}");
+    assert!(stdout.contains("\n  1 returned board is not a solution:\n    rows [\"q\"]\n"), "{stdout}");
     let smallest = stdout.find("\nn = 1: ").unwrap();
     if let Some(time_out) = stdout.find("still running after") {
         assert!(smallest < time_out, "{stdout}");
@@ -231,6 +232,68 @@ fn the_base_case_one_row_early_is_named() {
     assert!(stdout.contains("docs/common-mistakes.md#11-the-base-case-one-row-early"), "{stdout}");
 }
 
+/// LeetCode 51, the base case one row early: every board it returns has an
+/// empty last row, so n = 1, right by luck in LeetCode 52, is wrong here:
+/// one board with no queen. The mistake is named all the same, and no line
+/// of the verdict says what another says.
+#[test]
+fn leetcode_51_names_the_base_case_one_row_early_at_n_1() {
+    let answer = chain_with("51", "board_scan", "if row == n {", "if row == n - 1 {");
+    let stdout = practice_test("51", "board_scan", &answer, 1);
+    assert!(stdout.contains("failing at n = 1"), "{stdout}");
+    assert!(stdout.contains("\nn = 1: returned 1 board, the right number, but not the expected one\n"), "{stdout}");
+    assert!(stdout.contains("\n  1 returned board is not a solution:\n    rows [\".\"]\n"), "{stdout}");
+    assert!(stdout.contains("docs/common-mistakes.md#11-the-base-case-one-row-early"), "{stdout}");
+    assert_eq!(stdout.matches("common-mistakes.md#").count(), 1, "{stdout}");
+    assert_no_line_twice(&stdout);
+}
+
+/// LeetCode 51, `full = 1 << n`: the one queen, in column n, panics where
+/// its board is drawn (`n - col - 1` dots after it), at n = 1. The verdict
+/// names the mistake in the mask, lines away from the panic.
+#[test]
+fn leetcode_51_names_full_one_bit_where_the_drawing_panics() {
+    let answer = chain_with("51", "bitmask", "(1u32 << n) - 1", "1u32 << n");
+    let stdout = practice_test("51", "bitmask", &answer, 1);
+    assert!(
+        stdout.contains("failing at n = 1; not run 2 to 9") || stdout.contains("failing at n = 1 to 9"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("n = 1: panicked at crates/n_queens/exercises/bitmask.rs:"), "{stdout}");
+    assert!(stdout.contains("attempt to subtract with overflow"), "{stdout}");
+    assert!(stdout.contains("A common mistake gives exactly this: `full = 1 << n`\n"), "{stdout}");
+    assert!(stdout.contains("docs/common-mistakes.md#3-full--1--n"), "{stdout}");
+    assert_eq!(stdout.matches("common-mistakes.md#").count(), 1, "{stdout}");
+}
+
+/// LeetCode 51, `three_arrays` with a `while` loop that moves on only from
+/// a free square: n = 1 passes; at n = 2 the first square of row 1 is
+/// attacked and the loop stays on it for ever. A search of n = 2 ends at
+/// once, so the question is about the loop, not about the flags.
+#[test]
+fn a_loop_that_never_moves_on_is_asked_about_the_loop() {
+    let answer =
+        chain_with("51", "three_arrays", "    for col in 0..n {\n", "    let mut col = 0;\n    while col < n {\n");
+    let taken_back = "lines.set(col, diagonal, anti_diagonal, false); // take the queen back: free its lines\n";
+    assert!(answer.contains(taken_back), "{answer}");
+    let answer = answer.replacen(taken_back, &format!("{taken_back}            col += 1;\n"), 1);
+    let stdout = practice_test("51", "three_arrays", &answer, 1);
+    let flat = crate::flat(&stdout);
+    assert!(flat.contains("failing at n = 2; passing 1; not run 3 to 9"), "{stdout}");
+    assert!(flat.contains("n = 2: still running after 10 s"), "{stdout}");
+    assert!(flat.contains("this one never ends. Does the loop over the columns move on at each turn"), "{stdout}");
+    assert!(!flat.contains("flags of a queen set before"), "{stdout}");
+}
+
+/// No line of `stdout` is said twice.
+fn assert_no_line_twice(stdout: &str) {
+    let mut lines: Vec<&str> = stdout.lines().filter(|line| !line.trim().is_empty()).collect();
+    let count = lines.len();
+    lines.sort_unstable();
+    lines.dedup();
+    assert_eq!(lines.len(), count, "a line said twice:\n{stdout}");
+}
+
 /// The undo forgotten in `board_scan` returns 0 at n = 4: the cause is named.
 #[test]
 fn zero_at_n_4_points_at_the_undo() {
@@ -246,8 +309,10 @@ fn zero_at_n_4_points_at_the_undo() {
 fn boards_of_the_right_number_say_what_differs() {
     let answer = chain_with("51", "bitmask", "&\".\".repeat(n - col - 1)", "&\".\".repeat(n - col)");
     let stdout = practice_test("51", "bitmask", &answer, 1);
-    assert!(stdout.contains("n = 1: returned 1 board, the right number, but 1 is not a solution"), "{stdout}");
+    assert!(stdout.contains("n = 1: returned 1 board, the right number, but not the expected one\n"), "{stdout}");
+    assert!(stdout.contains("\n  1 returned board is not a solution:\n    rows [\"Q.\"]\n"), "{stdout}");
     assert!(!stdout.contains("expected 1\n"), "{stdout}");
+    assert_no_line_twice(&stdout);
 }
 
 /// A paste that the judge's edition 2018 refuses (`TryFrom` is not in its

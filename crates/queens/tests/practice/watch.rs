@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use n_queens_facts::judge::judge_text;
 
 use super::scratch::Scratch;
+use super::tmux::Tmux;
 
 /// Far longer than a check of an exercise takes.
 const DEADLINE: Duration = Duration::from_secs(2 * 60);
@@ -52,9 +53,9 @@ fn watch_checks_each_save_and_its_keys_act() {
     }
     let scratch = Scratch::take();
     let session = format!("queens-practice-watch-{}", std::process::id());
-    let socket = format!("-L{session}");
-    let status = std::env::temp_dir().join(format!("{session}-status"));
-    let _ = std::fs::remove_file(&status);
+    let server = Tmux::new();
+    let socket = server.socket();
+    let status = server.folder().join("status");
     let script = format!(
         "cd '{root}' && TMPDIR='{tmp}' '{binary}' practice watch; echo $? > '{status}'; sleep 60",
         root = scratch.root.display(),
@@ -62,13 +63,13 @@ fn watch_checks_each_save_and_its_keys_act() {
         binary = env!("CARGO_BIN_EXE_queens"),
         status = status.display(),
     );
-    tmux(&socket, &["new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
+    tmux(socket, &["new-session", "-d", "-s", &session, "-x", "80", "-y", "24", &script]);
     let ended = || std::fs::read_to_string(&status).unwrap_or_default();
     let result = std::panic::catch_unwind(|| {
-        let wait = |wanted: &str| wait_for(&socket, &session, wanted);
+        let wait = |wanted: &str| wait_for(socket, &session, wanted);
         // Presses `key`, then waits for the screen to show `wanted`.
         let press = |key: &str, wanted: &str| {
-            tmux(&socket, &["send-keys", "-t", &session, key]);
+            tmux(socket, &["send-keys", "-t", &session, key]);
             wait(wanted)
         };
         // Nothing started: the first exercise, with no build.
@@ -114,24 +115,40 @@ fn watch_checks_each_save_and_its_keys_act() {
         assert!(saved.elapsed() < Duration::from_secs(9), "waited for the hanging check: {:?}", saved.elapsed());
         assert!(!screen.contains("still running"), "{screen}");
 
+        // A hint asked for on an exercise that passes is shown, then recorded as seen.
+        press("h", "Hint 3 of 3:");
+        let recorded = std::fs::read_to_string(scratch.root.join("crates/n_queens_ii/exercises/.hints"));
+        assert_eq!(recorded.unwrap(), "board_scan 3\n", "the hint shown is remembered");
+
+        // The list follows a save of an exercise not watched: the one just
+        // passed, changed once the next one is open, is not checked as it is.
+        press("n", "Practice 52 column_abs");
+        crate::write_answer(&scratch, "52", "board_scan", wrong);
+        press("l", "Choose an exercise");
+        let list = wait("board_scan    not checked as it is now");
+        assert!(!list.contains("board_scan    passing"), "{list}");
+        // Opened, it is checked: the verdict is of the file as it is.
+        press("Up", "> board_scan");
+        tmux(socket, &["send-keys", "-t", &session, "Enter"]);
+        wait("Exercise 52 board_scan: failing");
+
         press("r", "y: reset, n: keep it");
         let screen = press("y", "Your version is kept in");
         assert_eq!(std::fs::read_to_string(scratch.root.join(FILE)).unwrap(), START);
         let screen = if screen.contains("not started") { screen } else { wait("not started") };
         assert!(screen.contains("back at its starting text"), "{screen}");
 
-        tmux(&socket, &["send-keys", "-t", &session, "q"]);
+        tmux(socket, &["send-keys", "-t", &session, "q"]);
         let start = Instant::now();
         while ended().is_empty() {
             assert!(start.elapsed() < DEADLINE, "q did not end it");
             sleep(Duration::from_millis(100));
         }
         assert_eq!(ended().trim(), "0");
-        let state = tmux(&socket, &["display", "-p", "-t", &session, "#{alternate_on} #{cursor_flag}"]);
+        let state = tmux(socket, &["display", "-p", "-t", &session, "#{alternate_on} #{cursor_flag}"]);
         assert_eq!(state.trim(), "0 1", "q gives the terminal back");
     });
-    tmux(&socket, &["kill-server"]);
-    let _ = std::fs::remove_file(&status);
+    tmux(socket, &["kill-server"]);
     if let Err(panic) = result {
         std::panic::resume_unwind(panic);
     }

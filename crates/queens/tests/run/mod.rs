@@ -4,6 +4,8 @@
 // Each test binary uses only some of these.
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
@@ -77,20 +79,45 @@ pub fn parse_columns(text: &str) -> Vec<Vec<usize>> {
     text.lines().map(|line| line.split(' ').map(|col| col.parse().expect("a column number")).collect()).collect()
 }
 
-/// A path in the temporary directory for this test process, `name` in it,
-/// with no file there yet.
-pub fn scratch(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("queens-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
+/// A path `name` in a temporary folder of the test's own: the folder, and
+/// what the test wrote in it, are removed when this is dropped, the test
+/// passed or failed.
+pub struct Scratch {
+    path: PathBuf,
+    _folder: tempfile::TempDir,
 }
 
-/// A workspace of this test process's own, `name` in the temporary folder,
-/// with what `queens practice` looks for (the manifests) and no exercise
-/// yet: no test runs `practice` on the real workspace.
-pub fn practice_workspace(name: &str) -> PathBuf {
-    let root = std::env::temp_dir().join(format!("queens-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+impl Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<OsStr> for Scratch {
+    fn as_ref(&self) -> &OsStr {
+        self.path.as_os_str()
+    }
+}
+
+/// A path `name` in a temporary folder of the test's own, with no file there yet.
+pub fn scratch(name: &str) -> Scratch {
+    let folder = tempfile::Builder::new().prefix("queens-test-").tempdir().expect("a temporary folder");
+    Scratch { path: folder.path().join(name), _folder: folder }
+}
+
+/// A workspace of the test's own, `name` in a temporary folder, with what
+/// `queens practice` looks for (the manifests) and no exercise yet: no test
+/// runs `practice` on the real workspace.
+pub fn practice_workspace(name: &str) -> Scratch {
+    let root = scratch(name);
     for manifest in ["Cargo.toml", "crates/n_queens/Cargo.toml", "crates/n_queens_ii/Cargo.toml"] {
         let path = root.join(manifest);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();

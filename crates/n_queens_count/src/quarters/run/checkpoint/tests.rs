@@ -2,9 +2,13 @@
 
 use super::*;
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("queens-checkpoint-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+/// A path `name` of the test's own in the temporary folder, with no file
+/// there yet; the file written there is removed when it is dropped, the
+/// test passed or failed.
+fn scratch(name: &str) -> tempfile::TempPath {
+    let file = tempfile::Builder::new().prefix(&format!("queens-checkpoint-{name}-")).tempfile().unwrap();
+    let path = file.into_temp_path();
+    std::fs::remove_file(&path).unwrap();
     path
 }
 

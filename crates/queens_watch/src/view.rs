@@ -211,9 +211,11 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     if let Some(note) = &app.note {
         event += &format!(" · {note}");
     }
+    // Each key with what it does, as a newcomer reads it: two rows at 80 columns.
     let steps = chain::watched().count();
     let keys = format!(
-        "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} step · Tab next step · q quit"
+        "space play/pause · ←→ one event · s next solution · b next backtrack · r next place/back · \
+         +- faster/slower · g/e start/end · 1-{steps} approach · q quit"
     );
     let wrapped = |text: &str, style: Style| {
         wrap_status(text, width).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()

@@ -37,8 +37,21 @@ fn left_width(n: usize, step: &Step, mistake: Option<Mistake>) -> u16 {
     (board.max(check_width(n, steps::checker(step.name, n, mistake).panel()))) as u16
 }
 
-/// Draws the whole view.
-pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
+/// Draws the whole view; without `colour` (`NO_COLOR`), with no colour at
+/// all: its symbols and words say all of it (a test holds every frame to that).
+pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>, colour: bool) {
+    draw_in_colour(frame, app, problem, fps);
+    if !colour {
+        // Not left to the terminal library, which, told to draw no colour, resets
+        // the bold and the dim with it.
+        for cell in &mut frame.buffer_mut().content {
+            (cell.fg, cell.bg) = (Color::Reset, Color::Reset);
+        }
+    }
+}
+
+/// Draws the whole view, with its colours.
+fn draw_in_colour(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
     let search = &app.history.search;
     let n = search.n;
     let area = frame.area();

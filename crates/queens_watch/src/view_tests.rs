@@ -17,7 +17,7 @@ fn step(name: &str) -> &'static Step {
 
 fn buffer(app: &App, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal.draw(|frame| draw(frame, app, Problem::NQueensII, None)).expect("drawn");
+    terminal.draw(|frame| draw(frame, app, Problem::NQueensII, None, true)).expect("drawn");
     terminal.backend().buffer().clone()
 }
 

@@ -11,10 +11,12 @@ mod mistakes;
 mod search;
 mod signals;
 mod source;
+mod squares;
 mod state;
 mod steps;
 mod svg;
 mod view;
+mod wrap;
 mod words;
 
 use std::io::{self, IsTerminal, Write};

@@ -2,10 +2,10 @@
 //!
 //! **Idea.** Put one queen in each row, top to bottom, on a real n×n board of
 //! `'.'` and `'Q'`. Before placing a queen at (row, col), look for a queen
-//! already placed above it: straight up the column, up-left along its "\"
-//! diagonal and up-right along its "/" anti-diagonal. If none, place it,
-//! solve the rows below, then take it back (backtracking). Rows below are
-//! still empty, so only the squares above need looking at.
+//! already placed above it: in its column, up-left along its "\" diagonal
+//! and up-right along its "/" anti-diagonal. If none, place it, solve the
+//! rows below, then take it back (backtracking). Rows below are still
+//! empty, so only the squares above need looking at.
 //!
 //! **What changed.** Nothing yet: this is the first step, the way most people
 //! first write it. It is easy to get right, and every later step keeps its
@@ -65,7 +65,7 @@ fn place_row(board: &mut Vec<Vec<u8>>, row: usize, solutions: &mut Vec<Vec<Strin
 /// Whether no queen above (row, col) attacks it. Rows below are still empty.
 fn is_safe(board: &[Vec<u8>], row: usize, col: usize) -> bool {
     let n = board.len();
-    // Straight up the column.
+    // Down the column, from the top row to the row above.
     if board[..row].iter().any(|line| line[col] == b'Q') {
         return false;
     }

@@ -2,10 +2,10 @@
 //!
 //! **Idea.** Put one queen in each row, top to bottom, on a real n×n board.
 //! Before placing a queen at (row, col), look for a queen already placed
-//! above it: straight up the column, up-left along its "\" diagonal and
-//! up-right along its "/" anti-diagonal. If none, place it, count the
-//! solutions of the rows below, then take it back (backtracking). Rows below
-//! are still empty, so only the squares above need looking at.
+//! above it: in its column, up-left along its "\" diagonal and up-right
+//! along its "/" anti-diagonal. If none, place it, count the solutions of
+//! the rows below, then take it back (backtracking). Rows below are still
+//! empty, so only the squares above need looking at.
 //!
 //! **What changed.** Nothing yet: this is the first step, the way most people
 //! first write it. Every later step keeps its shape and only makes the safety
@@ -62,7 +62,7 @@ fn place_row(board: &mut Vec<Vec<bool>>, row: usize) -> i32 {
 /// Whether no queen above (row, col) attacks it. Rows below are still empty.
 fn is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
     let n = board.len();
-    // Straight up the column.
+    // Down the column, from the top row to the row above.
     if board[..row].iter().any(|line| line[col]) {
         return false;
     }

@@ -176,10 +176,13 @@ fn every_picture_reads_at_a_phones_width() {
             );
         }
         // The running code line's first row: one place in every frame.
-        let code_ys: std::collections::BTreeSet<&str> = all
+        let code_ys: std::collections::BTreeSet<String> = frames(&svg)
             .iter()
-            .filter(|(tag, content)| content.starts_with('▶') && tag.contains("class="))
-            .filter_map(|(tag, _)| attribute(tag, "y"))
+            .filter_map(|(_, frame)| {
+                let texts = texts(frame);
+                let first = texts.iter().find(|(tag, content)| content.starts_with('▶') && tag.contains("class="));
+                first.and_then(|(tag, _)| attribute(tag, "y")).map(String::from)
+            })
             .collect();
         assert_eq!(code_ys.len(), 1, "{args:?}: the code line moves: {code_ys:?}");
         // The pace: half a second and the time to read what is new, a second at least; a solution and the end held.
@@ -265,10 +268,11 @@ fn a_mistakes_wrong_line_and_its_name_carry_its_mark() {
             if !tag.contains("class=\"bad\"") {
                 continue;
             }
-            // The code line in red is the wrong one, marked; the mistake's name, marked the same.
+            // The code line in red is the wrong one, marked on each of its rows; the mistake's
+            // name, marked the same.
             if text.starts_with('▶') {
-                assert!(text.starts_with("▶ ✗ // Wrong:"), "{text}");
-                wrong_lines += 1;
+                assert!(text.starts_with("▶ ✗ "), "{text}");
+                wrong_lines += usize::from(text.starts_with("▶ ✗ // Wrong:"));
             }
             if text.contains("mistake 5") {
                 assert!(text.starts_with("✗ mistake 5 flags-not-cleared"), "{text}");
@@ -298,5 +302,67 @@ fn a_picture_past_the_limit_is_refused_and_the_largest_are_those_the_page_names(
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains("4 MiB"), "{stderr}");
         assert!(svg.is_none(), "nothing written");
+    }
+}
+
+/// Each kind of square a picture defines: its id, the colour it is drawn
+/// in (its square's class, and whether a queen's disc stands on it), and
+/// its symbols, in order.
+fn kinds_of_square(svg: &str) -> Vec<(String, (String, bool), String)> {
+    let defs = svg.split("<defs>").nth(1).and_then(|rest| rest.split("</defs>").next()).expect("the definitions");
+    defs.split("<g id=\"")
+        .skip(1)
+        .map(|group| {
+            let (id, body) = group.split_once('"').expect("an id");
+            let body = body.split("</g>").next().unwrap_or_default();
+            let square = body.split("<rect").nth(1).and_then(|rect| attribute(rect, "class")).unwrap_or_default();
+            let symbols: String = texts(body).into_iter().map(|(_, text)| text).collect();
+            (id.to_string(), (square.to_string(), body.contains("<circle")), symbols)
+        })
+        .collect()
+}
+
+#[test]
+fn no_square_or_row_of_code_in_a_picture_is_told_by_its_colour_alone() {
+    let steps = STEPS.iter().map(|step| vec!["4", "--approach", step]);
+    let mistakes = n_queens_facts::mistakes::MISTAKES.iter().map(|mistake| vec!["4", "--mistake", mistake.name]);
+    for args in steps.chain(mistakes) {
+        let (output, svg) = picture(&args);
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let svg = svg.expect("written");
+        let kinds = kinds_of_square(&svg);
+        let mut drawn = std::collections::BTreeSet::new();
+        for (_, frame) in frames(&svg) {
+            // Each square drawn once a frame, as one kind of square.
+            let mut squares = std::collections::BTreeSet::new();
+            for used in frame.split("<use ").skip(1) {
+                let used = format!(" {used}");
+                let id = attribute(&used, "xlink:href").expect("a kind of square").trim_start_matches('#').to_string();
+                let at = (attribute(&used, "x").map(String::from), attribute(&used, "y").map(String::from));
+                assert!(squares.insert(at.clone()), "{args:?}: the square at {at:?} is drawn twice: {frame}");
+                drawn.insert(id);
+            }
+            // The running line's rows: each after `▶`, and a mistake's wrong line's after `▶ ✗`.
+            for (tag, text) in texts(frame)
+                .into_iter()
+                .filter(|(tag, _)| tag.contains("class=\"run\"") || tag.contains("class=\"bad\""))
+            {
+                if tag.contains("class=\"run\"") {
+                    assert!(text.starts_with("▶ ") && !text.contains('✗'), "{args:?}: {text:?}");
+                } else if text.starts_with('▶') {
+                    assert!(text.starts_with("▶ ✗ "), "{args:?}: a wrong line's row {text:?}");
+                }
+            }
+        }
+        // Two kinds of square drawn in other colours have other symbols.
+        let drawn: Vec<_> = kinds.iter().filter(|(id, ..)| drawn.contains(id)).collect();
+        for (id, colour, symbols) in &drawn {
+            for (other, other_colour, other_symbols) in &drawn {
+                assert!(
+                    colour == other_colour || symbols != other_symbols,
+                    "{args:?}: #{id} and #{other} are both {symbols:?}, drawn {colour:?} and {other_colour:?}"
+                );
+            }
+        }
     }
 }

@@ -229,7 +229,9 @@ fn without_colour_each_mark_keeps_its_symbol_at_80_by_24() {
     // Mistake mode's wrong line: `✗` before its code, as before the mistake's name.
     let (text, _) = rows("wrong", "6 --mistake flags-not-cleared", &["b"], "back (4, 3)");
     let all = text.join("\n");
-    assert!(text.iter().any(|row| row.contains("││▶ 92 ✗           // Wrong:")), "{all}");
+    let first = text.iter().position(|row| row.contains("││▶ 92 ✗           // Wrong:")).expect(&all);
+    // Each row of the wrapped line carries both marks, not its first only.
+    assert!(text[first + 1].contains("││▶ ✗ "), "{all}");
     assert!(text.iter().any(|row| row.starts_with("✗ mistake 5 flags-not-cleared: ")), "{all}");
     // The flags three_arrays reads: between brackets, the legend beside the board says so.
     let (text, _) = rows("flags", "6 --approach three_arrays", &["-N", "10", "Right"], "event 10 · refused (1, 1)");
@@ -237,7 +239,7 @@ fn without_colour_each_mark_keeps_its_symbol_at_80_by_24() {
     assert!(text.iter().any(|row| row.starts_with("│columns         1[0]0 0 0 0 ")), "{all}");
     assert!(text.iter().any(|row| row.starts_with("│diagonals       0 0 0 0 0[1]0 0 0 0 0 ")), "{all}");
     assert!(text.iter().any(|row| row.starts_with("│anti_diagonals  1 0 0 0 0 0 0 0 0 0 0 ")), "not read: {all}");
-    assert!(text[2].contains("[1] a flag read,") && text[3].contains("set or cleared"), "{all}");
+    assert!(text[3].contains("[1] a flag read,") && text[4].contains("set or cleared"), "{all}");
 }
 
 #[test]
@@ -267,6 +269,27 @@ fn the_screens_at_80_by_24_are_the_ones_pinned() {
                 .is_ok_and(|code| (30..=37).contains(&code) || (40..=47).contains(&code) || code == 38 || code == 48)
         });
         assert!(!coloured, "{name}: NO_COLOR=1 shows colour: {sgr:?}");
+        // Without colour, each queen of the board and of its legend is still bold.
+        for line in attributes.lines() {
+            let left = line.split("││").next().unwrap_or_default();
+            let (mut bold, mut chars) = (false, left.chars());
+            while let Some(c) = chars.next() {
+                match c {
+                    '\u{1b}' => {
+                        let sequence: String = chars.by_ref().take_while(|c| *c != 'm').collect();
+                        for code in sequence.trim_start_matches('[').split(';') {
+                            match code {
+                                "" | "0" | "22" => bold = false,
+                                "1" => bold = true,
+                                _ => {}
+                            }
+                        }
+                    }
+                    'Q' => assert!(bold, "{name}: a queen not bold without colour: {line:?}"),
+                    _ => {}
+                }
+            }
+        }
         let (text_file, colour_file) = (dir.join(format!("{name}.txt")), dir.join(format!("{name}.ansi")));
         if pin {
             std::fs::write(&text_file, &text).expect("written");

@@ -10,10 +10,10 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use super::app::App;
 use super::event::{Event, Line as Ray};
 use super::search::Search;
-use super::source::wrap_prose;
 use super::state::State;
 use super::steps::{Call, Free, Panel};
 use super::words::{Change, FLAG_NAMES, back_text, crash_text, flag_changes, read_text, refuses};
+use super::wrap::wrap_prose;
 
 /// A mask in binary, column 0 last, after a dot (a `+` when bits lie past the board).
 pub fn binary(mask: u32, n: usize) -> String {

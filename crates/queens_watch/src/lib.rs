@@ -11,10 +11,12 @@ mod mistakes;
 mod search;
 mod signals;
 mod source;
+mod squares;
 mod state;
 mod steps;
 mod svg;
 mod view;
+mod wrap;
 mod words;
 
 use std::io::{self, IsTerminal, Write};
@@ -150,8 +152,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         ));
     }
     let signals = signals::Caught::register()?;
+    // NO_COLOR (no-color.org): set and not empty.
+    let colour = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
     let mut terminal = ratatui::try_init()?;
-    let result = watch(&mut terminal, App::new(n, step, args.mistake), args.problem, &signals);
+    let result = watch(&mut terminal, App::new(n, step, args.mistake), args.problem, colour, &signals);
     // The alternate screen is cleared before it is left: tmux, leaving it at
     // another size than the one it was entered at, carries rows of what it
     // holds onto the normal screen (docs/watch.md).
@@ -207,13 +211,14 @@ fn watch(
     terminal: &mut ratatui::DefaultTerminal,
     mut app: App,
     problem: Problem,
+    colour: bool,
     signals: &signals::Caught,
 ) -> Outcome {
     let (mut frames, mut fps, mut second) = (0, 0, Instant::now());
     let mut last_tick = Instant::now();
     while !app.quit && !signals.caught() {
         let shown = app.playing.then_some(fps);
-        terminal.draw(|frame| view::draw(frame, &app, problem, shown))?;
+        terminal.draw(|frame| view::draw(frame, &app, problem, shown, colour))?;
         frames += 1;
         if second.elapsed() >= Duration::from_secs(1) {
             (fps, frames, second) = (frames, 0, Instant::now());

@@ -2,6 +2,9 @@
 //! marked, every line wrapped at the pane's width, never cut.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -14,6 +17,7 @@ use n_queens_facts::chain::Step;
 use super::app::App;
 use super::mistakes::Mistake;
 use super::words::WRONG_MARK;
+use super::wrap::{string_starts, wrap_code};
 use queens_common::Problem;
 
 /// The file shown: the step's own, from its problem's list of approaches,
@@ -38,91 +42,12 @@ pub fn marker(
     super::steps::checker(step.name, 0, mistake).line(event, problem)
 }
 
-/// Prose in rows of at most `width` characters, between words (a word
-/// longer than a row broken), the rows after the first indented by two.
-pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
-    let options = queens_common::wrapping(width).break_words(true).subsequent_indent("  ");
-    textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
-}
-
-/// The binary operators a row of code never ends with: a row breaks before
-/// one, so that it leads the next row together with its operand.
-const OPERATORS: [&str; 18] =
-    ["&&", "||", "&", "|", "^", "+", "-", "*", "/", "%", "<<", ">>", "==", "!=", "<", ">", "<=", ">="];
-
-/// Code, in rows of at most `first` characters, then `rest`: at spaces
-/// (after a comma, a colon or a `·`, else before a binary operator such as
-/// `&&`, `||` or `|`, where one is near the end; never after an operator,
-/// outside a `//` comment), and inside a word too long for a row after a `.`,
-/// `(` or `[`; the rows after the first indented by `indent` more than the
-/// line, at most a seventh of the width. Not `textwrap`, which breaks code
-/// where it reads badly (docs/watch.md).
-pub fn wrap(text: &str, first: usize, rest: usize, indent: usize) -> Vec<String> {
-    wrap_rows(text, first, rest, indent, true)
-}
-
-/// The lines under the panels, in rows of `width`, the rows after the first
-/// indented by two: as [`wrap`] breaks code, but with no word taken for an
-/// operator (`row - col` is words there).
-pub fn wrap_status(text: &str, width: usize) -> Vec<String> {
-    wrap_rows(text, width, width, 2, false)
-}
-
-/// [`wrap`], and with `code` false, [`wrap_status`].
-fn wrap_rows(text: &str, first: usize, rest: usize, indent: usize, code: bool) -> Vec<String> {
-    let chars: Vec<char> = text.trim_end().chars().collect();
-    let lead = chars.iter().take_while(|c| **c == ' ').count();
-    // Where a `//` comment starts: prose from there on, whatever its words.
-    let comment = match code {
-        true => chars.windows(2).position(|pair| pair == ['/', '/']).unwrap_or(chars.len()),
-        false => 0,
-    };
-    // Whether the word that ends just before the space at `at`, or the one that starts just after it, is an operator.
-    let operator = |word: String| OPERATORS.contains(&word.as_str());
-    let before = |at: usize| {
-        let start = chars[..at].iter().rposition(|c| *c == ' ').map_or(0, |space| space + 1);
-        at < comment && operator(chars[start..at].iter().collect())
-    };
-    let after = |at: usize| at < comment && operator(chars[at + 1..].iter().take_while(|c| **c != ' ').collect());
-    let mut rows = Vec::new();
-    let mut start = 0;
-    loop {
-        let (prefix, width) = if rows.is_empty() { (0, first) } else { ((lead + indent).min(rest / 7), rest) };
-        let room = width.saturating_sub(prefix).max(8);
-        if chars.len() - start <= room {
-            rows.push(" ".repeat(prefix) + &chars[start..].iter().collect::<String>());
-            return rows;
-        }
-        // A space in the row; a break just after an operator would leave it at the end of a row.
-        let space = |at: &usize| chars[*at] == ' ' && *at > lead;
-        let fair = |at: &usize| space(at) && !before(*at);
-        let near_the_end = |at: &usize| at - start >= room / 2;
-        let spaces = start + 1..=start + room;
-        let after_a_comma = spaces.clone().rfind(|at| fair(at) && matches!(chars[at - 1], ',' | ':' | '·'));
-        let before_an_operator = spaces.clone().rfind(|at| fair(at) && after(*at));
-        let last_space = spaces.clone().rfind(fair);
-        let inside = (start + 1..start + room).rfind(|&at| matches!(chars[at - 1], '.' | '(' | '['));
-        // After an operator only when nothing else breaks the row, and never a row of the operator alone.
-        let last_resort = spaces
-            .clone()
-            .rfind(|at| space(at) && chars[start..*at].iter().skip_while(|c| **c == ' ').any(|c| *c == ' '));
-        let at_a_space = after_a_comma.filter(near_the_end).or(before_an_operator.filter(near_the_end)).or(last_space);
-        let (end, skip) = match (at_a_space, inside, last_resort) {
-            (Some(at), _, _) => (at, 1),
-            (None, Some(at), _) => (at, 0),
-            (None, None, Some(at)) => (at, 1),
-            (None, None, None) => (start + room, 0),
-        };
-        rows.push(" ".repeat(prefix) + &chars[start..end].iter().collect::<String>());
-        start = end + skip;
-    }
-}
-
 /// The columns before a line's text: its mark, its number, a space.
 pub const GUTTER: usize = 5;
 
 /// Draws the file shown, the running line marked `▶` and highlighted, the
-/// mistaken ones marked [`WRONG_MARK`] and in red.
+/// mistaken ones marked [`WRONG_MARK`] and in red: each mark on every row
+/// of its line, so that a wrapped line keeps it without colour.
 pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let search = &app.history.search;
     let (step, mistake) = (search.step, search.mistake);
@@ -134,21 +59,14 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
     let width = usize::from(area.width.saturating_sub(2));
     let height = usize::from(area.height.saturating_sub(2));
     let mut rows: Vec<(usize, String)> = Vec::new();
-    // A gutter, `▶` on the running line, then its number; a line's next rows use their columns too.
-    for (number, line) in text.lines().enumerate() {
-        let gutter = if Some(number) == running { '▶' } else { ' ' };
-        // A wrong line's mark: in place of its first space, or before it.
-        let (wrong, indented) = (is_wrong(line), line.starts_with(' '));
-        let first = width.saturating_sub(GUTTER + if wrong && !indented { 2 } else { 0 });
-        let mut line_rows = wrap(line, first, width, 8);
-        if wrong {
-            line_rows[0] = match indented {
-                true => format!("{WRONG_MARK}{}", &line_rows[0][1..]),
-                false => format!("{WRONG_MARK} {}", line_rows[0]),
+    for (number, line_rows) in file_rows(problem, step, mistake, width).iter().enumerate() {
+        for row in line_rows {
+            // The running line's mark, in the gutter of each of its rows.
+            let row = match Some(number) == running {
+                true => row.replacen(' ', "▶", 1),
+                false => row.clone(),
             };
-        }
-        for (index, row) in line_rows.into_iter().enumerate() {
-            rows.push((number, if index == 0 { format!("{gutter}{:>3} {row}", number + 1) } else { row }));
+            rows.push((number, row));
         }
     }
     let at_start =
@@ -167,12 +85,91 @@ pub fn draw_source(frame: &mut Frame, area: Rect, app: &App, problem: Problem) {
             _ => Line::from(row),
         })
         .collect();
-    let crate_name = if problem == Problem::NQueens { "n_queens" } else { "n_queens_ii" };
-    let title = match mistake {
-        Some(mistake) => format!(" {}.rs with mistake {} ", step.name, mistake.row().number),
-        None => format!(" {crate_name}/src/{}.rs ", step.name),
+    let block = Block::bordered().title(title(problem, step, mistake, width));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+thread_local! {
+    /// The rows of each file shown at each width, wrapped once: the view draws them again every frame.
+    static WRAPPED: RefCell<HashMap<Wrapped, Rc<Vec<Vec<String>>>>> = RefCell::default();
+}
+
+/// A file shown, by its problem, its step's name and its mistake's, at a width.
+type Wrapped = (Problem, &'static str, Option<&'static str>, usize);
+
+/// The rows of each line of the file shown at `width`, as [`line_rows`]
+/// draws them, none of them running.
+fn file_rows(problem: Problem, step: &Step, mistake: Option<Mistake>, width: usize) -> Rc<Vec<Vec<String>>> {
+    let key = (problem, step.name, mistake.map(|mistake| mistake.row().name), width);
+    if let Some(rows) = WRAPPED.with_borrow(|wrapped| wrapped.get(&key).cloned()) {
+        return rows;
+    }
+    let text = shown(problem, step, mistake);
+    let wrong = mistake.map(|mistake| mistake.row().line);
+    let lines = text.lines().enumerate().zip(string_starts(&text));
+    let rows: Vec<Vec<String>> = lines
+        .map(|((number, line), in_string)| {
+            let is_wrong = wrong.is_some_and(|wrong| line.contains(wrong));
+            line_rows(line, in_string, number, false, is_wrong, width)
+        })
+        .collect();
+    let rows = Rc::new(rows);
+    WRAPPED.with_borrow_mut(|wrapped| wrapped.insert(key, rows.clone()));
+    rows
+}
+
+/// The rows the line of index `number` takes in a pane `width` wide (`in_string`: it starts
+/// inside a string literal): a gutter, `▶` if it is `running`, then its number; and if it is
+/// `wrong`, [`WRONG_MARK`] in place of its first space, or before it. The rows after the first
+/// carry the same marks.
+pub fn line_rows(line: &str, in_string: bool, number: usize, running: bool, wrong: bool, width: usize) -> Vec<String> {
+    let gutter = if running { '▶' } else { ' ' };
+    // Room for the wrong line's mark and its space, which take the place of the indent's first when there is one.
+    let first = width.saturating_sub(GUTTER + if wrong { 2 } else { 0 });
+    let mut rows = wrap_code(line, in_string, first, width, 8);
+    if wrong {
+        rows[0] = match rows[0].strip_prefix(' ') {
+            Some(rest) => format!("{WRONG_MARK}{rest}"),
+            None => format!("{WRONG_MARK} {}", rows[0]),
+        };
+    }
+    rows.into_iter()
+        .enumerate()
+        .map(|(index, row)| match index {
+            0 => format!("{gutter}{:>3} {row}", number + 1),
+            _ => marked(&row, gutter, wrong),
+        })
+        .collect()
+}
+
+/// A row after a line's first, with the line's marks in its indent: `▶` in
+/// the gutter's column, [`WRONG_MARK`] two columns on.
+fn marked(row: &str, gutter: char, wrong: bool) -> String {
+    let wrong = if wrong { WRONG_MARK } else { " " };
+    let marks = format!("{gutter} {wrong} ");
+    match row.strip_prefix("    ") {
+        Some(rest) => marks + rest,
+        // Narrower than any pane the view draws: the marks before the row.
+        None => marks + row,
+    }
+}
+
+/// The source pane's title, whole within `width`: the file's path in its
+/// crate, or where that does not fit, its name and its problem.
+pub fn title(problem: Problem, step: &Step, mistake: Option<Mistake>, width: usize) -> String {
+    let file = format!("{}.rs", step.name);
+    let (crate_name, number) = match problem {
+        Problem::NQueens => ("n_queens", 51),
+        Problem::NQueensII => ("n_queens_ii", 52),
     };
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), area);
+    let titles = match mistake {
+        Some(mistake) => {
+            let mistake = mistake.row().number;
+            [format!(" {file} with mistake {mistake} "), format!(" {file}, mistake {mistake} ")]
+        }
+        None => [format!(" {crate_name}/src/{file} "), format!(" {file}, LeetCode {number} ")],
+    };
+    titles.into_iter().find(|title| title.chars().count() <= width).unwrap_or(format!(" {file} "))
 }
 
 #[cfg(test)]
@@ -206,7 +203,7 @@ mod tests {
     }
 
     #[test]
-    fn a_queen_found_on_a_diagonal_runs_the_if_of_its_own_loop() {
+    fn each_square_read_runs_the_line_that_reads_it() {
         let step = chain::step("board_scan").expect("a step");
         for problem in [Problem::NQueens, Problem::NQueensII] {
             let text = shown(problem, step, None);
@@ -214,114 +211,21 @@ mod tests {
             let at = |piece: &str| lines.iter().position(|line| line.contains(piece)).expect("in the file");
             let (up_left, up_right, end) = (at("while r > 0 && c > 0"), at("while r > 0 && c + 1 < n"), at("    true"));
             let mut search = Search::new(6, step, None);
-            let mut seen = [false; 2];
+            let mut seen = [[false; 2]; 3];
             for event in std::iter::from_fn(|| Some(search.next_event()).filter(|event| *event != Event::Done)) {
                 let Event::Scan { line, queen, .. } = event else { continue };
                 let running = marker(problem, step, None, &event).and_then(|m| m.find(&text)).expect("a line");
-                let within = match line {
-                    Ray::Column => continue,
-                    Ray::Diagonal => up_left..up_right,
-                    Ray::AntiDiagonal => up_right..end,
+                // The column in one expression; a diagonal's square by the `if` of its own loop, empty or not.
+                let (within, reads) = match line {
+                    Ray::Column => (at("fn is_safe")..up_left, "board[..row]"),
+                    Ray::Diagonal => (up_left..up_right, "if board[r][c]"),
+                    Ray::AntiDiagonal => (up_right..end, "if board[r][c]"),
                 };
                 assert!(within.contains(&running), "{event:?}: line {} is in its loop", running + 1);
-                if queen {
-                    assert!(lines[running].contains("if board[r][c]"), "{event:?}: {}", lines[running]);
-                    seen[usize::from(line == Ray::AntiDiagonal)] = true;
-                } else {
-                    assert!(lines[running].contains("while r > 0"), "{event:?}: {}", lines[running]);
-                }
+                assert!(lines[running].contains(reads), "{event:?}: {}", lines[running]);
+                seen[line as usize][usize::from(queen)] = true;
             }
-            assert_eq!(seen, [true, true], "a queen is found on both rays");
+            assert_eq!(seen, [[true; 2]; 3], "each ray reads an empty square and a queen");
         }
-    }
-
-    #[test]
-    fn no_row_of_code_ends_with_an_operator_or_holds_one_alone() {
-        let runs = chain::watched().map(|step| (step, None)).chain(Mistake::ALL.map(|m| (m.step(), Some(m))));
-        for (step, mistake) in runs {
-            for problem in [Problem::NQueens, Problem::NQueensII] {
-                let text = shown(problem, step, mistake);
-                // The source pane's inside at 80 columns and wider, its gutter on a line's first row.
-                for width in 30..=80 {
-                    for line in text.lines() {
-                        let rows = wrap(line, width - GUTTER, width, 8);
-                        let joined: String = rows.iter().flat_map(|row| row.split_whitespace()).collect();
-                        assert_eq!(joined, line.split_whitespace().collect::<String>(), "{width}: {rows:?}");
-                        // The code before a `//` comment, counted in characters other than spaces.
-                        let code = line.find("//").map_or(line, |comment| &line[..comment]);
-                        let code = code.split_whitespace().map(|word| word.chars().count()).sum::<usize>();
-                        let mut through = 0;
-                        for row in &rows {
-                            through += row.split_whitespace().map(|word| word.chars().count()).sum::<usize>();
-                            let last = row.split_whitespace().last().unwrap_or_default();
-                            assert!(
-                                !OPERATORS.contains(&last) || through > code || rows.len() == 1,
-                                "{} {problem:?} {mistake:?} at {width}: {rows:?}",
-                                step.name
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        // Three arrays' check at the width of the pane at 80×24: `&&` leads its row, with its operand.
-        let line =
-            "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
-        let rows = wrap(line, 38 - GUTTER, 38, 8);
-        assert_eq!(
-            rows.iter().map(|row| row.trim()).collect::<Vec<_>>()[1..],
-            ["&& !lines.diagonals[diagonal]", "&& !lines.anti_diagonals[", "anti_diagonal] {"]
-        );
-    }
-
-    #[test]
-    fn the_lines_under_the_panels_take_no_word_for_an_operator() {
-        let text = "✗ mistake 6 diagonal-without-offset: row - col goes below zero right of the main diagonal";
-        assert_eq!(
-            wrap_status(text, 80),
-            ["✗ mistake 6 diagonal-without-offset: row - col goes below zero right of the main", "  diagonal"]
-        );
-        // As code, the same words break before the `-`.
-        assert_eq!(wrap(text, 80, 80, 2)[1].trim_start(), "- col goes below zero right of the main diagonal");
-    }
-
-    #[test]
-    fn wrapping_keeps_every_character_and_the_width_and_code_reads_well() {
-        let line =
-            "        if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
-        for width in [20, 30, 34, 42, 60, 200] {
-            let rows = wrap(line, width, width, 4);
-            assert!(rows.iter().all(|row| row.chars().count() <= width), "{width}: {rows:?}");
-            let joined: String = rows.iter().flat_map(|row| row.split_whitespace()).collect();
-            assert_eq!(joined, line.split_whitespace().collect::<String>(), "{width}");
-            if (42..100).contains(&width) {
-                assert!(rows[1..].iter().all(|row| row.starts_with(&" ".repeat(width / 7))), "{rows:?}");
-                // A word is cut only after a `.`, `(` or `[`, where its operator could not lead it whole.
-                for pair in rows.windows(2) {
-                    let tail = pair[0].split_whitespace().last().unwrap_or_default();
-                    let head = pair[1].split_whitespace().next().unwrap_or_default();
-                    let at_a_space = line.contains(&format!("{tail} {head}"));
-                    let inside = tail.ends_with(['.', '(', '[']) && line.contains(&format!("{tail}{head}"));
-                    assert!(at_a_space || inside, "{width}: {rows:?}");
-                }
-            }
-        }
-        assert_eq!(wrap(line, 50, 50, 4)[1].trim_start(), "&& !lines.diagonals[diagonal]", "broken before &&");
-        // textwrap with the workspace's features, as the prose uses it, adds no hyphen but breaks
-        // code where it reads badly.
-        let textwrap = |text: &str, width: usize| -> Vec<String> {
-            let options = queens_common::wrapping(width).break_words(true).subsequent_indent("    ");
-            textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
-        };
-        let rows = textwrap(line, 50);
-        let characters = |rows: &[String]| rows.concat().split_whitespace().collect::<String>();
-        assert_eq!(characters(&rows), line.split_whitespace().collect::<String>(), "no hyphen added: {rows:?}");
-        // The last space that fits: `&&` ends a row, where the next row should start with it.
-        assert!(rows[0].ends_with("&&"), "{rows:?}");
-        assert!(wrap(line, 50, 50, 4)[0].ends_with("[col]"), "{:?}", wrap(line, 50, 50, 4));
-        // A word too long for a row is cut at the width, not after a `.`, `(` or `[`.
-        let word = "!lines.anti_diagonals[anti_diagonal]";
-        assert_eq!(textwrap(word, 30), ["!lines.anti_diagonals[anti", "    _diagonal]"]);
-        assert_eq!(wrap(word, 30, 30, 4), ["!lines.anti_diagonals[", "    anti_diagonal]"]);
     }
 }

@@ -8,16 +8,16 @@ use std::fmt::Write;
 
 use n_queens_facts::chain::Step;
 
-use super::check::{binary, free_row, stack_lines};
+use super::check::{binary, stack_lines};
 use super::event::{Event, Line as Ray};
 use super::mistakes::Mistake;
 use super::search::Search;
-use super::source::{shown, wrap, wrap_prose};
+use super::source::shown;
+use super::squares::{Queen, Square, squares};
 use super::state::State;
 use super::steps::{Free, Panel};
-use super::words::{
-    Change, FLAG_NAMES, FREE_MARK, WRONG_MARK, back_text, crash_text, flag_changes, read_text, refuses, said,
-};
+use super::words::{Change, FLAG_NAMES, WRONG_MARK, back_text, crash_text, flag_changes, read_text, said};
+use super::wrap::{string_starts, wrap_code, wrap_prose};
 use queens_common::Problem;
 
 /// The side of a square, in pixels.
@@ -67,6 +67,7 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
     let columns = ((width - 2 * LEFT) as f64 / CHAR) as usize;
     // A first pass: how many events, and the most rows a running line wraps to.
     let text = shown(problem, step, mistake);
+    let strings = string_starts(&text);
     let (mut events, mut code_rows) = (0usize, 1);
     let mut search = Search::new(n, step, mistake);
     loop {
@@ -75,8 +76,8 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
         if events > LIMIT / LEAST_PER_FRAME {
             return Err(too_large(n, step, &format!("more than {} events", events - 1)));
         }
-        if let Some(line) = running(&text, &search, problem, &event) {
-            code_rows = code_rows.max(wrap(&format!("▶ {}", line.trim()), columns, columns, 2).len());
+        if let Some(at) = running(&text, &search, problem, &event) {
+            code_rows = code_rows.max(code_line(&text, &strings, at, search.mistake, columns).len());
         }
         if event == Event::Done {
             break;
@@ -95,7 +96,7 @@ pub fn write(n: usize, step: &'static Step, mistake: Option<Mistake>, problem: P
     loop {
         let event = search.next_event();
         state.apply(event);
-        let (body, texts, used) = frame(&layout, &search, &state, event, &text, problem);
+        let (body, texts, used) = frame(&layout, &search, &state, event, &text, &strings, problem);
         let new = new_characters(&before, &texts);
         before = texts;
         bytes += body.len() + 80;
@@ -143,26 +144,44 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     svg.push_str(
         ".l{fill:#f0d9b5}.d{fill:#b58863}.t{fill:#f6d743}.r{fill:#6cc5e0}.a{fill:#e8615a}.g{fill:#8fd68f}\
          .o{fill:#fff;stroke:#aaa}.k{stroke:#222;stroke-width:2}\n.dim{fill:#888}.run{fill:#7a4f00}.bad{fill:#c0392b;font-weight:bold}\
-         .m{font-size:20px;font-weight:bold}.ix{fill:#888;font-size:10px}\n</style>\n\
+         .m{font-size:20px;font-weight:bold}.c{font-size:16px;font-weight:bold}.ix{fill:#888;font-size:10px}\n</style>\n\
          <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n\
-         <defs><g id=\"q\"><circle cx=\"20\" cy=\"20\" r=\"14\" fill=\"#222\"/>\
-         <text x=\"20\" y=\"25\" text-anchor=\"middle\" style=\"fill:#fff;font-weight:bold\">Q</text></g>\n",
+         <defs>\n",
     );
-    // The marks of a square: `?` tried; blue read, red refusing, each line by its symbol; green `○` free.
+    // Each kind of square, with its symbols (Square::symbol): `?` tried; blue read, red
+    // blocked, each line by its symbol; green `○` free; a queen, and in the corner what the
+    // last events did with it, over the colour of the square it stands on.
     let glyph = |id: &str, class: &str, symbol: &str| {
-        let text = match symbol {
-            "" => String::new(),
-            _ => format!("<text x=\"20\" y=\"26\" text-anchor=\"middle\" class=\"m\">{symbol}</text>"),
-        };
-        format!("<g id=\"{id}\"><rect width=\"{CELL}\" height=\"{CELL}\" class=\"{class}\"/>{text}</g>")
+        format!(
+            "<g id=\"{id}\"><rect width=\"{CELL}\" height=\"{CELL}\" class=\"{class}\"/>\
+             <text x=\"20\" y=\"26\" text-anchor=\"middle\" class=\"m\">{}</text></g>",
+            escape(symbol)
+        )
     };
-    svg.push_str(&glyph("t", "t", "?"));
-    for class in ["r", "a"] {
-        for (index, symbol) in ["", "|", "\\", "/"].into_iter().enumerate() {
-            svg.push_str(&glyph(&format!("{class}{index}"), class, symbol));
-        }
+    let queen = |id: &str, class: &str, mark: &str| {
+        let (square, mark) = match mark {
+            "" => (String::new(), String::new()),
+            _ => (
+                format!("<rect width=\"{CELL}\" height=\"{CELL}\" class=\"{class}\"/>"),
+                format!("<text x=\"7\" y=\"14\" text-anchor=\"middle\" class=\"c\">{}</text>", escape(mark)),
+            ),
+        };
+        // The disc a little off the corner, to leave the mark room.
+        format!(
+            "<g id=\"{id}\">{square}<circle cx=\"22\" cy=\"22\" r=\"12\" fill=\"#222\"/>\
+             <text x=\"22\" y=\"27\" text-anchor=\"middle\" style=\"fill:#fff;font-weight:bold\">Q</text>{mark}</g>\n"
+        )
+    };
+    for square in every_square() {
+        let symbols = square.symbol();
+        let (mark, symbol) = symbols.split_at(symbols.char_indices().nth(1).map_or(0, |(at, _)| at));
+        let (id, class) = id(square);
+        svg.push_str(&match square {
+            Square::Empty => continue,
+            Square::Queen(_) => queen(&id, class, mark.trim()),
+            _ => glyph(&id, class, symbol),
+        });
     }
-    svg.push_str(&glyph("g", "g", FREE_MARK));
     svg.push_str("</defs>\n");
     let title = match mistake {
         Some(mistake) => format!("{}, n = {n}, mistake {}", step.name, mistake.row().number),
@@ -211,9 +230,46 @@ fn assemble(layout: &Layout, frames: &[(String, usize)], rows: usize, step: &Ste
     svg
 }
 
-/// The line of the file shown that `event` runs, as the search's checker says.
-fn running<'a>(text: &'a str, search: &Search, problem: Problem, event: &Event) -> Option<&'a str> {
-    text.lines().nth(search.checker().line(event, problem)?.find(text)?)
+/// The index of the line of the file shown that `event` runs, as the search's checker says.
+fn running(text: &str, search: &Search, problem: Problem, event: &Event) -> Option<usize> {
+    search.checker().line(event, problem)?.find(text)
+}
+
+/// The rows of the running line `at` of `text` (`strings`: whether each line
+/// starts inside a string literal), `columns` wide, each after its marks:
+/// `▶`, and on a mistake's wrong line `✗`, so that no row is told by its colour alone.
+fn code_line(text: &str, strings: &[bool], at: usize, mistake: Option<Mistake>, columns: usize) -> Vec<String> {
+    let line = text.lines().nth(at).unwrap_or_default();
+    let wrong = mistake.is_some_and(|mistake| line.contains(mistake.row().line));
+    let marks = if wrong { format!("▶ {WRONG_MARK} ") } else { "▶ ".to_string() };
+    let width = columns - marks.chars().count();
+    let rows = wrap_code(line.trim_start(), strings[at], width, width, 2);
+    rows.into_iter().map(|row| marks.clone() + &row).collect()
+}
+
+/// Every kind of square, each once.
+fn every_square() -> impl Iterator<Item = Square> {
+    [Square::Empty, Square::Tried, Square::Free]
+        .into_iter()
+        .chain(Ray::ALL.map(Square::Read))
+        .chain(Ray::ALL.map(Square::Blocked))
+        .chain([Queen::Still, Queen::Placed, Queen::Compared, Queen::Refuses].map(Square::Queen))
+}
+
+/// A kind of square's id among the picture's definitions, and the class of its colour.
+fn id(square: Square) -> (String, &'static str) {
+    let (id, class) = match square {
+        Square::Empty => ("", ""),
+        Square::Tried => ("t", "t"),
+        Square::Read(line) => return (format!("r{}", line as usize + 1), "r"),
+        Square::Blocked(line) => return (format!("a{}", line as usize + 1), "a"),
+        Square::Free => ("g", "g"),
+        Square::Queen(Queen::Still) => ("q", ""),
+        Square::Queen(Queen::Placed) => ("qp", "t"),
+        Square::Queen(Queen::Compared) => ("qc", "r"),
+        Square::Queen(Queen::Refuses) => ("qr", "a"),
+    };
+    (id.to_string(), class)
 }
 
 /// One frame's group, its lines of text, and the rows it uses under the code.
@@ -223,18 +279,17 @@ fn frame(
     state: &State,
     event: Event,
     text: &str,
+    strings: &[bool],
     problem: Problem,
 ) -> (String, Vec<String>, usize) {
     let n = search.n;
     let mut body = String::new();
-    let square = |body: &mut String, row: usize, col: usize, id: &str| {
-        if col < n && row < n {
+    // Each square once, as the kind of square it is now.
+    for (row, squares) in squares(search, state).into_iter().enumerate() {
+        for (col, square) in squares.into_iter().enumerate().filter(|(_, square)| *square != Square::Empty) {
             let (x, y) = (LEFT + col * CELL, TOP + row * CELL);
-            let _ = write!(body, "<use xlink:href=\"#{id}\" x=\"{x}\" y=\"{y}\"/>");
+            let _ = write!(body, "<use xlink:href=\"#{}\" x=\"{x}\" y=\"{y}\"/>", id(square).0);
         }
-    };
-    if let Some((row, col)) = state.tried {
-        square(&mut body, row, col, "t");
     }
     let (row, col) = state.tried.unwrap_or((search.queens().len(), 0));
     let mut lines: Vec<(String, &str)> = vec![(describe(&event, search, state), "")];
@@ -242,35 +297,16 @@ fn frame(
     let changes = flag_changes(&event, search);
     let reads_shown = !matches!(event, Event::Place { .. } | Event::Back { .. } | Event::Solution) || !layout.strips;
     for read in state.reads.iter().filter(|_| reads_shown) {
-        let class = if refuses(read) { "a" } else { "r" };
-        match *read {
-            Event::Scan { line, row, col, .. } => square(&mut body, row, col, &format!("{class}{}", line as usize + 1)),
-            Event::Compare { queen_row, queen_col, .. } => {
-                square(&mut body, queen_row, queen_col, &format!("{class}0"));
-            }
-            _ => {}
-        }
         if matches!(read, Event::Scan { .. } | Event::Compare { .. } | Event::Flag { .. }) {
             lines.push((read_text(read, search, row, col), ""));
         }
     }
     lines.extend(changes.iter().map(|change| (change.3.clone(), "")));
-    // Step 4's innermost call: what each mask blocks, what is left to try, the square `lowest` picked.
-    if let Some((at, cols, lowest)) = free_row(search, state) {
-        for (col, blocked) in cols {
-            square(&mut body, at, col, &blocked.map_or("g".to_string(), |line| format!("a{}", line + 1)));
-        }
-        if let Some(col) = lowest {
-            square(&mut body, at, col, "t");
-        }
-    }
     if let Some(crash) = state.crash {
         lines.push((crash_text(crash, search, row, col), "bad"));
     }
     for (row, &col) in search.queens().iter().enumerate() {
-        if col < n && row < n {
-            square(&mut body, row, col, "q");
-        } else {
+        if col >= n || row >= n {
             lines.push((format!("row {row}: the queen stands in column {col}, off the board"), "bad"));
         }
     }
@@ -289,12 +325,10 @@ fn frame(
     }
     let mut texts = Vec::new();
     // The running line, in its fixed place under the board.
-    if let Some(line) = state.running().and_then(|event| running(text, search, problem, &event)) {
-        let wrong = search.mistake.is_some_and(|mistake| line.contains(mistake.row().line));
-        let (class, mark) = if wrong { ("bad", format!("{WRONG_MARK} ")) } else { ("run", String::new()) };
-        for (index, row) in
-            wrap(&format!("▶ {mark}{}", line.trim()), layout.columns, layout.columns, 2).into_iter().enumerate()
-        {
+    if let Some(at) = state.running().and_then(|event| running(text, search, problem, &event)) {
+        let rows = code_line(text, strings, at, search.mistake, layout.columns);
+        let class = if rows[0].contains(WRONG_MARK) { "bad" } else { "run" };
+        for (index, row) in rows.into_iter().enumerate() {
             let y = layout.code_top + index * LINE;
             let _ = write!(body, "<text x=\"{LEFT}\" y=\"{y}\" class=\"{class}\">{}</text>", escape(&row));
             texts.push(row);

@@ -12,12 +12,13 @@ use ratatui::widgets::{Block, Paragraph};
 use n_queens_facts::chain::{self, Step};
 
 use super::app::App;
-use super::check::{check_width, draw_check, free_row};
-use super::event::Event;
+use super::check::{check_width, draw_check};
 use super::mistakes::Mistake;
-use super::source::{draw_source, wrap_status};
+use super::source::draw_source;
+use super::squares::{Queen, Square, squares};
 use super::steps::{self, Panel};
-use super::words::{FREE_MARK, WRONG_MARK, refuses, said};
+use super::words::{FREE_MARK, WRONG_MARK, said};
+use super::wrap::wrap_status;
 use queens_common::Problem;
 
 /// The smallest terminal the view takes, whatever the n: the size it is documented at.
@@ -37,8 +38,21 @@ fn left_width(n: usize, step: &Step, mistake: Option<Mistake>) -> u16 {
     (board.max(check_width(n, steps::checker(step.name, n, mistake).panel()))) as u16
 }
 
-/// Draws the whole view.
-pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
+/// Draws the whole view; without `colour` (`NO_COLOR`), with no colour at
+/// all: its symbols and words say all of it (a test holds every frame to that).
+pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>, colour: bool) {
+    draw_in_colour(frame, app, problem, fps);
+    if !colour {
+        // Not left to the terminal library, which, told to draw no colour, resets
+        // the bold and the dim with it.
+        for cell in &mut frame.buffer_mut().content {
+            (cell.fg, cell.bg) = (Color::Reset, Color::Reset);
+        }
+    }
+}
+
+/// Draws the whole view, with its colours.
+fn draw_in_colour(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
     let search = &app.history.search;
     let n = search.n;
     let area = frame.area();
@@ -63,73 +77,56 @@ pub fn draw(frame: &mut Frame, app: &App, problem: Problem, fps: Option<u32>) {
     frame.render_widget(Paragraph::new(foot), bottom);
 }
 
-/// What a square of the board shows besides its queen: a symbol and a colour.
-type Mark = (&'static str, Color);
-
-/// The square being tried: `?`, in yellow.
-const TRIED: Mark = ("?", Color::Yellow);
-
-/// The symbol of each line a queen attacks along, in the order of [`super::event::Line::ALL`].
-const RAYS: [&str; 3] = ["|", "\\", "/"];
-
-/// The marks the board shows now: step 4's row with what each mask blocks,
-/// the square tried, and the squares the check reads.
-fn marks(app: &App) -> Vec<(usize, usize, Mark)> {
-    let search = &app.history.search;
-    let state = &app.history.state;
-    let mut marks: Vec<(usize, usize, Mark)> = Vec::new();
-    if let Some((row, cols, lowest)) = free_row(search, state) {
-        // The squares still to try, the bits left in `free`: `○`, in green.
-        for (col, blocked) in cols {
-            let free = (FREE_MARK, Color::Green);
-            marks.push((row, col, blocked.map_or(free, |line| (RAYS[line], Color::Reset))));
-        }
-        marks.extend(lowest.map(|col| (row, col, TRIED)));
-    }
-    if let Some((row, col)) = state.tried {
-        marks.push((row, col, TRIED));
-    }
-    for read in &state.reads {
-        let colour = if refuses(read) { Color::Red } else { Color::Cyan };
-        match *read {
-            Event::Scan { line, row, col, .. } => marks.push((row, col, (RAYS[line as usize], colour))),
-            Event::Compare { queen_row, queen_col, .. } => marks.push((queen_row, queen_col, ("·", colour))),
-            _ => {}
-        }
-    }
-    marks
-}
-
-/// How a mark of `colour` is drawn: green in the foreground, other colours behind a black symbol.
-fn mark_style(colour: Color) -> Style {
-    match colour {
-        Color::Reset => Style::default(),
-        Color::Green => Style::default().fg(Color::Green).bold(),
-        colour => Style::default().bg(colour).fg(Color::Black),
+/// How a square is drawn besides its symbol: a mark read or refusing, and
+/// the square tried, behind a black symbol; a free square in green; a queen in bold.
+fn square_style(square: Square) -> Style {
+    let behind = |colour: Color| Style::default().bg(colour).fg(Color::Black);
+    match square {
+        Square::Empty | Square::Blocked(_) => Style::default(),
+        Square::Tried => behind(Color::Yellow),
+        Square::Read(_) => behind(Color::Cyan),
+        Square::Free => Style::default().fg(Color::Green).bold(),
+        Square::Queen(Queen::Still) => Style::default().bold(),
+        Square::Queen(Queen::Placed) => behind(Color::Yellow).bold(),
+        Square::Queen(Queen::Compared) => behind(Color::Cyan).bold(),
+        Square::Queen(Queen::Refuses) => behind(Color::Red).bold(),
     }
 }
 
-/// The legend of a step's marks, by what its check panel shows: each
-/// symbol, drawn as on the board, and its words. Step 3's brackets are
+/// The legend of a step's marks, from the kinds of squares its board shows:
+/// each symbol, drawn as on the board, and its words; step 3's brackets are
 /// around the flags in its panel.
-fn legend(panel: Panel) -> &'static [(&'static str, Color, &'static str)] {
-    match panel {
-        Panel::Reads(_) => &[("?", Color::Yellow, "tried")],
-        Panel::Flags { .. } => &[
-            ("?", Color::Yellow, "tried"),
-            ("[1]", Color::Reset, "a flag read,"),
-            ("   ", Color::Reset, "set or cleared"),
-        ],
-        Panel::Calls(_) => {
-            &[("| \\ /", Color::Reset, "blocked"), (FREE_MARK, Color::Green, "free"), ("?", Color::Yellow, "lowest")]
-        }
+fn legend(search: &super::search::Search) -> Vec<(String, Style, &'static str)> {
+    let checker = search.checker();
+    let mut legend: Vec<(String, Style, &'static str)> = checker
+        .squares()
+        .iter()
+        .map(|&square| {
+            let (symbol, words) = match square {
+                Square::Read(_) => ("| \\ /".to_string(), "read"),
+                Square::Blocked(_) => ("| \\ /".to_string(), "blocked"),
+                Square::Tried if matches!(checker.panel(), Panel::Calls(_)) => ("?".to_string(), "lowest"),
+                Square::Tried => ("?".to_string(), "tried"),
+                Square::Free => (FREE_MARK.to_string(), "free"),
+                Square::Queen(Queen::Placed) => ("+Q".to_string(), "placed"),
+                Square::Queen(Queen::Compared) => ("✓Q".to_string(), "compared"),
+                Square::Queen(Queen::Refuses) => ("!Q".to_string(), "refuses"),
+                Square::Empty | Square::Queen(Queen::Still) => (square.symbol().trim().to_string(), ""),
+            };
+            (symbol, square_style(square), words)
+        })
+        .collect();
+    if matches!(checker.panel(), Panel::Flags { .. }) {
+        legend.push(("[1]".to_string(), Style::default(), "a flag read,"));
+        legend.push(("   ".to_string(), Style::default(), "set or cleared"));
     }
+    legend
 }
 
 fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
     let search = &app.history.search;
     let n = search.n;
-    let marks = marks(app);
+    let squares = squares(search, &app.history.state);
     // Columns 10 and up carry their tens digit on a line above.
     let mut lines = Vec::new();
     if n > 10 {
@@ -138,19 +135,10 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
     }
     let header: String = (0..n).map(|c| format!("{:>2}", c % 10)).collect();
     lines.push(Line::from(format!("   {header}")).dim());
-    for r in 0..n {
+    for (r, row) in squares.iter().enumerate() {
         let mut spans = vec![Span::from(format!("{r:>2} ")).dim()];
-        for c in 0..n {
-            // The last mark of a square wins: a read over the row's masks.
-            let mark = marks.iter().rev().find(|mark| (mark.0, mark.1) == (r, c));
-            let (mut text, colour) = mark.map_or(("·", Color::Reset), |mark| mark.2);
-            let mut style = mark_style(colour);
-            if search.queens().get(r) == Some(&c) {
-                (text, style) = ("Q", style.bold());
-            }
-            // A space between two squares, then the square's symbol.
-            spans.push(Span::styled(format!(" {text}"), style));
-        }
+        // Two columns a square: a mark (a space, or what the last events did with a queen), then its symbol.
+        spans.extend(row.iter().map(|&square| Span::styled(square.symbol(), square_style(square))));
         if search.queens().get(r).is_some_and(|&c| c >= n) {
             spans.push(Span::from(" Q off the board").red());
         }
@@ -158,16 +146,16 @@ fn draw_board(frame: &mut Frame, area: Rect, app: &App) {
     }
     // What the marks mean, beside the board, where all of it fits (the rows
     // of the board are 3 + 2n wide, and two spaces part it from the legend).
-    let legend = legend(search.checker().panel());
+    let legend = legend(search);
     let board_width = 3 + 2 * n;
     let room = usize::from(area.width.saturating_sub(2)).saturating_sub(board_width + 2);
     let fits = legend.len() <= lines.len()
         && legend.iter().all(|(symbol, _, words)| symbol.chars().count() + 1 + words.chars().count() <= room)
         && lines.iter().all(|line| line.width() <= board_width);
     if fits {
-        for (line, &(symbol, colour, words)) in lines.iter_mut().zip(legend) {
+        for (line, (symbol, style, words)) in lines.iter_mut().zip(legend) {
             line.spans.push(Span::from(" ".repeat(board_width + 2 - line.width())));
-            line.spans.push(Span::styled(symbol, mark_style(colour)));
+            line.spans.push(Span::styled(symbol, style));
             line.spans.push(Span::from(format!(" {words}")).dim());
         }
     }
@@ -211,9 +199,11 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     if let Some(note) = &app.note {
         event += &format!(" · {note}");
     }
+    // Each key with what it does, as a newcomer reads it: two rows at 80 columns.
     let steps = chain::watched().count();
     let keys = format!(
-        "space play · ←→ event · s solution · b backtrack · r row · e end · g start · +- speed · 1-{steps} step · Tab next step · q quit"
+        "space play/pause · ←→ one event · s next solution · b next backtrack · r next place/back · \
+         +- faster/slower · g/e start/end · 1-{steps} approach · q quit"
     );
     let wrapped = |text: &str, style: Style| {
         wrap_status(text, width).into_iter().map(move |row| Line::styled(row, style)).collect::<Vec<_>>()

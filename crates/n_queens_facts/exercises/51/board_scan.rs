@@ -5,9 +5,9 @@
 //!
 //! **What to write.** Fill an n×n board of `b'.'` one row at a time:
 //! `place_row(board, row, solutions)` tries each column of `row`, places a
-//! `b'Q'` where `is_safe(board, row, col)` finds no queen above (straight up,
-//! up-left, up-right), fills the rows below, and takes the queen back; a full
-//! board is pushed to `solutions` as n strings.
+//! `b'Q'` where `is_safe(board, row, col)` finds no queen above (in its
+//! column, up-left, up-right), fills the rows below, and takes the queen back;
+//! a full board is pushed to `solutions` as n strings.
 //!
 //! Write your answer in place of the `todo!()`, after the `pub struct
 //! Solution;` line, the way you would in the judge: std only, nothing newer

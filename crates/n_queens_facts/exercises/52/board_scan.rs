@@ -5,7 +5,7 @@
 //!
 //! **What to write.** Fill an n×n board one row at a time:
 //! `place_row(board, row)` tries each column of `row`, places a queen where
-//! `is_safe(board, row, col)` finds no queen above (straight up, up-left,
+//! `is_safe(board, row, col)` finds no queen above (in its column, up-left,
 //! up-right), counts the ways to fill the rows below, and takes the queen back.
 //!
 //! Write your answer in place of the `todo!()`, after the `pub struct

@@ -1,7 +1,7 @@
 //! # Exercise: One column per row, step 2 of 4 (LeetCode 52, N-Queens II)
 //!
 //! **You start from** step 1, `board_scan`: a real n×n board, and `is_safe`
-//! walks up the column and both diagonals above the square, square by square.
+//! reads the column and both diagonals above the square, square by square.
 //!
 //! **What to change.** Drop the board: with one queen per row,
 //! `queens[row] = col` says it all. `is_safe(queens, col)` checks the queens

@@ -6,7 +6,8 @@ use std::collections::VecDeque;
 
 use super::checker::{Call, Checker, Free, Marker, Panel};
 use queens_common::Problem;
-use crate::event::Event;
+use crate::event::{Event, Line};
+use crate::squares::{Queen, Square};
 use crate::mistakes::{Crash, Mistake};
 
 /// The calls in progress, each with its masks.
@@ -101,6 +102,10 @@ impl Checker for Check {
 
     fn panel(&self) -> Panel<'_> {
         Panel::Calls(&self.calls)
+    }
+
+    fn squares(&self) -> &'static [Square] {
+        &[Square::Blocked(Line::Column), Square::Free, Square::Tried, Square::Queen(Queen::Placed)]
     }
 
     fn one_check(&self) -> &'static str {

@@ -1,13 +1,15 @@
 //! Step 1's check, as `n_queens_ii/src/board_scan.rs` writes it: for each
-//! column, `is_safe` walks up the column, then up-left, then up-right, each
-//! walk stopping at the first queen. Its mistakes: the base case after the
-//! loop, and the base case one row early.
+//! column, `is_safe` reads down the column from the top row to the row
+//! above, then walks up-left, then up-right from the square, each read
+//! stopping at the first queen. Its mistakes: the base case after the loop,
+//! and the base case one row early.
 
 use std::collections::VecDeque;
 
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
 use queens_common::Problem;
 use crate::event::{Event, Line};
+use crate::squares::{Queen, Square};
 use crate::mistakes::{Crash, Mistake};
 
 /// The board is the queens' columns: `board[r][c]` is `queens[r] == c`.
@@ -30,7 +32,7 @@ impl Check {
     /// `is_safe(board, row, col)`, each square read queued; whether no queen above attacks.
     fn is_safe(&self, queens: &[usize], row: usize, col: usize, out: &mut VecDeque<Event>) -> bool {
         let n = self.n;
-        // Straight up the column; up-left; up-right.
+        // Down the column from the top row, as `board[..row]` reads it; then up-left and up-right from the square.
         let column: Vec<(usize, usize)> = (0..row).map(|r| (r, col)).collect();
         let diagonal = (1..=row.min(col)).map(|k| (row - k, col - k)).collect();
         let anti_diagonal = (1..=row.min(n.saturating_sub(col + 1))).map(|k| (row - k, col + k)).collect();
@@ -86,9 +88,9 @@ impl Checker for Check {
         let (after, text) = match event {
             Event::Back { .. } if self.base_case_after_the_loop => ("", "board[row][col] = false"),
             Event::Place { .. } | Event::Crash(_) if self.base_case_after_the_loop => ("", "board[row][col] = true"),
-            // A queen found on a diagonal refuses the square at the `if` of that ray's loop.
-            Event::Scan { line: Line::Diagonal, queen: true, .. } => (UP_LEFT, "if board[r][c]"),
-            Event::Scan { line: Line::AntiDiagonal, queen: true, .. } => (UP_RIGHT, "if board[r][c]"),
+            // A diagonal's square is read by the `if` of that ray's loop, whether it holds a queen or not.
+            Event::Scan { line: Line::Diagonal, .. } => (UP_LEFT, "if board[r][c]"),
+            Event::Scan { line: Line::AntiDiagonal, .. } => (UP_RIGHT, "if board[r][c]"),
             Event::Solution if self.one_row_early => ("", Mistake::BaseCaseOneRowEarly.row().line),
             Event::Solution => ("", "if row == n"),
             Event::Try { .. } => ("", "for col in 0..n"),
@@ -96,15 +98,17 @@ impl Checker for Check {
             Event::Place { .. } => ("", "board[row][col] = true"),
             Event::Back { .. } => ("", "// take the queen back"),
             Event::Scan { line: Line::Column, .. } => ("", "board[..row].iter().any"),
-            Event::Scan { line: Line::Diagonal, .. } => ("", UP_LEFT),
-            Event::Scan { line: Line::AntiDiagonal, .. } => ("", UP_RIGHT),
             _ => return None,
         };
         Some(Marker { text, after })
     }
 
     fn panel(&self) -> Panel<'_> {
-        Panel::Reads("scans up the column, then up-left, then up-right")
+        Panel::Reads("reads down the column, then up-left, up-right")
+    }
+
+    fn squares(&self) -> &'static [Square] {
+        &[Square::Tried, Square::Read(Line::Column), Square::Queen(Queen::Refuses), Square::Queen(Queen::Placed)]
     }
 
     fn one_check(&self) -> &'static str {

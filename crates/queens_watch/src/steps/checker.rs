@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::event::Event;
+use crate::squares::Square;
 use queens_common::Problem;
 
 /// One step's `place_row` and its check, as its solution file writes them.
@@ -23,6 +24,9 @@ pub trait Checker: BoxedClone + fmt::Debug {
     fn line(&self, event: &Event, problem: Problem) -> Option<Marker>;
     /// What the check panel shows of the step's state.
     fn panel(&self) -> Panel<'_>;
+    /// The kinds of squares its board shows, besides empty ones and queens
+    /// left as they are, in the order its legend says them.
+    fn squares(&self) -> &'static [Square];
     /// One check, in the step's unit: `square read`.
     fn one_check(&self) -> &'static str;
     /// Bytes it holds on the heap.

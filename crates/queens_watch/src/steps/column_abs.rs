@@ -8,6 +8,7 @@ use std::collections::VecDeque;
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
 use queens_common::Problem;
 use crate::event::Event;
+use crate::squares::{Queen, Square};
 use crate::mistakes::Mistake;
 
 /// `queens` is the search's own: nothing else is kept.
@@ -84,6 +85,10 @@ impl Checker for Check {
 
     fn panel(&self) -> Panel<'_> {
         Panel::Reads("compares with each queen above")
+    }
+
+    fn squares(&self) -> &'static [Square] {
+        &[Square::Tried, Square::Queen(Queen::Compared), Square::Queen(Queen::Refuses), Square::Queen(Queen::Placed)]
     }
 
     fn one_check(&self) -> &'static str {

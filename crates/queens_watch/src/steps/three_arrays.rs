@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
 use queens_common::Problem;
 use crate::event::{Event, Line};
+use crate::squares::{Queen, Square};
 use crate::mistakes::{Crash, Mistake};
 
 /// `lines`: the three arrays of flags.
@@ -105,6 +106,10 @@ impl Checker for Check {
 
     fn panel(&self) -> Panel<'_> {
         Panel::Flags { lines: &self.lines, offset: self.offset() }
+    }
+
+    fn squares(&self) -> &'static [Square] {
+        &[Square::Tried, Square::Queen(Queen::Placed)]
     }
 
     fn one_check(&self) -> &'static str {

@@ -1,5 +1,5 @@
 //! The docs' and crates' tables of the chain, held to its manifest
-//! (`n_queens_chain::steps!`, read through `n_queens_facts::chain`): each
+//! (`n_queens_chain::steps!`, read through `n_queens_steps::chain`): each
 //! table names the steps it should, in the chain's order, with their
 //! numbers, problems and judge-readiness; the sentences that say which
 //! files paste into the judge say what the manifest says; and every page's
@@ -9,8 +9,8 @@
 use std::fs;
 use std::path::PathBuf;
 
-use n_queens_facts::Problem;
-use n_queens_facts::chain::{self, Step};
+use n_queens_steps::Problem;
+use n_queens_steps::chain::{self, Step};
 
 /// The workspace root.
 fn root() -> PathBuf {

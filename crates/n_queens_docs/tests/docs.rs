@@ -9,7 +9,7 @@
 //!   also compiles) is a doc test: its page must be included into
 //!   `src/lib.rs` under `cfg(doctest)`, or the block would never run;
 //! - every complete board drawn in a ```` ```text ```` block is a solution;
-//! - the tables of `docs/common-mistakes.md` are `n_queens_facts::mistakes`,
+//! - the tables of `docs/common-mistakes.md` are `n_queens_steps::mistakes`,
 //!   row for row (LeetCode 51's, where it shows a mistake otherwise), each
 //!   row's section under its title and slug.
 
@@ -17,8 +17,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use n_queens_cases::validate;
-use n_queens_facts::Problem;
-use n_queens_facts::mistakes::{self, MISTAKES, Signature};
+use n_queens_steps::Problem;
+use n_queens_steps::mistakes::{self, MISTAKES, Signature};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 /// What the checks need of a Markdown file, in the order it comes.
@@ -239,7 +239,7 @@ fn the_mistakes_table_is_the_commands() {
         assert!(lines.next().is_some(), "{}: no table headed {header:?}", mistakes::PAGE);
         lines.skip(1).take_while(|line| line.starts_with('|')).collect()
     };
-    let step = |name: &str| n_queens_facts::chain::names().position(|step| step == name).unwrap() + 1;
+    let step = |name: &str| n_queens_steps::chain::names().position(|step| step == name).unwrap() + 1;
     let expected: Vec<String> = MISTAKES
         .iter()
         .map(|mistake| {
@@ -317,8 +317,8 @@ fn the_ladders_table_is_the_chain() {
     let page = "docs/try-it-yourself.md";
     let header = "| step | exercise | you start from | LeetCode 52 (the count) | LeetCode 51 (every board) |";
     let starting_text =
-        |problem: &str, name: &str| format!("[`{name}.rs`](../crates/n_queens_facts/exercises/{problem}/{name}.rs)");
-    let expected: Vec<Vec<String>> = n_queens_facts::chain::ladder()
+        |problem: &str, name: &str| format!("[`{name}.rs`](../crates/n_queens_steps/exercises/{problem}/{name}.rs)");
+    let expected: Vec<Vec<String>> = n_queens_steps::chain::ladder()
         .map(|step| {
             let number = step.number.map_or("past the judge".to_string(), |number| number.to_string());
             let from = step.builds_on().and_then(|base| base.number);
@@ -341,7 +341,7 @@ fn the_ladders_table_is_the_chain() {
 fn the_views_table_is_the_chain() {
     let page = "docs/watch.md";
     let rows = table(page, "| step | what its check reads | counted as |");
-    let expected: Vec<[String; 3]> = n_queens_facts::chain::watched()
+    let expected: Vec<[String; 3]> = n_queens_steps::chain::watched()
         .map(|step| {
             let number = step.number.expect("a watched step is on the ladder");
             [format!("{number}."), format!("{}.md", step.name), step.check_unit.unwrap_or_default().to_string()]

@@ -3,7 +3,7 @@
 //! been running for over 60 seconds" teaches nothing.
 //!
 //! - [`call_with_deadline`] and [`within`]: a function call, on a thread of
-//!   its own; [`output_with_deadline`]: a child process (`n_queens_facts`').
+//!   its own; [`output_with_deadline`]: a child process (`n_queens_steps`').
 //! - [`caught!`](crate::caught): the test that the shared cases catch a
 //!   deliberate mistake, run in a child process (this test binary again, on
 //!   its own test), since a mistake may overflow the stack and abort the
@@ -15,7 +15,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
-pub use n_queens_facts::child::{Ran, output_with_deadline};
+pub use n_queens_process::{Ran, output_with_deadline};
 
 use n_queens_cases::{Case, counted_cases};
 
@@ -304,7 +304,7 @@ pub fn check_caught(mistake: &str, expect: Expect) -> Catch {
 /// without overflow checks, which practice builds with: without them, two
 /// mistakes panic elsewhere.
 pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: Solve) {
-    use n_queens_facts::mistakes::{self, Observed};
+    use n_queens_steps::mistakes::{self, Observed};
     if !cfg!(debug_assertions) {
         return;
     }
@@ -332,7 +332,7 @@ pub fn check_linked(mistake: &str, number: u8, catch: &Catch, solve: Solve) {
             (!right).then_some(Observed::Returned(count))
         }
     };
-    for step in n_queens_facts::chain::names() {
+    for step in n_queens_steps::chain::names() {
         let linked: Vec<&str> = mistakes::linked(problem, step, n, observe).iter().map(|known| known.slug).collect();
         if step == own.step {
             assert_eq!(linked, [own.slug], "{mistake}, {catch}: what practice links in an exercise of {step}");

@@ -29,8 +29,8 @@ pub mod reading;
 pub mod runner;
 pub mod toolchain;
 
-pub use n_queens_facts::Problem;
-pub use n_queens_facts::judge::{SOLUTION_LINE, exercise_text, judge_text};
+pub use n_queens_steps::Problem;
+pub use n_queens_steps::judge::{SOLUTION_LINE, exercise_text, judge_text};
 
 /// The judge's own range, its constraint `1 <= n <= 9`: all a judge-accepted
 /// answer is known to handle (it may panic or search without end at n <= 0).

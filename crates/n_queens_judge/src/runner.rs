@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use n_queens_facts::child::{Ran, Run};
+use n_queens_process::{Ran, Run};
 
 use crate::Problem;
 use crate::fence::{self, Fence, Inside, Layers, Limits};
@@ -151,7 +151,7 @@ impl Runner {
     }
 
     /// Ends every child of this process after each run, for a process that
-    /// adopts orphans (`n_queens_facts::child::adopt_orphans`) and runs one child at a time.
+    /// adopts orphans (`n_queens_process::adopt_orphans`) and runs one child at a time.
     pub fn ending_orphans(mut self) -> Runner {
         self.end_orphans = true;
         self
@@ -356,8 +356,8 @@ impl Runner {
         let mut command = self.command(&self.program_fence(time), binary, &[]);
         command.current_dir(self.empty_folder()?).process_group(0);
         command.stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs))).stdout(Stdio::null()).stderr(stderr);
-        let child = n_queens_facts::child::spawn(&mut command)
-            .map_err(|error| format!("starting {}: {error}", binary.display()))?;
+        let child =
+            n_queens_process::spawn(&mut command).map_err(|error| format!("starting {}: {error}", binary.display()))?;
         Ok(Session {
             child,
             channel,
@@ -533,10 +533,10 @@ impl Session {
         let _ = self.child.kill();
         let status = self.child.wait().ok().filter(|_| exited);
         if self.end_orphans {
-            n_queens_facts::child::end_children(true);
+            n_queens_process::end_children(true);
         }
         // Ended because this process is being stopped: nothing to report.
-        n_queens_facts::child::wait_if_ending();
+        n_queens_process::wait_if_ending();
         self.status = Some(status);
         status
     }
@@ -585,7 +585,7 @@ pub fn refused_in(stderr: &str, failure: &str) -> Option<String> {
 /// error (whose last words are shown with their control characters visible).
 pub fn ended_because(status: Option<std::process::ExitStatus>, stderr: &str) -> String {
     use std::os::unix::process::ExitStatusExt;
-    if n_queens_facts::mistakes::overflowed_its_stack(stderr) {
+    if n_queens_steps::mistakes::overflowed_its_stack(stderr) {
         return STACK_OVERFLOW.to_string();
     }
     if let Some(line) = stderr.lines().find(|line| line.contains("memory allocation of")) {

@@ -1,7 +1,7 @@
 //! The classic mistakes, each caught by the shared cases.
 //!
 //! Each mistake of `docs/common-mistakes.md` is a file of its own in
-//! `crates/n_queens_facts/mistakes/` (its row of `n_queens_facts::mistakes`,
+//! `crates/n_queens_steps/mistakes/` (its row of `n_queens_steps::mistakes`,
 //! which practice links and watch runs, reads the same file): a step of the
 //! chain with one mistake that learners and write-ups make, in the chain's
 //! names, so that it diffs against its step like a wrong turn. Each file is
@@ -18,37 +18,37 @@
 //! only in an exercise of its step.
 
 use n_queens_cases::counted_cases;
-use n_queens_facts::mistakes::{Code, MISTAKES};
 use n_queens_judge::deadline::Expect;
 use n_queens_judge::program::program;
 use n_queens_judge::runner::{Profile, Runner};
 use n_queens_judge::{Problem, caught, judge_text};
+use n_queens_steps::mistakes::{Code, MISTAKES};
 
-#[path = "../../n_queens_facts/mistakes/diagonal_not_equal.rs"]
+#[path = "../../n_queens_steps/mistakes/diagonal_not_equal.rs"]
 mod diagonal_not_equal;
-#[path = "../../n_queens_facts/mistakes/and_instead_of_or.rs"]
+#[path = "../../n_queens_steps/mistakes/and_instead_of_or.rs"]
 mod and_instead_of_or;
-#[path = "../../n_queens_facts/mistakes/full_one_bit.rs"]
+#[path = "../../n_queens_steps/mistakes/full_one_bit.rs"]
 mod full_one_bit;
-#[path = "../../n_queens_facts/mistakes/shift_wrong_way.rs"]
+#[path = "../../n_queens_steps/mistakes/shift_wrong_way.rs"]
 mod shift_wrong_way;
-#[path = "../../n_queens_facts/mistakes/flags_not_cleared.rs"]
+#[path = "../../n_queens_steps/mistakes/flags_not_cleared.rs"]
 mod flags_not_cleared;
-#[path = "../../n_queens_facts/mistakes/diagonal_without_offset.rs"]
+#[path = "../../n_queens_steps/mistakes/diagonal_without_offset.rs"]
 mod diagonal_without_offset;
-#[path = "../../n_queens_facts/mistakes/base_case_after_the_loop.rs"]
+#[path = "../../n_queens_steps/mistakes/base_case_after_the_loop.rs"]
 mod base_case_after_the_loop;
-#[path = "../../n_queens_facts/mistakes/offset_n.rs"]
+#[path = "../../n_queens_steps/mistakes/offset_n.rs"]
 mod offset_n;
-#[path = "../../n_queens_facts/mistakes/two_n_minus_one.rs"]
+#[path = "../../n_queens_steps/mistakes/two_n_minus_one.rs"]
 mod two_n_minus_one;
-#[path = "../../n_queens_facts/mistakes/distance_without_abs.rs"]
+#[path = "../../n_queens_steps/mistakes/distance_without_abs.rs"]
 mod distance_without_abs;
-#[path = "../../n_queens_facts/mistakes/base_case_one_row_early.rs"]
+#[path = "../../n_queens_steps/mistakes/base_case_one_row_early.rs"]
 mod base_case_one_row_early;
-#[path = "../../n_queens_facts/mistakes/51/full_one_bit.rs"]
+#[path = "../../n_queens_steps/mistakes/51/full_one_bit.rs"]
 mod full_one_bit_51;
-#[path = "../../n_queens_facts/mistakes/51/base_case_one_row_early.rs"]
+#[path = "../../n_queens_steps/mistakes/51/base_case_one_row_early.rs"]
 mod base_case_one_row_early_51;
 
 /// Seed 003's own code, both masks shifted the other way round from its

@@ -173,7 +173,7 @@ fn class_size(boards: usize) -> String {
 /// What stderr says at the end: how many boards (or classes) were drawn,
 /// out of how many there are (OEIS A000170, A002562) where that is known.
 fn drawn(n: u32, written: u64, unique: bool) -> String {
-    use n_queens_facts::oeis::{A000170, A002562};
+    use n_queens_steps::oeis::{A000170, A002562};
     let (table, one, many) = if unique { (&A002562, "class", "classes") } else { (&A000170, "board", "boards") };
     let noun = |count: u64| if count == 1 { one } else { many };
     let boards = |count: u64| format!("{} board{}", thousands(count), if count == 1 { "" } else { "s" });

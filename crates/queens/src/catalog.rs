@@ -5,7 +5,7 @@ use std::io::Write;
 
 use n_queens::{BoardSource, BoardsError};
 use n_queens_count::counting::CountError;
-use n_queens_facts::judge::judge_text;
+use n_queens_steps::judge::judge_text;
 
 use crate::common::{Failure, Outcome, Problem, RUN, WIDTH, problem_parser};
 
@@ -20,7 +20,7 @@ pub struct PasteArgs {
 }
 
 /// `queens paste 51|52 NAME`: exactly the text the judge-paste tests compile
-/// (`n_queens_facts::judge::judge_text` cuts it), and nothing else on
+/// (`n_queens_steps::judge::judge_text` cuts it), and nothing else on
 /// stdout, so that it pipes straight into a clipboard tool.
 pub fn paste(args: &PasteArgs, out: &mut impl Write) -> Outcome {
     // The name, whether the file pastes, its source, and the approaches that do.
@@ -124,7 +124,7 @@ pub fn list(out: &mut impl Write) -> Outcome {
 /// An approach's number on the ladder, as the chain's manifest gives it
 /// (`" 4."`), or blanks for one past the judge's chain.
 fn number(name: &str) -> String {
-    match n_queens_facts::chain::step(name).and_then(|step| step.number) {
+    match n_queens_steps::chain::step(name).and_then(|step| step.number) {
         Some(number) => format!("{number:>2}."),
         None => "   ".to_string(),
     }

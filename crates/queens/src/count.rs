@@ -220,7 +220,7 @@ fn known_or_refused(
     finished: &std::collections::BTreeMap<Unit, u64>,
     checkpoint: Option<&std::path::Path>,
 ) -> Outcome {
-    let Some(&known) = n_queens_facts::oeis::A000170.get(n as usize) else { return Ok(()) };
+    let Some(&known) = n_queens_steps::oeis::A000170.get(n as usize) else { return Ok(()) };
     if counted == known {
         return Ok(());
     }

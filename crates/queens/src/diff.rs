@@ -4,12 +4,12 @@
 //! Each approach file opens with a long `//!` comment, and a diff of two
 //! whole files is mostly those comments; so both files are cut to their
 //! code first ([`code_only`]). What a step builds on is
-//! `n_queens_facts::chain::Step::builds_on`, the one place that says it.
+//! `n_queens_steps::chain::Step::builds_on`, the one place that says it.
 
 use std::ffi::OsStr;
 use std::io::{IsTerminal, Write};
 
-use n_queens_facts::chain::{self, Step};
+use n_queens_steps::chain::{self, Step};
 
 use crate::common::{Failure, Outcome, Problem, RUN, problem_parser};
 

@@ -12,7 +12,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
 use n_queens_count::quarters::PartCount;
-use n_queens_facts::oeis::A000170;
+use n_queens_steps::oeis::A000170;
 
 use crate::common::{Failure, Outcome, say};
 

@@ -86,7 +86,7 @@ pub fn estimate(n: u32, speedup: f64, mut time_at: impl FnMut(u32) -> Duration) 
 /// the few n with none (2 and 3) 1, and past the table (n > 27) its last
 /// ratio carried on, which if anything underestimates.
 pub fn solutions(n: u32) -> f64 {
-    use n_queens_facts::oeis::A000170;
+    use n_queens_steps::oeis::A000170;
     let last = A000170.len() - 1;
     match A000170.get(n as usize) {
         Some(&count) => (count as f64).max(1.0),

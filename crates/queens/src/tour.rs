@@ -53,7 +53,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             further(n)
         )));
     }
-    let known = n_queens_facts::oeis::A000170[n as usize]; // n <= TOUR_MAX_N, in the table
+    let known = n_queens_steps::oeis::A000170[n as usize]; // n <= TOUR_MAX_N, in the table
     let boards = if known == 1 { "board" } else { "boards" };
     writeln!(out, "N-Queens, n = {n}: {known} {boards} (OEIS A000170).")?;
     writeln!(out, "Each approach: its answer, the time of one call, its speed-up over {first}.")?;

@@ -662,7 +662,7 @@ fn list_names_every_approach_in_order() {
     ] {
         for name in names {
             let line = part.lines().find(|line| line.contains(&format!(" {name} "))).unwrap();
-            let number = n_queens_facts::chain::step(name).and_then(|step| step.number);
+            let number = n_queens_steps::chain::step(name).and_then(|step| step.number);
             let shown = line.split_whitespace().next().unwrap();
             assert_same!(shown.strip_suffix('.').and_then(|number| number.parse().ok()), number, "{line}");
         }

@@ -19,7 +19,7 @@ mod run;
 /// chain's registry (the manifest's own test checks that each base is an
 /// earlier step of the same problem).
 fn bases(problem: Problem) -> Vec<(&'static str, &'static str)> {
-    let steps = n_queens_facts::chain::STEPS.iter().filter(|step| step.problems.contains(&problem));
+    let steps = n_queens_steps::chain::STEPS.iter().filter(|step| step.problems.contains(&problem));
     steps.filter_map(|step| Some((step.name, step.builds_on?))).collect()
 }
 
@@ -200,7 +200,7 @@ fn tokens_without_docs(stream: TokenStream) -> Vec<String> {
 #[test]
 fn code_only_leaves_out_comments_and_nothing_else() {
     for problem in Problem::ALL {
-        let steps = n_queens_facts::chain::STEPS.iter().filter(|step| step.problems.contains(&problem));
+        let steps = n_queens_steps::chain::STEPS.iter().filter(|step| step.problems.contains(&problem));
         for step in steps.map(|step| step.name) {
             let file = source(problem, step);
             let code = code_only(file);
@@ -222,7 +222,7 @@ fn code_only_leaves_out_comments_and_nothing_else() {
 #[test]
 fn each_step_page_shows_its_diff() {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
-    for step in n_queens_facts::chain::names() {
+    for step in n_queens_steps::chain::names() {
         let page = fs::read_to_string(docs.join(format!("{step}.md"))).unwrap();
         let blocks: Vec<&str> = page.split("```diff\n").skip(1).map(|rest| rest.split("```").next().unwrap()).collect();
         let Ok(expected) = step_diff(Problem::NQueensII, step).map(|diff| fit(&diff, PIPED_WIDTH)) else {

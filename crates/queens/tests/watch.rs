@@ -5,7 +5,7 @@
 
 use n_queens_cases::expected_count;
 use n_queens_cases::validate::check_columns;
-use n_queens_facts::mistakes::{MISTAKES, Signature};
+use n_queens_steps::mistakes::{MISTAKES, Signature};
 use run::{queens, refused_with};
 
 mod run;

@@ -325,7 +325,7 @@ fn kinds_of_square(svg: &str) -> Vec<(String, (String, bool), String)> {
 #[test]
 fn no_square_or_row_of_code_in_a_picture_is_told_by_its_colour_alone() {
     let steps = STEPS.iter().map(|step| vec!["4", "--approach", step]);
-    let mistakes = n_queens_facts::mistakes::MISTAKES.iter().map(|mistake| vec!["4", "--mistake", mistake.name]);
+    let mistakes = n_queens_steps::mistakes::MISTAKES.iter().map(|mistake| vec!["4", "--mistake", mistake.name]);
     for args in steps.chain(mistakes) {
         let (output, svg) = picture(&args);
         assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));

@@ -24,7 +24,7 @@ pub fn wrapping(width: usize) -> textwrap::Options<'static> {
 /// workspace: what every command it suggests starts with.
 pub const RUN: &str = "cargo run --release --";
 
-pub use n_queens_facts::Problem;
+pub use n_queens_steps::Problem;
 
 /// The parser of a problem on the command line: its number, one of
 /// [`Problem::ALL`]'s, which the help lists.

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::ErrorKind;
 
-use n_queens_facts::chain;
+use n_queens_steps::chain;
 
 use super::Workspace;
 use super::ladder::Exercise;

@@ -1,11 +1,11 @@
 //! The ladder itself: which exercises there are, where each one lives, its
-//! starting text (from `crates/n_queens_facts/exercises/`, built into the
+//! starting text (from `crates/n_queens_steps/exercises/`, built into the
 //! binary) and its hints. The learner's file, `crates/<crate>/exercises/<step>.rs`,
 //! is written from it when first needed and ignored by git, as `rustlings`
 //! does; the judge (`n_queens_judge::check`) runs the shared cases against
 //! that file alone.
 
-use n_queens_facts::{chain, judge};
+use n_queens_steps::{chain, judge};
 
 use queens_common::Problem;
 

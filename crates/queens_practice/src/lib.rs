@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 use files::Unreadable;
 use ladder::{Exercise, PROBLEMS, Step};
-use n_queens_facts::chain;
+use n_queens_steps::chain;
 use record::Records;
 use summary::Status;
 

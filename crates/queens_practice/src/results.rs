@@ -38,12 +38,12 @@ pub fn check(
 /// `restore`, before this process ends as the signal says. Once per process.
 pub fn end_with_this_process(restore: fn()) -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    n_queens_facts::child::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;
+    n_queens_process::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
         .map_err(|error| format!("catching signals: {error}"))?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            n_queens_facts::child::end_for_good();
+            n_queens_process::end_for_good();
             n_queens_judge::folder::remove_all();
             restore();
             let _ = signal_hook::low_level::emulate_default_handler(signal);

@@ -4,9 +4,9 @@
 //! common mistakes with the same signature, and what the answer does past
 //! the judge's range.
 
-use n_queens_facts::mistakes::{self, Observed};
 use n_queens_judge::check::{Checked, Outcome, Report};
 use n_queens_judge::runner::STACK_OVERFLOW;
+use n_queens_steps::mistakes::{self, Observed};
 
 use queens_common::{Problem, WIDTH};
 
@@ -137,7 +137,7 @@ fn message(n: i32, outcome: &Outcome, step: &str) -> String {
         Outcome::Returned { wrong, .. } => wrong.clone().unwrap_or_default(),
         Outcome::Panicked { message, .. } => message.clone(),
         Outcome::TooSlow(limit) if (1..=ENDS_AT_ONCE).contains(&n) => {
-            let question = n_queens_facts::chain::step(step).and_then(|step| step.endless).unwrap_or_default();
+            let question = n_queens_steps::chain::step(step).and_then(|step| step.endless).unwrap_or_default();
             let placements = n.pow(n as u32);
             let placements =
                 if placements == 1 { "1 placement".to_string() } else { format!("{placements} placements") };
@@ -148,7 +148,7 @@ fn message(n: i32, outcome: &Outcome, step: &str) -> String {
             )
         }
         Outcome::TooSlow(limit) if n >= 1 => {
-            let question = n_queens_facts::chain::step(step).and_then(|step| step.too_slow).unwrap_or_default();
+            let question = n_queens_steps::chain::step(step).and_then(|step| step.too_slow).unwrap_or_default();
             format!(
                 "still running after {limit} s, so the judge stopped waiting. {question} The judge would \
                  report Time Limit Exceeded."
@@ -255,7 +255,7 @@ fn failing(report: &Report, step: &str) -> Option<(i32, String, Vec<String>)> {
     lines.extend(detail(*smallest, first, problem, step, cases));
     let undo_forgotten = *smallest == 4
         && observed(first) == Some(Observed::Returned(0))
-        && n_queens_facts::chain::step(step).is_some_and(|step| step.undoes)
+        && n_queens_steps::chain::step(step).is_some_and(|step| step.undoes)
         && mistake(4, first, problem, step, cases).is_empty();
     if undo_forgotten {
         lines.extend(wrapped(

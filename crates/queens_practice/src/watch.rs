@@ -506,7 +506,7 @@ impl Checker {
     fn cancel(&self, screen: &mut Screen) {
         if let Some(checking) = screen.checking.take() {
             checking.cancel.store(true, Ordering::SeqCst);
-            n_queens_facts::child::end_children(false);
+            n_queens_process::end_children(false);
         }
     }
 

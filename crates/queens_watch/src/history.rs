@@ -1,6 +1,6 @@
 //! A watched search with its whole history, forward and back.
 
-use n_queens_facts::chain::Step;
+use n_queens_steps::chain::Step;
 
 use super::event::Event;
 use super::mistakes::Mistake;
@@ -91,7 +91,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use n_queens_facts::chain;
+    use n_queens_steps::chain;
 
     #[test]
     fn back_returns_to_every_earlier_state() {

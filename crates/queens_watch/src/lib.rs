@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
 
-use n_queens_facts::chain::{self, Step};
+use n_queens_steps::chain::{self, Step};
 use queens_common::terminal::{Input, input_within};
 
 use app::App;

@@ -1,11 +1,11 @@
 //! The mistakes of `docs/common-mistakes.md` that watch runs, from
-//! `n_queens_facts::mistakes`; each step's checker runs its own.
+//! `n_queens_steps::mistakes`; each step's checker runs its own.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use n_queens_facts::mistakes::MISTAKES;
+use n_queens_steps::mistakes::MISTAKES;
 
 /// A classic mistake of `docs/common-mistakes.md`, run in place of its code.
-pub use n_queens_facts::mistakes::Id as Mistake;
+pub use n_queens_steps::mistakes::Id as Mistake;
 
 /// `--mistake NAME`: a name of the shared table, or clap's message with the names.
 pub fn parser() -> impl TypedValueParser<Value = Mistake> {

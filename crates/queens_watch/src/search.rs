@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 
-use n_queens_facts::chain::Step;
+use n_queens_steps::chain::Step;
 
 use super::event::Event;
 use super::mistakes::Mistake;

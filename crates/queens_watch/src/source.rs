@@ -12,7 +12,7 @@ use ratatui::style::Stylize;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
-use n_queens_facts::chain::Step;
+use n_queens_steps::chain::Step;
 
 use super::app::App;
 use super::mistakes::Mistake;
@@ -177,7 +177,7 @@ mod tests {
     use super::*;
     use crate::event::{Event, Line as Ray};
     use crate::search::Search;
-    use n_queens_facts::chain;
+    use n_queens_steps::chain;
 
     #[test]
     fn every_event_runs_exactly_one_line_of_the_file_shown() {

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use n_queens_facts::chain::Step;
+use n_queens_steps::chain::Step;
 
 use super::check::{binary, stack_lines};
 use super::event::{Event, Line as Ray};
@@ -453,7 +453,7 @@ fn flag_box(index: usize, y: usize, class: &str, taken: bool) -> String {
 fn counters(search: &Search, state: &State) -> String {
     let counted = |count: u64, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
     let (one, many) = (search.checker().one_check(), search.step.check_unit.unwrap_or("checks"));
-    let expected = n_queens_facts::oeis::A000170.get(search.n).copied().unwrap_or_default();
+    let expected = n_queens_steps::oeis::A000170.get(search.n).copied().unwrap_or_default();
     format!(
         "placed {} · {} · {} · {} of {expected}",
         state.nodes,

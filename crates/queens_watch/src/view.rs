@@ -9,7 +9,7 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-use n_queens_facts::chain::{self, Step};
+use n_queens_steps::chain::{self, Step};
 
 use super::app::App;
 use super::check::{check_width, draw_check};
@@ -172,7 +172,7 @@ fn foot_lines(app: &App, fps: Option<u32>, width: usize) -> Vec<Line<'static>> {
     let search = &app.history.search;
     let state = &app.history.state;
     let n = search.n;
-    let expected = n_queens_facts::oeis::A000170.get(n).map_or("?".to_string(), u64::to_string);
+    let expected = n_queens_steps::oeis::A000170.get(n).map_or("?".to_string(), u64::to_string);
     let status = match () {
         _ if app.jump.is_some() => "seeking",
         _ if app.history.done() => "done",

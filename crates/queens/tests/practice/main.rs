@@ -16,7 +16,7 @@ mod tmux;
 mod verdicts;
 mod watch;
 
-use n_queens_facts::judge::SOLUTION_LINE;
+use n_queens_steps::judge::SOLUTION_LINE;
 use scratch::Scratch;
 
 /// `text` with every run of white space one space: a message wrapped to
@@ -27,7 +27,7 @@ fn flat(text: &str) -> String {
 
 /// The starting text of exercise `problem` (`"51"`, `"52"`) `step`.
 fn starting_text(problem: &str, step: &str) -> String {
-    let path = format!("{}/../n_queens_facts/exercises/{problem}/{step}.rs", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../n_queens_steps/exercises/{problem}/{step}.rs", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(path).unwrap()
 }
 

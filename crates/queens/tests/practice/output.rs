@@ -2,7 +2,7 @@
 //! each answer is a step's own file with one realistic mistake made in it.
 
 use crate::scratch::Scratch;
-use n_queens_facts::judge::judge_text;
+use n_queens_steps::judge::judge_text;
 
 /// The step's own file, judge-ready, with `from` replaced by `to`.
 fn chain_with(problem: &str, step: &str, from: &str, to: &str) -> String {

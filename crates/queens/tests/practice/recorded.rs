@@ -4,8 +4,8 @@
 
 use std::time::{Duration, UNIX_EPOCH};
 
-use n_queens_facts::judge::judge_text;
 use n_queens_judge::deadline::output_with_deadline;
+use n_queens_steps::judge::judge_text;
 
 use crate::scratch::Scratch;
 use crate::verdicts::{answer_bitmask, printed, right_answer, succeeds};

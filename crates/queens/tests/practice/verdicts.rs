@@ -4,7 +4,7 @@
 use std::process::Output;
 
 use crate::scratch::Scratch;
-use n_queens_facts::judge::judge_text;
+use n_queens_steps::judge::judge_text;
 
 /// The learner's file of exercise 52 bitmask.
 pub(crate) const BITMASK: &str = "crates/n_queens_ii/exercises/bitmask.rs";

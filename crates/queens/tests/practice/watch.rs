@@ -7,7 +7,7 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use n_queens_facts::judge::judge_text;
+use n_queens_steps::judge::judge_text;
 
 use super::scratch::Scratch;
 use super::tmux::Tmux;
@@ -17,7 +17,7 @@ const DEADLINE: Duration = Duration::from_secs(2 * 60);
 
 /// The first exercise, 52 board_scan: its file and starting text.
 const FILE: &str = "crates/n_queens_ii/exercises/board_scan.rs";
-const START: &str = include_str!("../../../n_queens_facts/exercises/52/board_scan.rs");
+const START: &str = include_str!("../../../n_queens_steps/exercises/52/board_scan.rs");
 
 /// Writes the first exercise answered with the step's own file, as the
 /// judge takes it: a right answer.

@@ -1,5 +1,6 @@
 //! A child process run to its end or to a time limit, its output read as it
-//! comes: the one runner of the command (`queens practice`) and the tests.
+//! comes: the one runner of the judge (`n_queens_judge`), the command
+//! (`queens practice`) and the tests.
 //! Unix only, as the workspace is (Linux for what adopts orphans).
 //!
 //! - Each output is kept as its first and last [`KEPT`] bytes, with a line

@@ -2,7 +2,7 @@
 //! table is checked against [`MISTAKES`], and `queens practice` links a
 //! failing exercise to the mistakes of its step whose signature it shows
 //! ([`linked`]). Each row holds its mistake's code ([`Mistake::code`], a
-//! file of `crates/n_queens_facts/mistakes/` that the mistake tests
+//! file of `crates/n_queens_steps/mistakes/` that the mistake tests
 //! run, whose marked lines `queens watch --mistake` shows in place of
 //! [`Mistake::replaces`]): a mistake is written once and described once.
 //! Its [`Mistake::slug`], the anchor of its section on the page, never
@@ -81,20 +81,20 @@ pub struct Code {
     pub text: &'static str,
 }
 
-/// The [`Code`] of the mistake whose file is `crates/n_queens_facts/mistakes/$module.rs`,
-/// or, for LeetCode 51, `crates/n_queens_facts/mistakes/51/$module.rs` (its module `${module}_51`).
+/// The [`Code`] of the mistake whose file is `crates/n_queens_steps/mistakes/$module.rs`,
+/// or, for LeetCode 51, `crates/n_queens_steps/mistakes/51/$module.rs` (its module `${module}_51`).
 macro_rules! code {
     ($module:ident) => {
         Code {
             module: stringify!($module),
-            path: concat!("crates/n_queens_facts/mistakes/", stringify!($module), ".rs"),
+            path: concat!("crates/n_queens_steps/mistakes/", stringify!($module), ".rs"),
             text: include_str!(concat!("../mistakes/", stringify!($module), ".rs")),
         }
     };
     (51, $module:ident) => {
         Code {
             module: concat!(stringify!($module), "_51"),
-            path: concat!("crates/n_queens_facts/mistakes/51/", stringify!($module), ".rs"),
+            path: concat!("crates/n_queens_steps/mistakes/51/", stringify!($module), ".rs"),
             text: include_str!(concat!("../mistakes/51/", stringify!($module), ".rs")),
         }
     };

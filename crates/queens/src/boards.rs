@@ -117,11 +117,11 @@ fn thousands(number: impl Into<u64>) -> String {
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let n = args.n;
     let source = match &args.approach {
-        Some(name) => BoardSource::named(name)?,
+        Some(name) => BoardSource::named(name).map_err(Failure::refused)?,
         None => BoardSource::default(),
     };
     args.format.check(n, source).map_err(Failure::Usage)?;
-    let mut boards = if args.unique { source.classes(n)? } else { source.boards(n)? };
+    let mut boards = if args.unique { source.classes(n) } else { source.boards(n) }.map_err(Failure::refused)?;
     let limit = args.limit.unwrap_or(u64::MAX);
     let glyphs = Glyphs::pick(args.ascii);
     // Counts, class sizes and waits are for the person watching, not for a script.

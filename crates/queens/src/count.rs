@@ -81,7 +81,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let n = args.n;
     let fastest = if args.unique { counting::FASTEST_UNIQUE } else { counting::FASTEST };
     let name = args.approach.as_deref().unwrap_or(fastest);
-    let approach = counting::check(name, n, args.unique)?;
+    let approach = counting::check(name, n, args.unique).map_err(Failure::refused)?;
     check_threads(approach, args.threads)?;
     let quarters = approach.name == quarters::NAME && !args.unique;
     check_quarters_only(args, quarters)?;
@@ -141,7 +141,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             quarters::memory_plan(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))?;
         }
     } else {
-        check_memory(approach, n, args.threads, on_terminal)?;
+        check_memory(approach, n, args.threads, on_terminal).map_err(Failure::refused)?;
     }
     let speedup = speedup(approach, args.threads) * f64::from(part.of());
     let estimate = watched_estimate(on_terminal, n, speedup, |k| {
@@ -189,7 +189,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
         let job = Job { options, part, memory_limit, finished, record: Some(&record), pass: Some(&pass) };
         quarters::count_job(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))
     } else {
-        count_with(name, n, args.unique, &options).map_err(Failure::from)
+        count_with(name, n, args.unique, &options).map_err(Failure::refused)
     };
     if let Some(Err(error)) = checkpoint.as_ref().map(Checkpoint::sync) {
         warn(error);
@@ -299,8 +299,8 @@ fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome
     for threads in [1, 2, 4, 8, 16, 32, 64] {
         let chosen = timings.predict(threads).map_err(|error| memory_hint(error, asked))?;
         let (task_mark, start_mark) = if chosen.by_start { (" ", "*") } else { ("*", " ") };
-        let by_task = timings.predict_split(threads, Some(false))?.speedup;
-        let by_start = timings.predict_split(threads, Some(true))?.speedup;
+        let by_task = timings.predict_split(threads, Some(false)).map_err(Failure::refused)?.speedup;
+        let by_start = timings.predict_split(threads, Some(true)).map_err(Failure::refused)?.speedup;
         let seconds = chosen.seconds;
         writeln!(out, "{threads:>7}  {seconds:>8.3} s  {by_task:>7.2}×{task_mark}  {by_start:>7.2}×{start_mark}")?;
     }

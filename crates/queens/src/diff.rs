@@ -76,7 +76,7 @@ impl Colour {
 /// process's stdout, whatever `out` is.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let on_terminal = std::io::stdout().is_terminal();
-    let terminal_width = ratatui::crossterm::terminal::size().ok().map(|(width, _)| usize::from(width));
+    let terminal_width = queens_cli::terminal_width();
     let width = terminal_width.filter(|_| on_terminal).unwrap_or(PIPED_WIDTH);
     let text = fit(&step_diff(args.problem, &args.step)?, width);
     let no_color = std::env::var_os("NO_COLOR");

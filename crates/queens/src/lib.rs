@@ -22,7 +22,7 @@ pub mod timing;
 pub mod tour;
 
 /// What the command shares with its applications: failures, width, parsers.
-pub use queens_common as common;
+pub use queens_cli as common;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

@@ -89,7 +89,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     }
     writeln!(out)?;
 
-    match BoardSource::default().boards(n)?.next() {
+    match BoardSource::default().boards(n).map_err(Failure::refused)?.next() {
         Some(board) => {
             let lead = match known {
                 1 => format!("The only board for n = {n}:"),

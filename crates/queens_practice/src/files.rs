@@ -10,7 +10,7 @@ use std::path::Path;
 
 use super::Workspace;
 use super::ladder::Exercise;
-use queens_common::{Failure, Outcome, Problem};
+use queens_cli::{Failure, Outcome, Problem};
 
 /// The largest exercise file that is read, the judge's own limit: an
 /// answer takes a few kB.

@@ -14,7 +14,7 @@ use n_queens_steps::chain;
 
 use super::Workspace;
 use super::ladder::Exercise;
-use queens_common::Problem;
+use queens_cli::Problem;
 
 /// The record's name, in the folder of a problem's exercises.
 const NAME: &str = ".hints";

@@ -7,7 +7,7 @@
 
 use n_queens_steps::{chain, judge};
 
-use queens_common::Problem;
+use queens_cli::Problem;
 
 /// A step of the chain, as an exercise: an entry of [`chain::ladder`].
 pub type Step = &'static chain::Step;

@@ -27,7 +27,7 @@ use n_queens_steps::chain;
 use record::Records;
 use summary::Status;
 
-use queens_common::{Failure, Outcome, Problem, WIDTH};
+use queens_cli::{Failure, Outcome, Problem, WIDTH};
 
 /// Arguments of `queens practice`.
 #[derive(Debug, clap::Args)]
@@ -51,7 +51,7 @@ fn after_help() -> String {
         Some((last, others)) => format!(", then {} and {last}, past the judge", others.join(", ")),
     };
     let steps = format!("{count} step{} of the chain{past}. From the root:", if numbered == 1 { "" } else { "s" });
-    let steps = textwrap::fill(&steps, queens_common::wrapping(WIDTH));
+    let steps = textwrap::fill(&steps, queens_cli::wrapping(WIDTH));
     format!(
         "\
 The exercises are crates/n_queens_ii/exercises/*.rs (LeetCode 52) and
@@ -92,7 +92,7 @@ enum Action {
 #[derive(Debug, clap::Args)]
 struct Which {
     /// The problem: 52 (the count) or 51 (every board).
-    #[arg(value_parser = queens_common::problem_parser())]
+    #[arg(value_parser = queens_cli::problem_parser())]
     problem: Problem,
     /// The step of the chain.
     #[arg(value_parser = ladder::parse_step)]
@@ -115,7 +115,7 @@ impl Which {
 #[derive(Debug, clap::Args)]
 struct Chosen {
     /// The problem: 52 (the count) or 51 (every board).
-    #[arg(value_parser = queens_common::problem_parser(), requires = "step")]
+    #[arg(value_parser = queens_cli::problem_parser(), requires = "step")]
     problem: Option<Problem>,
     /// The step of the chain.
     #[arg(value_parser = ladder::parse_step)]
@@ -140,7 +140,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     // Where this command runs a learner's code, its processes end with it.
     let ready = || {
-        results::end_with_this_process(|| {}).map_err(Failure::Failed)?;
+        results::end_with_this_process().map_err(Failure::Failed)?;
         workspace()
     };
     match &args.action {
@@ -441,7 +441,7 @@ fn test(workspace: &Workspace, exercise: Exercise, out: &mut impl Write) -> Outc
     // The compiler's own lines (a compile error, a warning) are passed
     // through to standard error as they come; the judge's verdict is told in
     // a few lines below.
-    let status = status(workspace, exercise, &mut |line| queens_common::say(line))?;
+    let status = status(workspace, exercise, &mut |line| queens_cli::say(line))?;
     writeln!(out)?;
     for line in status.report(&label).into_iter().chain(not_fenced()) {
         writeln!(out, "{line}")?;
@@ -505,7 +505,7 @@ fn hint_recorded(
 
 /// Parses a hint's number: a whole number (its range depends on the exercise).
 fn parse_hint(text: &str) -> Result<usize, String> {
-    let number = queens_common::parse_whole("the hint's number", text, 1)?;
+    let number = queens_cli::parse_whole("the hint's number", text, 1)?;
     usize::try_from(number).map_err(|_| format!("there is no hint {text}"))
 }
 
@@ -522,7 +522,7 @@ fn hint(workspace: Option<&Workspace>, exercise: Exercise, number: usize, out: &
     }
     writeln!(out, "Hint {number} of {} for exercise {label}:", hints.len())?;
     writeln!(out)?;
-    for line in textwrap::wrap(hints[number - 1], queens_common::wrapping(WIDTH - 4)) {
+    for line in textwrap::wrap(hints[number - 1], queens_cli::wrapping(WIDTH - 4)) {
         writeln!(out, "  {line}")?;
     }
     writeln!(out)?;

@@ -134,7 +134,7 @@ mod tests {
         records.put(bitmask, SHOWN, "text", &verdict("first"));
         assert_eq!(records.get(bitmask, SHOWN, "text"), Some(verdict("first")));
         assert_eq!(records.get(bitmask, SHOWN, "text changed"), None, "a changed file is checked again");
-        let other = Exercise { problem: queens_common::Problem::NQueens, step: bitmask.step };
+        let other = Exercise { problem: queens_cli::Problem::NQueens, step: bitmask.step };
         assert_eq!(records.get(other, SHOWN, "text"), None, "per exercise");
         let another_tool = Records::with_tool(&workspace, format!("{} and more", records.tool));
         assert_eq!(another_tool.get(bitmask, SHOWN, "text"), None, "another build of the tool checks again");

@@ -33,22 +33,28 @@ pub fn check(
 
 /// Makes every process that a check starts end with this one: orphans are
 /// adopted, to be ended after each run, and Ctrl-C, SIGTERM or a hung-up
-/// terminal end every child (the answer's process group, which Ctrl-C does
-/// not reach, included) and remove the check's folder, then call
-/// `restore`, before this process ends as the signal says. Once per process.
-pub fn end_with_this_process(restore: fn()) -> Result<(), String> {
+/// terminal end every check ([`end_every_check`]) before this process ends
+/// as the signal says. Once per process, and not with the full screen,
+/// which catches those signals itself (`queens_terminal`).
+pub fn end_with_this_process() -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     n_queens_process::adopt_orphans().map_err(|error| format!("adopting orphans: {error}"))?;
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
         .map_err(|error| format!("catching signals: {error}"))?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            n_queens_process::end_for_good();
-            n_queens_judge::folder::remove_all();
-            restore();
+            end_every_check();
             let _ = signal_hook::low_level::emulate_default_handler(signal);
             std::process::exit(128 + signal);
         }
     });
     Ok(())
+}
+
+/// Ends every process of every check (the answer's process group, which
+/// Ctrl-C does not reach, included) and removes the checks' folders: for a
+/// process that a signal is ending.
+pub fn end_every_check() {
+    n_queens_process::end_for_good();
+    n_queens_judge::folder::remove_all();
 }

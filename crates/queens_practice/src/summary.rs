@@ -8,7 +8,7 @@ use n_queens_judge::check::{Checked, Outcome, Report};
 use n_queens_judge::runner::STACK_OVERFLOW;
 use n_queens_steps::mistakes::{self, Observed};
 
-use queens_common::{Problem, WIDTH};
+use queens_cli::{Problem, WIDTH};
 
 /// Where an exercise stands: the list view's words, and the lines of detail
 /// that `queens practice test` prints under them; recorded as it is
@@ -167,7 +167,7 @@ fn message(n: i32, outcome: &Outcome, step: &str) -> String {
 /// word longer than a line, which is broken where the line ends.
 pub fn after_column(text: &str, indent: usize) -> String {
     let margin = format!("\n{}", " ".repeat(indent));
-    textwrap::wrap(text, queens_common::wrapping(WIDTH - indent).break_words(true)).join(&margin)
+    textwrap::wrap(text, queens_cli::wrapping(WIDTH - indent).break_words(true)).join(&margin)
 }
 
 /// Lines of at most [`WIDTH`] columns: `first` then `text`, wrapped, the
@@ -178,7 +178,7 @@ pub fn wrapped(first: &str, text: &str, indent: usize) -> Vec<String> {
         let prefix = if index == 0 { first } else { "" };
         let leading = if index == 0 { first.len() - first.trim_start().len() } else { indent };
         let text = format!("{}{paragraph}", prefix.trim_start());
-        let words = textwrap::wrap(&text, queens_common::wrapping(WIDTH - leading.max(indent)));
+        let words = textwrap::wrap(&text, queens_cli::wrapping(WIDTH - leading.max(indent)));
         for (number, line) in words.into_iter().enumerate() {
             let margin = if number == 0 { leading } else { indent };
             lines.push(format!("{}{line}", " ".repeat(margin)).trim_end().to_string());

@@ -15,7 +15,7 @@
 //! recorded for its new text, or that it is not checked yet.
 //!
 //! The terminal is set up, waited on and given back as `queens watch` does
-//! (`queens_common::terminal::input_within`); a signal, even in the middle of a
+//! (`queens_cli::terminal::input_within`); a signal, even in the middle of a
 //! check, ends the check's processes and restores the terminal first
 //! ([`results::end_with_this_process`]).
 
@@ -34,8 +34,8 @@ use super::hints::Shown;
 use super::ladder::{Exercise, PROBLEMS};
 use super::summary::Status;
 use super::{COMMAND, Workspace, files, results, status_of};
-use queens_common::terminal::{Input, input_within};
-use queens_common::{Failure, Outcome, WIDTH};
+use queens_cli::{Failure, Outcome, WIDTH};
+use queens_terminal::{FullScreen, Input};
 
 /// How long a save's burst of file events (a temporary file, a rename) is gathered into one check.
 const DEBOUNCE: Duration = Duration::from_millis(200);
@@ -54,7 +54,7 @@ pub fn run(workspace: &Workspace) -> Outcome {
             "practice watch needs a terminal; `{COMMAND} test` checks the next exercise once"
         )));
     }
-    results::end_with_this_process(ratatui::restore).map_err(Failure::Failed)?;
+    n_queens_process::adopt_orphans().map_err(|error| Failure::Failed(format!("adopting orphans: {error}")))?;
     let (sender, saved) = mpsc::channel();
     let mut debouncer = new_debouncer(DEBOUNCE, move |result: DebounceEventResult| {
         if let Ok(events) = result {
@@ -62,11 +62,9 @@ pub fn run(workspace: &Workspace) -> Outcome {
         }
     })
     .map_err(|error| Failure::Failed(format!("watching the exercise files: {error}")))?;
-    let mut terminal = ratatui::try_init()?;
-    let result = watch(&mut terminal, workspace, &mut debouncer, &saved);
-    let _ = terminal.show_cursor();
-    drop(terminal);
-    ratatui::restore();
+    let mut full = FullScreen::enter()?;
+    let result = watch(&mut full, workspace, &mut debouncer, &saved);
+    full.leave(results::end_every_check);
     result
 }
 
@@ -165,9 +163,7 @@ impl Screen {
             hint_at = Some(body.len());
             body.push(format!("Hint {number} of {}:", hints.len()));
             let text = hints[number - 1];
-            body.extend(
-                textwrap::wrap(text, queens_common::wrapping(WIDTH - 2)).iter().map(|line| format!("  {line}")),
-            );
+            body.extend(textwrap::wrap(text, queens_cli::wrapping(WIDTH - 2)).iter().map(|line| format!("  {line}")));
         }
         body.extend(super::not_fenced());
         let mut bottom = self.said.clone();
@@ -249,7 +245,7 @@ impl Layout {
 
 /// The loop: check, draw, wait for a save or a key.
 fn watch(
-    terminal: &mut ratatui::DefaultTerminal,
+    full: &mut FullScreen,
     workspace: &Workspace,
     debouncer: &mut Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>,
     saved: &Receiver<Vec<std::path::PathBuf>>,
@@ -277,29 +273,30 @@ fn watch(
     };
     // The first exercise not yet passing: each is checked in turn, from the first.
     checker.check(workspace, &mut screen);
-    let result = watch_keys(terminal, workspace, saved, &checker, &mut screen);
+    let result = watch_keys(full, workspace, saved, &checker, &mut screen);
     checker.cancel(&mut screen);
     result
 }
 
 /// The loop of [`watch`]: draw, take a check's news, a save or a key.
 fn watch_keys(
-    terminal: &mut ratatui::DefaultTerminal,
+    full: &mut FullScreen,
     workspace: &Workspace,
     saved: &Receiver<Vec<std::path::PathBuf>>,
     checker: &Checker,
     screen: &mut Screen,
 ) -> Outcome {
-    loop {
+    // Until a key ends it, the terminal hangs up, or a signal comes.
+    while !full.caught() {
         checker.news(workspace, screen);
-        let height = terminal.size()?.height as usize;
+        let height = full.terminal().size()?.height as usize;
         let mut layout = screen.layout(workspace, height);
         if screen.scroll > layout.max_scroll {
             // Scrolled past the end of a body that has since grown shorter (a new verdict, a resize).
             screen.scroll = layout.max_scroll;
             layout = screen.layout(workspace, height);
         }
-        draw(terminal, &layout.lines)?;
+        draw(full.terminal(), &layout.lines)?;
         let mut save = false;
         for path in saved.try_iter().flatten() {
             for (index, exercise) in Exercise::all().enumerate().filter(|(_, exercise)| path.ends_with(exercise.path()))
@@ -317,7 +314,7 @@ fn watch_keys(
             checker.check(workspace, screen);
             continue;
         }
-        match input_within(Duration::from_millis(100))? {
+        match full.input_within(Duration::from_millis(100))? {
             Input::Ready => {}
             Input::None => continue,
             Input::HungUp => return Ok(()),
@@ -394,6 +391,7 @@ fn watch_keys(
             _ => {}
         }
     }
+    Ok(())
 }
 
 /// Watches `exercise` from now on, checked at once (or its verdict recorded).
@@ -534,7 +532,7 @@ impl Checker {
 
 /// `text` in lines of [`WIDTH`] columns.
 fn wrap(text: &str) -> Vec<String> {
-    textwrap::wrap(text, queens_common::wrapping(WIDTH)).iter().map(|line| line.to_string()).collect()
+    textwrap::wrap(text, queens_cli::wrapping(WIDTH)).iter().map(|line| line.to_string()).collect()
 }
 
 /// Draws `lines` from the top of a cleared screen.

@@ -9,8 +9,8 @@ mod event;
 mod history;
 mod mistakes;
 mod search;
-mod signals;
 mod source;
+mod square;
 mod squares;
 mod state;
 mod steps;
@@ -26,12 +26,12 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{self as term, Event as TermEvent, KeyEventKind};
 
 use n_queens_steps::chain::{self, Step};
-use queens_common::terminal::{Input, input_within};
+use queens_terminal::{FullScreen, Input};
 
 use app::App;
 use event::Event;
 use mistakes::Mistake;
-use queens_common::{Failure, Outcome, Problem, parse_n, parse_whole};
+use queens_cli::{Failure, Outcome, Problem, parse_n, parse_whole};
 use search::{Search, trace_line};
 use state::State;
 
@@ -112,7 +112,7 @@ impl clap::builder::TypedValueParser for StepParser {
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
         let value = |step: &'static Step| {
-            let idea = n_queens_count::approach(step.name).map_or("", |approach| approach.idea);
+            let idea = n_queens_ii::approach(step.name).map_or("", |approach| approach.idea);
             let number = step.number.map_or(String::new(), |number| format!("{number}: "));
             clap::builder::PossibleValue::new(step.name).help(number + idea)
         };
@@ -151,19 +151,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
             "watch needs a terminal; --trace writes the same events as text, one per line".into(),
         ));
     }
-    let signals = signals::Caught::register()?;
     // NO_COLOR (no-color.org): set and not empty.
     let colour = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
-    let mut terminal = ratatui::try_init()?;
-    let result = watch(&mut terminal, App::new(n, step, args.mistake), args.problem, colour, &signals);
-    // The alternate screen is cleared before it is left: tmux, leaving it at
-    // another size than the one it was entered at, carries rows of what it
-    // holds onto the normal screen (docs/watch.md).
-    let _ = terminal.clear();
-    let _ = terminal.show_cursor();
-    drop(terminal);
-    ratatui::restore();
-    signals.end_as_caught();
+    let mut screen = FullScreen::enter()?;
+    let result = watch(&mut screen, App::new(n, step, args.mistake), args.problem, colour);
+    // Nothing of the view's own to undo after a signal.
+    screen.leave(|| {});
     result
 }
 
@@ -207,18 +200,12 @@ fn trace(n: usize, step: &'static Step, mistake: Option<Mistake>, limit: Option<
 }
 
 /// The terminal loop: draw, read keys until the next frame is due, play.
-fn watch(
-    terminal: &mut ratatui::DefaultTerminal,
-    mut app: App,
-    problem: Problem,
-    colour: bool,
-    signals: &signals::Caught,
-) -> Outcome {
+fn watch(screen: &mut FullScreen, mut app: App, problem: Problem, colour: bool) -> Outcome {
     let (mut frames, mut fps, mut second) = (0, 0, Instant::now());
     let mut last_tick = Instant::now();
-    while !app.quit && !signals.caught() {
+    while !app.quit && !screen.caught() {
         let shown = app.playing.then_some(fps);
-        terminal.draw(|frame| view::draw(frame, &app, problem, shown, colour))?;
+        screen.terminal().draw(|frame| view::draw(frame, &app, problem, shown, colour))?;
         frames += 1;
         if second.elapsed() >= Duration::from_secs(1) {
             (fps, frames, second) = (frames, 0, Instant::now());
@@ -226,12 +213,12 @@ fn watch(
         let deadline = Instant::now() + app.frame_wait();
         // Every key queued is applied before the next frame; the first one ends the wait.
         let mut wait = deadline.saturating_duration_since(Instant::now());
-        while !signals.caught() {
-            match input_within(wait) {
+        while !screen.caught() {
+            match screen.input_within(wait) {
                 Ok(Input::Ready) => {}
                 Ok(Input::None) => break,
                 Ok(Input::HungUp) => return Ok(()),
-                Err(_) if signals.caught() => break,
+                Err(_) if screen.caught() => break,
                 Err(error) => return Err(error.into()),
             }
             match term::read()? {

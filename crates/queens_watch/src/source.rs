@@ -18,14 +18,14 @@ use super::app::App;
 use super::mistakes::Mistake;
 use super::words::WRONG_MARK;
 use super::wrap::{string_starts, wrap_code};
-use queens_common::Problem;
+use queens_cli::Problem;
 
 /// The file shown: the step's own, from its problem's list of approaches,
 /// with the mistake's code, if any, in place of the right code.
 pub fn shown(problem: Problem, step: &Step, mistake: Option<Mistake>) -> Cow<'static, str> {
     let source = match problem {
         Problem::NQueens => n_queens::approach(step.name).map(|approach| approach.source),
-        Problem::NQueensII => n_queens_count::approach(step.name).map(|approach| approach.source),
+        Problem::NQueensII => n_queens_ii::approach(step.name).map(|approach| approach.source),
     };
     let source = source.expect("every watched step is an approach of both problems");
     mistake.map_or(Cow::Borrowed(source), |mistake| Cow::Owned(mistake.row().in_place_of(source)))

@@ -13,12 +13,13 @@ use super::event::{Event, Line as Ray};
 use super::mistakes::Mistake;
 use super::search::Search;
 use super::source::shown;
-use super::squares::{Queen, Square, squares};
+use super::square::{Queen, Square};
+use super::squares::squares;
 use super::state::State;
 use super::steps::{Free, Panel};
 use super::words::{Change, FLAG_NAMES, WRONG_MARK, back_text, crash_text, flag_changes, read_text, said};
 use super::wrap::{string_starts, wrap_code, wrap_prose};
-use queens_common::Problem;
+use queens_cli::Problem;
 
 /// The side of a square, in pixels.
 const CELL: usize = 40;

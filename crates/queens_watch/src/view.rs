@@ -15,11 +15,12 @@ use super::app::App;
 use super::check::{check_width, draw_check};
 use super::mistakes::Mistake;
 use super::source::draw_source;
-use super::squares::{Queen, Square, squares};
+use super::square::{Queen, Square};
+use super::squares::squares;
 use super::steps::{self, Panel};
 use super::words::{FREE_MARK, WRONG_MARK, said};
 use super::wrap::wrap_status;
-use queens_common::Problem;
+use queens_cli::Problem;
 
 /// The smallest terminal the view takes, whatever the n: the size it is documented at.
 pub const SMALLEST: (u16, u16) = (80, 24);

@@ -11,7 +11,7 @@ use std::cmp::Reverse;
 /// Prose in rows of at most `width` characters, between words (a word
 /// longer than a row broken), the rows after the first indented by two.
 pub fn wrap_prose(text: &str, width: usize) -> Vec<String> {
-    let options = queens_common::wrapping(width).break_words(true).subsequent_indent("  ");
+    let options = queens_cli::wrapping(width).break_words(true).subsequent_indent("  ");
     textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
 }
 
@@ -443,7 +443,7 @@ mod tests {
     fn textwrap_would_end_a_row_with_an_operator_and_cut_a_word_at_the_width() {
         let line = "if !lines.columns[col] && !lines.diagonals[diagonal] && !lines.anti_diagonals[anti_diagonal] {";
         let textwrap = |text: &str, width: usize| -> Vec<String> {
-            let options = queens_common::wrapping(width).break_words(true).subsequent_indent("    ");
+            let options = queens_cli::wrapping(width).break_words(true).subsequent_indent("    ");
             textwrap::wrap(text, options).into_iter().map(Cow::into_owned).collect()
         };
         let rows = textwrap(line, 50);

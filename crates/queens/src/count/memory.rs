@@ -65,7 +65,7 @@ pub(super) fn memory_hint(error: CountError, asked: bool) -> Failure {
             };
             Failure::usage(format!("{error}{default}; --memory {enough} would allow it{machine}"))
         }
-        other => Failure::from(other),
+        other => Failure::refused(other),
     }
 }
 

@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 
 use super::checker::{Call, Checker, Free, Marker, Panel};
-use queens_common::Problem;
+use queens_cli::Problem;
 use crate::event::{Event, Line};
-use crate::squares::{Queen, Square};
+use crate::square::{Queen, Square};
 use crate::mistakes::{Crash, Mistake};
 
 /// The calls in progress, each with its masks.

@@ -5,8 +5,8 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::event::Event;
-use crate::squares::Square;
-use queens_common::Problem;
+use crate::square::Square;
+use queens_cli::Problem;
 
 /// One step's `place_row` and its check, as its solution file writes them.
 /// The search keeps the queens and hands the events out one at a time; an

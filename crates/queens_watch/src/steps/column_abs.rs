@@ -6,9 +6,9 @@
 use std::collections::VecDeque;
 
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
-use queens_common::Problem;
+use queens_cli::Problem;
 use crate::event::Event;
-use crate::squares::{Queen, Square};
+use crate::square::{Queen, Square};
 use crate::mistakes::Mistake;
 
 /// `queens` is the search's own: nothing else is kept.

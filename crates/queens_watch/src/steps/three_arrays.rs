@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 
 use super::checker::{Checker, ColumnLoop, Marker, Panel};
-use queens_common::Problem;
+use queens_cli::Problem;
 use crate::event::{Event, Line};
-use crate::squares::{Queen, Square};
+use crate::square::{Queen, Square};
 use crate::mistakes::{Crash, Mistake};
 
 /// `lines`: the three arrays of flags.

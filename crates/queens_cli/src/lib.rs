@@ -1,11 +1,9 @@
-//! What the `queens` command and its applications (`queens_watch`,
-//! `queens_practice`) share, below every one of them: how a command ends
-//! ([`Failure`], [`Outcome`]), how it speaks ([`say`], [`escaped`],
-//! [`WIDTH`], [`wrapping`], [`RUN`]), how it reads its arguments
-//! ([`parse_n`], [`parse_whole`], [`problem_parser`]), and how a
-//! full-screen view waits on the terminal ([`terminal`]).
-
-pub mod terminal;
+//! The conventions of the `queens` command line, which its applications
+//! (`queens watch`, `queens practice`) keep too: how a command ends
+//! ([`Failure`], [`Outcome`], its exit codes), how it speaks ([`say`],
+//! [`escaped`], [`WIDTH`], [`wrapping`], [`terminal_width`], [`RUN`]), and
+//! how it reads its arguments ([`parse_n`], [`parse_whole`],
+//! [`problem_parser`]).
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -13,6 +11,13 @@ use std::io::{self, Write};
 /// The width everything the command prints by default fits in: the
 /// terminal most learners have.
 pub const WIDTH: usize = 80;
+
+/// The width of the terminal that standard output is, in columns; `None`
+/// when it is not a terminal (a pipe, a file).
+pub fn terminal_width() -> Option<usize> {
+    let size = rustix::termios::tcgetwinsize(io::stdout()).ok()?;
+    (size.ws_col > 0).then_some(usize::from(size.ws_col))
+}
 
 /// How the command wraps prose to `width` columns: between words only, at
 /// spaces (not at hyphens), a word longer than a line kept whole.
@@ -75,20 +80,6 @@ impl Failure {
             Failure::Usage(_) => 2,
             Failure::Io(_) | Failure::Failed(_) | Failure::Unsuccessful => 1,
         }
-    }
-}
-
-/// The boards' refusal of an n or a name: the user's input.
-impl From<n_queens::BoardsError> for Failure {
-    fn from(error: n_queens::BoardsError) -> Failure {
-        Failure::refused(error)
-    }
-}
-
-/// The counters' refusal of an n, a name or a memory limit: the user's input.
-impl From<n_queens_count::counting::CountError> for Failure {
-    fn from(error: n_queens_count::counting::CountError) -> Failure {
-        Failure::refused(error)
     }
 }
 

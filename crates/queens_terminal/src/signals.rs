@@ -31,13 +31,15 @@ impl Caught {
         self.signal.load(Ordering::SeqCst) != 0
     }
 
-    /// Once the terminal is restored: ends the process by the signal caught, if any.
-    pub fn end_as_caught(self) {
+    /// Once the terminal is restored: if a signal was caught, runs `undo`,
+    /// then ends the process by that signal.
+    pub fn end_as_caught(self, undo: fn()) {
         for id in self.ids {
             low_level::unregister(id);
         }
         let number = self.signal.load(Ordering::SeqCst) as i32;
         if number != 0 {
+            undo();
             // The default action of the three is to end the process.
             let _ = low_level::emulate_default_handler(number);
             std::process::exit(128 + number);

@@ -1,6 +1,5 @@
-//! The terminal's input, as the full-screen views wait on it (`queens
-//! watch`, `queens practice watch`): on standard input itself, so that a
-//! terminal that hangs up ends the view.
+//! The terminal's input, as the full-screen views wait on it: on standard
+//! input itself, so that a terminal that hangs up ends the view.
 
 use std::io;
 use std::time::{Duration, Instant};
@@ -21,7 +20,7 @@ pub enum Input {
 /// input itself, a tenth of a second at a time, and crossterm is asked only
 /// after it, with no wait: on a terminal that has hung up, crossterm's own
 /// wait reads the end of input again and again and never returns.
-pub fn input_within(wait: Duration) -> io::Result<Input> {
+pub fn within(wait: Duration) -> io::Result<Input> {
     use rustix::event::{PollFd, PollFlags, Timespec, poll};
     let deadline = Instant::now() + wait;
     loop {

@@ -4,7 +4,7 @@
 //! exercise of the ladder and shown by `queens watch`.
 //!
 //! Every list that names the steps (the problem crates' modules and
-//! `APPROACHES`, their tests and practice targets, the ladder, the view's
+//! `APPROACHES`, their tests, the judge-paste tests, the ladder, the view's
 //! checkers) hands [`steps!`] a macro of its own, called back with the steps
 //! it asked for, so that no list is kept by hand beside another. Adding a
 //! step: `docs/adding-a-step.md`.

@@ -19,6 +19,7 @@ use std::ops::Deref;
 // The counters past the judge (`parallel`, `quarters`) are declared with
 // `APPROACHES`, below.
 pub mod counting;
+pub mod operation;
 mod counters;
 mod interface;
 mod pool;
@@ -39,10 +40,38 @@ pub struct Approach {
     pub threads: bool,
     /// Its own 64-bit counter; `None` to count through the judge's signature.
     pub count: Option<interface::CountFn>,
-    /// For an approach that builds tables: the bytes it would plan for `n`
-    /// on `threads` threads, or its refusal, as [`quarters::memory_needed`]
-    /// (not instant: up to about a second). `None` for the others.
-    pub memory_needed: Option<interface::MemoryFn>,
+    /// For an approach that counts in units: what it offers beside its
+    /// count ([`Units`]). `None` for the others.
+    pub units: Option<Units>,
+}
+
+/// What an approach that counts in units offers ([`Approach::units`]): its
+/// count cut into parts, each unit recorded in a checkpoint file and not
+/// counted again, within a memory limit it plans for before it allocates
+/// its tables; and each unit timed, for a model of its threads.
+#[derive(Clone, Copy, Debug)]
+pub struct Units {
+    /// The plan of a job: how it keeps within its memory limit, or its
+    /// refusal; nothing counted (not instant: up to about a second).
+    pub plan: fn(u32, &quarters::Job) -> Result<quarters::MemoryPlan, counting::CountError>,
+    /// The count of a job.
+    pub count: fn(u32, &quarters::Job) -> Result<u64, counting::CountError>,
+    /// Each unit of the whole count of `n` timed on one thread, within a
+    /// memory limit in bytes.
+    pub time: fn(u32, u64) -> Result<quarters::Timings, counting::CountError>,
+}
+
+impl Units {
+    /// The bytes a whole count of `n` on `threads` threads (0: one per
+    /// core) would plan for within [`quarters::MEMORY_LIMIT`], or its
+    /// refusal (not instant: up to about a second).
+    ///
+    /// # Errors
+    /// Past the approach's range, or past the limit.
+    pub fn memory_needed(&self, n: u32, threads: usize) -> Result<u64, counting::CountError> {
+        let job = quarters::Job { options: counting::Options { threads, progress: None }, ..quarters::Job::default() };
+        (self.plan)(n, &job).map(|plan| plan.memory.total())
+    }
 }
 
 /// A counter reads as its approach: `approach.name`, `approach.source`, ...
@@ -88,7 +117,7 @@ macro_rules! past {
             counts_unique: true,
             threads: true,
             count: Some(counters::parallel),
-            memory_needed: None,
+            units: None,
         }
     };
     (quarters, $step:expr) => {
@@ -98,7 +127,7 @@ macro_rules! past {
             counts_unique: false,
             threads: true,
             count: Some(counters::quarters),
-            memory_needed: Some(quarters::memory_needed),
+            units: Some(Units { plan: quarters::memory_plan, count: quarters::count_job, time: quarters::time_units }),
         }
     };
     ($name:ident, $step:expr) => {
@@ -108,7 +137,7 @@ macro_rules! past {
             "` counts: add to `past!` the arm (",
             stringify!($name),
             ", $step:expr) => { Approach { step: $step, max_n: .., counts_unique: .., ",
-            "threads: .., count: Some(..), memory_needed: .. } };"
+            "threads: .., count: Some(..), units: .. } };"
         ))
     };
 }
@@ -176,7 +205,7 @@ const fn same(a: &str, b: &str) -> bool {
 /// A step of the chain as a counter: through the judge's signature, up to
 /// [`JUDGE_MAX_N`], on one thread, with no tables.
 const fn chain_step(step: n_queens_ii::Approach) -> Approach {
-    Approach { step, max_n: JUDGE_MAX_N, counts_unique: false, threads: false, count: None, memory_needed: None }
+    Approach { step, max_n: JUDGE_MAX_N, counts_unique: false, threads: false, count: None, units: None }
 }
 
 /// The approach called `name`, if there is one.

@@ -126,7 +126,7 @@ const WHERE_NEXT: [(&str, &str); 8] = [
 /// that n on this machine, and `compare` always.
 fn further(n: u32) -> String {
     let counts = counting::check(counting::FASTEST, n, false)
-        .is_ok_and(|approach| approach.memory_needed.is_none_or(|memory_needed| memory_needed(n, 0).is_ok()));
+        .is_ok_and(|approach| approach.units.is_none_or(|units| units.memory_needed(n, 0).is_ok()));
     if counts { format!("`{RUN} count {n}` or `{RUN} compare`") } else { format!("`{RUN} compare`") }
 }
 

@@ -673,7 +673,7 @@ fn list_names_every_approach_in_order() {
         let ready = if approach.judge_ready { " judge-ready" } else { "not judge-ready" };
         assert!(lines[at].contains(ready), "{}", lines[at]);
         assert!(lines[at].contains(&format!("n <= {}", approach.max_n)), "{}", lines[at]);
-        assert_eq!(lines[at].contains("as memory allows"), approach.memory_needed.is_some(), "{}", lines[at]);
+        assert_eq!(lines[at].contains("as memory allows"), approach.units.is_some(), "{}", lines[at]);
         // The idea, on the lines below, indented.
         let idea: Vec<&str> =
             lines[at + 1..].iter().take_while(|line| line.starts_with("        ")).map(|line| line.trim()).collect();

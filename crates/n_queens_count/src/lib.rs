@@ -61,19 +61,6 @@ pub struct Units {
     pub time: fn(u32, u64) -> Result<quarters::Timings, counting::CountError>,
 }
 
-impl Units {
-    /// The bytes a whole count of `n` on `threads` threads (0: one per
-    /// core) would plan for within [`quarters::MEMORY_LIMIT`], or its
-    /// refusal (not instant: up to about a second).
-    ///
-    /// # Errors
-    /// Past the approach's range, or past the limit.
-    pub fn memory_needed(&self, n: u32, threads: usize) -> Result<u64, counting::CountError> {
-        let job = quarters::Job { options: counting::Options { threads, progress: None }, ..quarters::Job::default() };
-        (self.plan)(n, &job).map(|plan| plan.memory.total())
-    }
-}
-
 /// A counter reads as its approach: `approach.name`, `approach.source`, ...
 impl Deref for Approach {
     type Target = n_queens_ii::Approach;

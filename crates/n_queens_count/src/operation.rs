@@ -228,6 +228,13 @@ pub trait Progress: Sync {
         let _ = (done, total);
     }
 
+    /// Whether [`Progress::tasks`] is to be called at all: where nothing
+    /// follows the tasks, the count does not keep their tally, which every
+    /// thread would otherwise update after each task.
+    fn follows_tasks(&self) -> bool {
+        true
+    }
+
     /// Pass `number` (from 1) of `passes` begins, by an approach that
     /// counts in units.
     fn pass(&self, number: usize, passes: usize) {
@@ -246,7 +253,11 @@ pub trait Progress: Sync {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Quiet;
 
-impl Progress for Quiet {}
+impl Progress for Quiet {
+    fn follows_tasks(&self) -> bool {
+        false
+    }
+}
 
 impl Plan {
     /// The size of the board.
@@ -346,7 +357,7 @@ impl Plan {
     /// The count's own refusal: past `u64`, or past the memory limit.
     pub fn run(&self, progress: &dyn Progress) -> Result<u64, CountError> {
         let tasks = |done, total| progress.tasks(done, total);
-        let options = Options { threads: self.threads, progress: Some(&tasks) };
+        let options = Options { threads: self.threads, progress: progress.follows_tasks().then_some(&tasks as _) };
         let Some(units) = self.units() else {
             let counts = counting::counts(self.approach, self.n, &options)?;
             return Ok(match self.unique {

@@ -141,6 +141,26 @@ fn a_run_tells_its_tasks_and_its_passes() {
     assert!(several, "a limit cuts the count into passes");
 }
 
+/// An observer that does not follow the tasks is never told them: the
+/// count's threads then keep no tally of them.
+#[test]
+fn tasks_are_told_only_to_an_observer_that_follows_them() {
+    struct Untold;
+    impl Progress for Untold {
+        fn tasks(&self, done: u64, total: u64) {
+            panic!("told {done} of {total} tasks, which it does not follow");
+        }
+
+        fn follows_tasks(&self) -> bool {
+            false
+        }
+    }
+    for approach in APPROACHES.iter().filter(|approach| approach.threads) {
+        let request = Request { n: 12, approach: Some(approach.name), threads: Some(2), ..Request::default() };
+        assert_eq!(operation::plan(&request).unwrap().run(&Untold).unwrap(), A000170[12], "{}", approach.name);
+    }
+}
+
 /// A run records each unit in its checkpoint file; a plan on the same file
 /// holds them, and its run counts none again and gives the same count.
 #[test]

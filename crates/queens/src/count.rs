@@ -204,6 +204,10 @@ impl Progress for Shown {
         }
     }
 
+    fn follows_tasks(&self) -> bool {
+        self.bar.is_some()
+    }
+
     /// The pass, where a count has more than one: "pass K/N" in place of the bar.
     fn pass(&self, number: usize, passes: usize) {
         if let Some((bar, estimate)) = &self.bar

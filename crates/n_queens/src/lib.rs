@@ -32,12 +32,9 @@
 //! [`unique`], one board per symmetry class. [`BoardSource`] serves both
 //! lists by name, with each one's range and a [`BoardsError`] past it.
 
-// The chain's modules are declared with `APPROACHES`, below. Beyond the
-// judge, on the compact board:
+// The chain's modules are declared with `APPROACHES`, and the modules
+// beyond the judge with `EXTRAS`, below. What those build on:
 pub mod board;
-pub mod construct;
-pub mod streaming;
-pub mod unique;
 mod search;
 
 pub use board::Board;
@@ -107,40 +104,65 @@ pub struct Extra {
     classes: Option<fn(u32) -> BoardIter>,
 }
 
-/// The modules beyond the judge, each building on the one before where it can.
-pub const EXTRAS: &[Extra] = &[
-    Extra {
-        name: "construct",
-        idea: "one board for any n without search, O(n), from the explicit construction by n mod 6",
-        source: include_str!("construct.rs"),
-        gives: Gives::OneBoard,
-        // `construct::MAX_N` is 2^32: every u32.
-        max_n: u32::MAX,
-        range: "its columns are u32",
-        boards: |n| Box::new(construct::construct(n as usize).into_iter()),
-        classes: None,
-    },
-    Extra {
-        name: "streaming",
-        idea: "every board lazily: construct's board and its symmetric images, then bitmask with an explicit stack, O(n) memory",
-        source: include_str!("streaming.rs"),
-        gives: Gives::EveryBoard,
-        max_n: streaming::MAX_N,
-        range: "one bit per column in a u64",
-        boards: |n| Box::new(streaming::boards(n)),
-        classes: Some(|n| Box::new(unique::classes_as_found(n))),
-    },
-    Extra {
-        name: "unique",
-        idea: "one board per class under the 8 rotations and reflections, the smallest of its class",
-        source: include_str!("unique.rs"),
-        gives: Gives::OnePerClass,
-        max_n: streaming::MAX_N,
-        range: "one bit per column in a u64",
-        boards: |n| Box::new(unique::classes_as_found(n)),
-        classes: Some(|n| Box::new(unique::classes_as_found(n))),
-    },
-];
+/// What a module beyond the judge gives, beside what the manifest says of
+/// it (`$manifest`: its name, idea and source), by the module's name.
+macro_rules! extra {
+    (construct, $($manifest:tt)*) => {
+        Extra {
+            $($manifest)*
+            gives: Gives::OneBoard,
+            // `construct::MAX_N` is 2^32: every u32.
+            max_n: u32::MAX,
+            range: "its columns are u32",
+            boards: |n| Box::new(construct::construct(n as usize).into_iter()),
+            classes: None,
+        }
+    };
+    (streaming, $($manifest:tt)*) => {
+        Extra {
+            $($manifest)*
+            gives: Gives::EveryBoard,
+            max_n: streaming::MAX_N,
+            range: "one bit per column in a u64",
+            boards: |n| Box::new(streaming::boards(n)),
+            classes: Some(|n| Box::new(unique::classes_as_found(n))),
+        }
+    };
+    (unique, $($manifest:tt)*) => {
+        Extra {
+            $($manifest)*
+            gives: Gives::OnePerClass,
+            max_n: streaming::MAX_N,
+            range: "one bit per column in a u64",
+            boards: |n| Box::new(unique::classes_as_found(n)),
+            classes: Some(|n| Box::new(unique::classes_as_found(n))),
+        }
+    };
+    ($name:ident, $($manifest:tt)*) => {
+        compile_error!(concat!(
+            "crates/n_queens/src/lib.rs: say what `", stringify!($name), "` gives: add to `extra!` the arm (",
+            stringify!($name), ", $($manifest:tt)*) => { Extra { $($manifest)* gives: .., max_n: .., range: .., ",
+            "boards: .., classes: .. } };"
+        ))
+    };
+}
+
+/// [`EXTRAS`] and their modules, from the approaches of LeetCode 51 past
+/// the judge in [`n_queens_chain::steps!`].
+macro_rules! extras {
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
+        $(pub mod $name;)*
+
+        /// The modules beyond the judge, in the manifest's order, each
+        /// building on the one before where it can.
+        pub const EXTRAS: &[Extra] = &[$(extra!($name,
+            name: $file,
+            idea: n_queens_chain::field!(problems, n_queens_chain::idea!(), $($field)*),
+            source: include_str!(concat!($file, ".rs")),
+        )),*];
+    };
+}
+n_queens_chain::steps!(beyond [51] => extras);
 
 /// The largest n whose boards a [`BoardSource::Approach`] gives: the judge's
 /// signature returns every board at once, and n = 15's 2,279,184 boards of

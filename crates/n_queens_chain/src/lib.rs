@@ -1,13 +1,16 @@
 //! The chain of approaches, declared once, in [`steps!`]: each step's name,
 //! its number on the practice ladder, the problems that have it (with its
 //! idea in each), the step it builds on, and whether it is judge-ready, an
-//! exercise of the ladder and shown by `queens watch`.
+//! exercise of the ladder and shown by `queens watch`; then the approaches
+//! past the judge (`steps!(beyond ...)`), each with its problem and idea.
 //!
 //! Every list that names the steps (the problem crates' modules and
-//! `APPROACHES`, their tests and practice targets, the ladder, the view's
-//! checkers) hands [`steps!`] a macro of its own, called back with the steps
-//! it asked for, so that no list is kept by hand beside another. Adding a
-//! step: `docs/adding-a-step.md`.
+//! `APPROACHES`, their tests, the judge-paste tests, the ladder, the view's
+//! checkers), and every list of the approaches past the judge (LeetCode
+//! 51's `EXTRAS`, the counters of `n_queens_count`, the docs' tables), hands
+//! [`steps!`] a macro of its own, called back with the steps it asked for,
+//! so that no list is kept by hand beside another. Adding a step:
+//! `docs/adding-a-step.md`.
 //!
 //! Beside it, [`oeis`]: the known counts every crate checks against, kept
 //! here, without dependencies.
@@ -17,13 +20,15 @@
 pub mod oeis;
 
 /// Calls a macro with the chain's steps, in order: `steps!([filters] =>
-/// callback)` expands to `callback! { step step ... }`.
+/// callback)` expands to `callback! { step step ... }`; `steps!(beyond
+/// [filters] => callback)` to `callback! { approach approach ... }`, the
+/// approaches past the judge.
 ///
 /// The filters keep only some steps, each filter in turn: `51` or `52`, the
 /// steps of that problem (their `problems` then hold that problem alone);
 /// `judge_ready`, the steps whose files paste into the judge; `exercise`,
 /// the exercises of the ladder; `watched`, the steps `queens watch` shows.
-/// `[]` keeps them all.
+/// `[]` keeps them all. Past the judge, only `51` and `52`.
 ///
 /// Each step reaches the callback as
 ///
@@ -42,21 +47,35 @@ pub mod oeis;
 /// fields as `{ $($field:tt)* }` and reads each it needs by name, with
 /// [`field!`], so that a new field touches no callback.
 ///
+/// An approach past the judge has a signature of its own, so it is no step:
+/// not judge-ready, no exercise, not watched. It reaches the callback as
+/// `name "name" { problems: [52: "idea"] }`, its one problem and its idea.
+///
+/// A callback may carry tokens of its own, `callback!(tokens)`: they come
+/// first, before the steps (a list made of both lists calls the second
+/// with the first as its tokens).
+///
 /// ```
 /// macro_rules! names {
 ///     ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
 /// }
 /// assert_eq!(n_queens_chain::steps!([51 watched] => names), ["board_scan", "column_abs", "three_arrays", "bitmask"]);
+/// let (chain, past) = (n_queens_chain::steps!([] => names), n_queens_chain::steps!(beyond [] => names));
+/// assert!(past.iter().all(|name| !chain.contains(name)), "{past:?} beside {chain:?}");
 /// ```
 #[macro_export]
 macro_rules! steps {
     ([$($filter:tt)*] => $($callback:tt)+) => {
-        $crate::steps! {@manifest @normalize [$($filter)*] [$($callback)+] []}
+        $crate::steps! {@manifest chain [$($filter)*] [$($callback)+]}
     };
-    // The manifest: the chain, in order. `number` is the step's place on
-    // the ladder, 1 to 4 for the judge's chain, `none` past it.
-    (@manifest $($then:tt)*) => {
-        $crate::steps! { $($then)*
+    (beyond [$($filter:tt)*] => $($callback:tt)+) => {
+        $crate::steps! {@manifest beyond [$($filter)*] [$($callback)+]}
+    };
+    // The manifest: the chain, in order, then the approaches past the
+    // judge. `number` is the step's place on the ladder, 1 to 4 for the
+    // judge's chain, `none` past it.
+    (@manifest $list:tt $filters:tt $callback:tt) => {
+        $crate::steps! {@list $list $filters $callback [
             board_scan "board_scan" {
                 number: 1, builds_on: none, judge_ready: yes, exercise: yes, watched: yes,
                 problems: [both: "n×n board; scan the column and both diagonals above each square"]
@@ -84,7 +103,34 @@ macro_rules! steps {
                 number: none, builds_on: mirror, judge_ready: yes, exercise: no, watched: no,
                 problems: [52: "all 8 symmetries: one canonical board per class, weighted 8, 4 or 2"]
             }
-        }
+        ] [
+            // Past the judge: signatures of their own, one problem each.
+            parallel "parallel" { problems: [52: "the symmetry search cut into tasks, on every core"] }
+            quarters "quarters" { problems: [52: "quarter boards' diagonal patterns joined in bulk, on every core"] }
+            construct "construct" {
+                problems: [51: "one board for any n without search, O(n), from the explicit construction by n mod 6"]
+            }
+            streaming "streaming" {
+                problems: [51: "every board lazily: construct's board and its symmetric images, \
+                    then bitmask with an explicit stack, O(n) memory"]
+            }
+            unique "unique" {
+                problems: [51: "one board per class under the 8 rotations and reflections, the smallest of its class"]
+            }
+        ]}
+    };
+    (@list chain $filters:tt $callback:tt [$($step:tt)*] $beyond:tt) => {
+        $crate::steps! {@normalize $filters $callback [] $($step)*}
+    };
+    (@list beyond $filters:tt $callback:tt $chain:tt [$($approach:tt)*]) => {
+        $crate::steps! {@beyond $filters $callback [] $($approach)*}
+    };
+    // The callback, with its own tokens first if it has some.
+    (@call [$($callback:ident)::+ !($($tokens:tt)*)] $($step:tt)*) => {
+        $($callback)::+! { $($tokens)* $($step)* }
+    };
+    (@call [$($callback:tt)+] $($step:tt)*) => {
+        $($callback)+! { $($step)* }
     };
     // `both: idea` written out as one pair per problem.
     (@normalize $filters:tt $callback:tt [$($done:tt)*]
@@ -99,8 +145,8 @@ macro_rules! steps {
         $crate::steps! {@filter $filters $callback [] $($done)*}
     };
     // Every filter applied: the callback, with the steps kept.
-    (@filter [] [$($callback:tt)+] [] $($step:tt)*) => {
-        $($callback)+! { $($step)* }
+    (@filter [] $callback:tt [] $($step:tt)*) => {
+        $crate::steps! {@call $callback $($step)*}
     };
     // One filter applied to every step: on to the next.
     (@filter [$filter:tt $($filters:tt)*] $callback:tt [$($kept:tt)*]) => {
@@ -137,6 +183,28 @@ macro_rules! steps {
     // A step the filter does not keep.
     (@filter $filters:tt $callback:tt $kept:tt $name:ident $file:literal $fields:tt $($rest:tt)*) => {
         $crate::steps! {@filter $filters $callback $kept $($rest)*}
+    };
+    // Past the judge, the same with `51` and `52` only: every filter
+    // applied, one applied, an approach kept, one left out.
+    (@beyond [] $callback:tt [] $($approach:tt)*) => {
+        $crate::steps! {@call $callback $($approach)*}
+    };
+    (@beyond [$filter:tt $($filters:tt)*] $callback:tt [$($kept:tt)*]) => {
+        $crate::steps! {@beyond [$($filters)*] $callback [] $($kept)*}
+    };
+    (@beyond [$problem:tt $($filters:tt)*] $callback:tt [$($kept:tt)*]
+        $name:ident $file:literal { problems: [$has:tt: $idea:literal] } $($rest:tt)*) => {
+        $crate::steps! {@beyond_if $problem $has [$problem $($filters)*] $callback [$($kept)*]
+            [$name $file { problems: [$has: $idea] }] $($rest)*}
+    };
+    (@beyond_if 51 51 $filters:tt $callback:tt [$($kept:tt)*] [$($approach:tt)*] $($rest:tt)*) => {
+        $crate::steps! {@beyond $filters $callback [$($kept)* $($approach)*] $($rest)*}
+    };
+    (@beyond_if 52 52 $filters:tt $callback:tt [$($kept:tt)*] [$($approach:tt)*] $($rest:tt)*) => {
+        $crate::steps! {@beyond $filters $callback [$($kept)* $($approach)*] $($rest)*}
+    };
+    (@beyond_if $problem:tt $has:tt $filters:tt $callback:tt $kept:tt $approach:tt $($rest:tt)*) => {
+        $crate::steps! {@beyond $filters $callback $kept $($rest)*}
     };
 }
 

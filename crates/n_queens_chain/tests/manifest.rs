@@ -58,3 +58,33 @@ fn the_judge_ready_filter_keeps_the_judge_ready_steps() {
     assert_eq!(steps!([judge_ready] => names).to_vec(), judge_ready);
     assert_eq!(steps!([52 judge_ready] => names), steps!([52] => names), "every step of the chain is judge-ready");
 }
+
+/// Each approach past the judge: its two spellings of its name and its
+/// problem.
+macro_rules! past_read {
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
+        [$((stringify!($name), $file, field!(problems, problem!(), $($field)*))),*]
+    };
+}
+
+/// The one problem of an approach past the judge, as its number.
+macro_rules! problem {
+    ([$problem:tt: $idea:literal]) => {
+        stringify!($problem)
+    };
+}
+
+#[test]
+fn past_the_judge_names_agree_are_no_steps_and_each_problem_keeps_its_own() {
+    let past: &[(&str, &str, &str)] = &steps!(beyond [] => past_read);
+    let chain = steps!([] => names);
+    for (name, file, _) in past {
+        assert_eq!(name, file);
+        assert!(!chain.contains(file), "{file} is a step of the chain and past the judge");
+    }
+    for (problem, kept) in [("51", &steps!(beyond [51] => names)[..]), ("52", &steps!(beyond [52] => names)[..])] {
+        let expected: Vec<&str> =
+            past.iter().filter(|approach| approach.2 == problem).map(|approach| approach.1).collect();
+        assert_eq!(kept.to_vec(), expected, "past the judge, the approaches of {problem}");
+    }
+}

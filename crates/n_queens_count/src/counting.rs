@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-pub use crate::interface::{CountError, CountFn, Counts, MAX_N, MemoryFn, Options};
+pub use crate::interface::{CountError, CountFn, Counts, MAX_N, Options};
 use crate::{APPROACHES, Approach};
 
 /// The approach [`total`] uses: the fastest counter.
@@ -50,8 +50,9 @@ impl fmt::Display for CountError {
 
 impl std::error::Error for CountError {}
 
-/// The names of the approaches `keep` accepts, comma-separated.
-fn names(keep: impl Fn(&Approach) -> bool) -> String {
+/// The names of the approaches `keep` accepts, comma-separated, in the
+/// registry's order.
+pub fn names(keep: impl Fn(&Approach) -> bool) -> String {
     APPROACHES.iter().filter(|approach| keep(approach)).map(|approach| approach.name).collect::<Vec<_>>().join(", ")
 }
 
@@ -97,7 +98,7 @@ pub fn check(approach: &str, n: u32, unique: bool) -> Result<&'static Approach, 
 }
 
 /// Counts with `found`, checked by [`check`].
-fn counts(found: &Approach, n: u32, options: &Options) -> Result<Counts, CountError> {
+pub(crate) fn counts(found: &Approach, n: u32, options: &Options) -> Result<Counts, CountError> {
     match found.count {
         Some(count) => count(n, options),
         None => {

@@ -87,10 +87,6 @@ pub struct Counts {
 /// An approach's 64-bit counter; called only with `n <= max_n`.
 pub type CountFn = fn(u32, &Options<'_>) -> Result<Counts, CountError>;
 
-/// An approach's memory check: the bytes it would plan for `n` on `threads`
-/// threads, or its refusal ([`crate::Approach::memory_needed`]).
-pub type MemoryFn = fn(u32, usize) -> Result<u64, CountError>;
-
 /// The judge's signature of a counter past the judge ([`crate::parallel`],
 /// [`crate::quarters`]), through its 64-bit `count`: as in every judge-ready
 /// file, `n = 0` gives 1, `n < 0` gives 0 and `n > 18` panics, as the count

@@ -1,7 +1,8 @@
 //! LeetCode 52 past the judge: the number of N-Queens solutions (and of
 //! classes under the 8 symmetries) in `u64`, by any approach of the chain
-//! (`n_queens_ii`) or by the two counters that are not judge-ready, that
-//! cut the work into tasks on every core:
+//! (`n_queens_ii`) or by the counters past the judge, not judge-ready, that
+//! cut the work into tasks on every core (the manifest's approaches of
+//! LeetCode 52 past the judge, `n_queens_chain::steps!(beyond [52] => ..)`):
 //!
 //! | approach | idea | check cost | time | space |
 //! |---|---|---|---|---|
@@ -9,16 +10,16 @@
 //! | [`quarters`] | the board cut into four quarters, each quarter's placements built once; half boards' diagonal patterns joined 512 pairs at a time; the symmetries counted once; tasks on every core (not judge-ready) | a few word operations per 512 pairs of half boards | no whole board is searched: see its docs | the quarter table (every placement on an (n/2)×(n/2) board) and O(4^(n/2)) indexes |
 //!
 //! [`counting`] counts in `u64` with the fastest counter or with any
-//! approach of [`APPROACHES`] by name: the chain's steps, then [`parallel`]
-//! and [`quarters`]. Checkpoint files ([`quarters::Checkpoint`]) are the only
+//! approach of [`APPROACHES`] by name: the chain's steps, then the counters
+//! of the table above. Checkpoint files ([`quarters::Checkpoint`]) are the only
 //! file I/O of the workspace's libraries.
 
 use std::ops::Deref;
 
-pub mod parallel;
-/// The four-quarter join: quarter boards' diagonal patterns joined in bulk (not judge-ready).
-pub mod quarters;
+// The counters past the judge (`parallel`, `quarters`) are declared with
+// `APPROACHES`, below.
 pub mod counting;
+pub mod operation;
 mod counters;
 mod interface;
 mod pool;
@@ -39,10 +40,25 @@ pub struct Approach {
     pub threads: bool,
     /// Its own 64-bit counter; `None` to count through the judge's signature.
     pub count: Option<interface::CountFn>,
-    /// For an approach that builds tables: the bytes it would plan for `n`
-    /// on `threads` threads, or its refusal, as [`quarters::memory_needed`]
-    /// (not instant: up to about a second). `None` for the others.
-    pub memory_needed: Option<interface::MemoryFn>,
+    /// For an approach that counts in units: what it offers beside its
+    /// count ([`Units`]). `None` for the others.
+    pub units: Option<Units>,
+}
+
+/// What an approach that counts in units offers ([`Approach::units`]): its
+/// count cut into parts, each unit recorded in a checkpoint file and not
+/// counted again, within a memory limit it plans for before it allocates
+/// its tables; and each unit timed, for a model of its threads.
+#[derive(Clone, Copy, Debug)]
+pub struct Units {
+    /// The plan of a job: how it keeps within its memory limit, or its
+    /// refusal; nothing counted (not instant: up to about a second).
+    pub plan: fn(u32, &quarters::Job) -> Result<quarters::MemoryPlan, counting::CountError>,
+    /// The count of a job.
+    pub count: fn(u32, &quarters::Job) -> Result<u64, counting::CountError>,
+    /// Each unit of the whole count of `n` timed on one thread, within a
+    /// memory limit in bytes.
+    pub time: fn(u32, u64) -> Result<quarters::Timings, counting::CountError>,
 }
 
 /// A counter reads as its approach: `approach.name`, `approach.source`, ...
@@ -77,43 +93,68 @@ macro_rules! counted {
     };
 }
 
-/// [`APPROACHES`]: LeetCode 52's steps of [`n_queens_chain::steps!`], in
-/// its order, then the counters past the chain.
+/// The counters past the judge, by name: what each counts and how, beside
+/// what the manifest says of it (`$step`: its name, idea, source and the
+/// judge's signature).
+macro_rules! past {
+    (parallel, $step:expr) => {
+        Approach {
+            step: $step,
+            max_n: interface::MAX_N,
+            counts_unique: true,
+            threads: true,
+            count: Some(counters::parallel),
+            units: None,
+        }
+    };
+    (quarters, $step:expr) => {
+        Approach {
+            step: $step,
+            max_n: quarters::MAX_N,
+            counts_unique: false,
+            threads: true,
+            count: Some(counters::quarters),
+            units: Some(Units { plan: quarters::memory_plan, count: quarters::count_job, time: quarters::time_units }),
+        }
+    };
+    ($name:ident, $step:expr) => {
+        compile_error!(concat!(
+            "crates/n_queens_count/src/lib.rs: say how `",
+            stringify!($name),
+            "` counts: add to `past!` the arm (",
+            stringify!($name),
+            ", $step:expr) => { Approach { step: $step, max_n: .., counts_unique: .., ",
+            "threads: .., count: Some(..), units: .. } };"
+        ))
+    };
+}
+
+/// [`APPROACHES`], first LeetCode 52's steps of [`n_queens_chain::steps!`],
+/// which hand themselves to `counters_past!` through the manifest's
+/// approaches past the judge.
 macro_rules! counters_of {
-    ($($name:ident $file:literal { $($details:tt)* })*) => {
-        /// Every counter, in the order of the chain: its steps, then the
-        /// counters that are not judge-ready, every field written out. A new
-        /// one past the chain is one more entry.
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
+        n_queens_chain::steps!(beyond [52] => counters_past!([$($name $file)*]));
+    };
+}
+
+/// [`APPROACHES`] from LeetCode 52's steps (`[step "step" ...]`) and its
+/// approaches past the judge, with the modules of the latter.
+macro_rules! counters_past {
+    ([$($step:ident $step_file:literal)*] $($name:ident $file:literal { $($field:tt)* })*) => {
+        $(pub mod $name;)*
+
+        /// Every counter, in the manifest's order: the chain's steps, then
+        /// the counters past the judge.
         pub const APPROACHES: &[Approach] = &[
-            $(counted!($name, chain_step(step_named($file))),)*
-            Approach {
-                step: n_queens_ii::Approach {
-                    name: "parallel",
-                    idea: "the symmetry search cut into tasks, on every core",
-                    judge_ready: false,
-                    source: include_str!("parallel.rs"),
-                    solve: parallel::Solution::total_n_queens,
-                },
-                max_n: interface::MAX_N,
-                counts_unique: true,
-                threads: true,
-                count: Some(counters::parallel),
-                memory_needed: None,
-            },
-            Approach {
-                step: n_queens_ii::Approach {
-                    name: "quarters",
-                    idea: "quarter boards' diagonal patterns joined in bulk, on every core",
-                    judge_ready: false,
-                    source: include_str!("quarters.rs"),
-                    solve: quarters::Solution::total_n_queens,
-                },
-                max_n: quarters::MAX_N,
-                counts_unique: false,
-                threads: true,
-                count: Some(counters::quarters),
-                memory_needed: Some(quarters::memory_needed),
-            },
+            $(counted!($step, chain_step(step_named($step_file))),)*
+            $(past!($name, n_queens_ii::Approach {
+                name: $file,
+                idea: n_queens_chain::field!(problems, n_queens_chain::idea!(), $($field)*),
+                judge_ready: false,
+                source: include_str!(concat!($file, ".rs")),
+                solve: $name::Solution::total_n_queens,
+            }),)*
         ];
     };
 }
@@ -151,7 +192,7 @@ const fn same(a: &str, b: &str) -> bool {
 /// A step of the chain as a counter: through the judge's signature, up to
 /// [`JUDGE_MAX_N`], on one thread, with no tables.
 const fn chain_step(step: n_queens_ii::Approach) -> Approach {
-    Approach { step, max_n: JUDGE_MAX_N, counts_unique: false, threads: false, count: None, memory_needed: None }
+    Approach { step, max_n: JUDGE_MAX_N, counts_unique: false, threads: false, count: None, units: None }
 }
 
 /// The approach called `name`, if there is one.

@@ -1,9 +1,9 @@
 //! # The four-quarter join: quarter boards joined by their diagonals
 //!
-//! **Not judge-ready** (threads, tables built at run time):
-//! [`Solution`](crate::quarters::Solution) is here for the shared cases,
-//! [`count`](crate::quarters::count) is the counter. After Evgeny Kluev's
-//! N-Queens-Count-Sol, written anew; `docs/quarters.md` tells how and why.
+//! **Not judge-ready** (threads, tables built at run time): [`Solution`] is
+//! here for the shared cases, [`count`] is the counter. After Evgeny
+//! Kluev's N-Queens-Count-Sol, written anew; `docs/quarters.md` tells how
+//! and why.
 //! Every placement on a quarter board is built once; for each *task* (the
 //! rows whose queen is in the east half) the half boards' diagonal
 //! *patterns* are paired, and a west and an east half make a solution
@@ -29,14 +29,12 @@
 //! | unit, part | a task of a start; the units cut by modelled size into `M` | `run/parts` |
 //! | group, pass | a share of a start's row sets (the plan's "pieces", not a piece above); the tasks of a north and a south group | `run/passes` |
 //!
-//! It plans within a memory limit ([`MEMORY_LIMIT`](crate::quarters::MEMORY_LIMIT)
-//! unless asked) before it allocates anything large: where the whole
-//! tables do not fit, in pieces and passes, and it refuses only a limit
-//! below its smallest plan; `n < 4` goes to
-//! [`n_queens_ii::bitmask`]. [`count_job`](crate::quarters::count_job) counts a
-//! [`Part`](crate::quarters::Part) within its own memory limit, resuming a
-//! [`Checkpoint`](crate::quarters::Checkpoint);
-//! [`time_units`](crate::quarters::time_units) feeds the schedule model.
+//! It plans within a memory limit ([`MEMORY_LIMIT`] unless asked) before it
+//! allocates anything large: where the whole tables do not fit, in pieces
+//! and passes, and it refuses only a limit below its smallest plan; `n < 4`
+//! goes to [`n_queens_ii::bitmask`]. [`count_job`] counts a [`Part`] within
+//! its own memory limit, resuming a [`Checkpoint`]; [`time_units`] feeds
+//! the schedule model.
 
 mod algorithm;
 mod run;

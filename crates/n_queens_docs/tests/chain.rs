@@ -1,7 +1,8 @@
 //! The docs' and crates' tables of the chain, held to its manifest
-//! (`n_queens_chain::steps!`, read through `n_queens_steps::chain`): each
-//! table names the steps it should, in the chain's order, with their
-//! numbers, problems and judge-readiness; the sentences that say which
+//! (`n_queens_chain::steps!`, read through `n_queens_steps::chain`, and its
+//! approaches past the judge): each table names the steps it should, in
+//! the chain's order, with their numbers, problems and judge-readiness;
+//! the sentences that say which
 //! files paste into the judge say what the manifest says; and every page's
 //! previous and next links follow the map's list of pages. A missing or
 //! extra row fails with the line to add or remove.
@@ -100,6 +101,51 @@ fn past() -> Vec<&'static Step> {
     chain::STEPS.iter().filter(|step| step.number.is_none()).collect()
 }
 
+/// An approach past the judge, as the manifest declares it
+/// (`n_queens_chain::steps!(beyond ...)`).
+struct Past {
+    name: &'static str,
+    problem: Problem,
+    idea: &'static str,
+}
+
+/// [`Past`] of each approach the manifest hands it.
+macro_rules! past_read {
+    ($($name:ident $file:literal { $($field:tt)* })*) => {
+        [$(n_queens_chain::field!(problems, past_of!($file,), $($field)*)),*]
+    };
+}
+
+/// [`Past`] of one approach: its name, then its `problems` field.
+macro_rules! past_of {
+    ($name:literal, [$problem:tt: $idea:literal]) => {
+        Past { name: $name, problem: problem!($problem), idea: $idea }
+    };
+}
+
+/// A problem by its number.
+macro_rules! problem {
+    (51) => {
+        Problem::NQueens
+    };
+    (52) => {
+        Problem::NQueensII
+    };
+}
+
+/// The approaches past the judge, in the manifest's order.
+const PAST_THE_JUDGE: &[Past] = &n_queens_chain::steps!(beyond [] => past_read);
+
+/// The names of the approaches past the judge that `keep` keeps, in order.
+fn past_the_judge(keep: impl Fn(&Past) -> bool) -> Vec<String> {
+    PAST_THE_JUDGE.iter().filter(|past| keep(past)).map(|past| past.name.to_string()).collect()
+}
+
+/// The idea of the approach past the judge called `name`.
+fn past_idea(name: &str) -> &'static str {
+    PAST_THE_JUDGE.iter().find(|past| past.name == name).map_or("IDEA", |past| past.idea)
+}
+
 /// `51, 52` or `52`: the problems of a step.
 fn problems(step: &Step) -> String {
     step.problems.iter().map(|problem| problem.number()).collect::<Vec<_>>().join(", ")
@@ -110,10 +156,11 @@ fn step(name: &str) -> &'static Step {
     chain::step(name).unwrap_or_else(|| panic!("{name} is a step"))
 }
 
-/// A step's idea in one problem, or the first it has.
+/// A step's idea in one problem, or the first it has; or the idea of an
+/// approach past the judge.
 fn idea(name: &str) -> &'static str {
-    let problem = step(name).problems[0];
-    let approach = match problem {
+    let Some(step) = chain::step(name) else { return past_idea(name) };
+    let approach = match step.problems[0] {
         Problem::NQueens => n_queens::approach(name).map(|approach| approach.idea),
         Problem::NQueensII => n_queens_ii::approach(name).map(|approach| approach.idea),
     };
@@ -156,13 +203,7 @@ fn the_readmes_tables_are_the_chain() {
         },
     ));
     let past_rows = table("README.md", "", "| approach | problem | idea | judge-ready |");
-    let beyond: Vec<String> = n_queens_count::APPROACHES
-        .iter()
-        .map(|approach| approach.name.to_string())
-        .filter(|name| chain::step(name).is_none())
-        .chain(n_queens::EXTRAS.iter().map(|extra| extra.name.to_string()))
-        .collect();
-    let expected: Vec<String> = names(&past()).into_iter().chain(beyond).collect();
+    let expected: Vec<String> = names(&past()).into_iter().chain(past_the_judge(|_| true)).collect();
     errors.extend(check_rows(
         "README.md, past the judge",
         &past_rows,
@@ -176,7 +217,10 @@ fn the_readmes_tables_are_the_chain() {
                     yes(step.judge_ready)
                 )
             }
-            None => format!("| [`{name}`](docs/{name}.md) | PROBLEM | IDEA | no |"),
+            None => {
+                let problem = PAST_THE_JUDGE.iter().find(|past| past.name == name).map(|past| past.problem.number());
+                format!("| [`{name}`](docs/{name}.md) | {} | {} | no |", problem.unwrap_or("PROBLEM"), past_idea(name))
+            }
         },
         &|name, row| match chain::step(name) {
             Some(step) if row[1] != problems(step) => {
@@ -186,6 +230,12 @@ fn the_readmes_tables_are_the_chain() {
                 Err(format!("judge-ready: {}, not {}", yes(step.judge_ready), row[3]))
             }
             None if row[3] != "no" => Err("beyond the chain, it is not judge-ready".to_string()),
+            None => match PAST_THE_JUDGE.iter().find(|past| past.name == name) {
+                Some(past) if row[1] != past.problem.number() => {
+                    Err(format!("its problem is {}, not {}", past.problem.number(), row[1]))
+                }
+                _ => Ok(()),
+            },
             _ => Ok(()),
         },
     ));
@@ -204,9 +254,8 @@ fn the_maps_tables_are_the_chain() {
     let any = |_: &str, _: &[String]| Ok(());
     let mut errors = check_rows(&format!("{page}, the chain"), &found[0], &names(&numbered()), &row_of, &any);
     let past_52: Vec<&Step> = past().into_iter().filter(|step| step.problems.contains(&Problem::NQueensII)).collect();
-    let counters = n_queens_count::APPROACHES.iter().map(|approach| approach.name.to_string());
-    let expected: Vec<String> =
-        names(&past_52).into_iter().chain(counters.filter(|name| chain::step(name).is_none())).collect();
+    let counters = past_the_judge(|past| past.problem == Problem::NQueensII);
+    let expected: Vec<String> = names(&past_52).into_iter().chain(counters).collect();
     errors.extend(check_rows(&format!("{page}, LeetCode 52 past the judge"), &found[1], &expected, &row_of, &any));
     let bounds = table(page, "", "| step | squares tried per node | one check | per node | time |");
     let bound_of = |name: &str| format!("| [`{name}`]({name}.md) | SQUARES TRIED | ONE CHECK | PER NODE | TIME |");
@@ -226,6 +275,17 @@ fn the_crates_tables_are_their_steps() {
         errors.extend(check_rows(&path, &rows, &names(&steps), &row_of, &|_, _| Ok(())));
     }
     assert_none(errors);
+}
+
+/// `n_queens_count`'s doc table: LeetCode 52's approaches past the judge,
+/// in the manifest's order.
+#[test]
+fn the_counters_table_is_the_manifests_past_the_judge() {
+    let path = "crates/n_queens_count/src/lib.rs";
+    let rows = table(path, "//! ", "| approach | idea | check cost | time | space |");
+    let expected = past_the_judge(|past| past.problem == Problem::NQueensII);
+    let row_of = |name: &str| format!("//! | [`{name}`] | {} | CHECK COST | TIME | SPACE |", past_idea(name));
+    assert_none(check_rows(path, &rows, &expected, &row_of, &|_, _| Ok(())));
 }
 
 /// The sentence that says which files paste into the judge, from the

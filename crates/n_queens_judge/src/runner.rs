@@ -107,7 +107,8 @@ impl Refused {
                 COMPILE_LIMIT.as_secs()
             )),
             Refused::OutOfMemory => Some(format!(
-                "the compile ran out of memory (it may use {}): a macro that expands without end?",
+                "the compile ran out of memory (it may use {}): a macro that expands without end, or a `static` \
+                 too large?",
                 fence::in_words(COMPILE_LIMITS.memory)
             )),
             Refused::Failed(why) => Some(why.clone()),
@@ -656,6 +657,24 @@ mod tests {
         assert!(!has_interpreter(&std::fs::read(&binary).unwrap()));
         let dynamic = std::env::current_exe().unwrap();
         assert!(has_interpreter(&std::fs::read(dynamic).unwrap()), "the test binary itself is not static");
+    }
+
+    /// A compiler that ran out of memory is told apart from one that
+    /// refused the code, by what Rust's allocator or LLVM says as it aborts.
+    #[test]
+    fn a_compile_out_of_memory_is_told_by_what_it_says() {
+        use std::os::unix::process::ExitStatusExt;
+        use std::process::{ExitStatus, Output};
+        let ended = |stderr: &str| Ran {
+            output: Output { status: ExitStatus::from_raw(libc::SIGABRT), stdout: Vec::new(), stderr: stderr.into() },
+            timed_out: false,
+            stopped: false,
+        };
+        for said in ["memory allocation of 2147483648 bytes failed\n", "rustc-LLVM ERROR: out of memory\n"] {
+            assert_eq!(refused(&ended(said)), Refused::OutOfMemory, "{said}");
+        }
+        let error = "error[E0080]: evaluation of `ONES` failed\n";
+        assert_eq!(refused(&ended(error)), Refused::Compiler(error.to_string()));
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub fn list(out: &mut impl Write) -> Outcome {
     for approach in n_queens_count::APPROACHES {
         let ready = if approach.judge_ready { "judge-ready" } else { "not judge-ready" };
         let mut notes = format!("n <= {}", approach.max_n);
-        if approach.memory_needed.is_some() {
+        if approach.units.is_some() {
             // Its tables may refuse an n before that.
             notes.push_str(" as memory allows");
         }

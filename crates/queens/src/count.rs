@@ -15,13 +15,13 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use n_queens_count::Approach;
-use n_queens_count::counting::{self, CountError, Options};
-use n_queens_count::quarters::{self, Checkpoint, Job, Part, PartCount, Unit};
+use n_queens_count::counting::{self, CountError};
+use n_queens_count::operation::{self, Plan, PlanError, Progress, Quiet, Request, UnitsOnly};
+use n_queens_count::quarters::{self, Checkpoint, MemoryPlan, Part, PartCount, Unit};
 
 use crate::common::{Failure, Outcome, parse_n, say};
 use crate::timing::{self, Estimate};
-use memory::{check_machine, default_memory, machine_memory, memory_hint, parse_memory};
+use memory::{memory_hint, more_than_machine, parse_memory};
 
 /// Arguments of `queens count`.
 #[derive(Debug, clap::Args)]
@@ -76,130 +76,59 @@ const ANNOUNCE: f64 = 60.0;
 /// A count expected to take longer than this shows its progress (on a terminal).
 const SHOW_PROGRESS: f64 = 1.0;
 
-/// Runs `queens count`.
+/// Runs `queens count`: the library's count operation
+/// ([`n_queens_count::operation`]), its refusals in the words of the
+/// command's flags, and on a terminal its estimate and progress bar.
 pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     let n = args.n;
-    let fastest = if args.unique { counting::FASTEST_UNIQUE } else { counting::FASTEST };
-    let name = args.approach.as_deref().unwrap_or(fastest);
-    let approach = counting::check(name, n, args.unique).map_err(Failure::refused)?;
-    check_threads(approach, args.threads)?;
-    let quarters = approach.name == quarters::NAME && !args.unique;
-    check_quarters_only(args, quarters)?;
-    check_machine(args.memory, machine_memory())?;
-    let memory_limit = args.memory.unwrap_or_else(default_memory);
-    if args.plan {
-        return plan(n, memory_limit, args.memory.is_some(), out);
-    }
-    let part = args.part.unwrap_or(Part::WHOLE);
-    let checkpoint = match &args.checkpoint {
-        Some(path) if is_an_output(path) => {
-            return Err(Failure::usage(format!(
-                "{}: the checkpoint file is this command's stdout or stderr; give a file of its own",
-                crate::common::escaped(&path.display().to_string())
-            )));
-        }
-        Some(path) => Some(Checkpoint::open(path, n, part).map_err(|error| match error {
-            quarters::CheckpointError::Io(error) => Failure::Failed(format!("{}: {error}", path.display())),
-            refused => Failure::usage(format!("{}: {refused}", path.display())),
-        })?),
-        None => None,
+    let request = Request {
+        n,
+        approach: args.approach.as_deref(),
+        unique: args.unique,
+        threads: args.threads,
+        part: args.part,
+        memory_limit: args.memory,
+        checkpoint: args.checkpoint.as_deref(),
     };
-    if let (Some(checkpoint), Some(path)) = (&checkpoint, &args.checkpoint)
-        && let Some(line) = checkpoint.dropped()
-    {
+    let plan = operation::plan(&request).map_err(|error| refused(error, args))?;
+    let asked = args.memory.is_some();
+    if args.plan {
+        return plan_table(&plan, asked, out);
+    }
+    if let (Some(line), Some(path)) = (plan.checkpoint().and_then(Checkpoint::dropped), &args.checkpoint) {
         say(format_args!(
             "note: {}: line {line}, the last, was a record cut short (a crash or a full disk while \
              writing it): dropped, and its unit counted again",
             crate::common::escaped(&path.display().to_string())
         ));
     }
-    // A failed write costs only the units it did not record: said once.
-    let failed_record = Mutex::new(false);
-    let warn = |error: std::io::Error| {
-        let mut failed = failed_record.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if !std::mem::replace(&mut *failed, true) {
-            say(format_args!(
-                "warning: the checkpoint file: {error}; it keeps every whole record, the count goes on \
-                 and records what it can, and a resume counts again the units it lacks"
-            ));
-        }
-    };
-    let record = |unit: Unit, count: u64| {
-        let Some(checkpoint) = &checkpoint else { return };
-        if let Err(error) = checkpoint.record(unit, count) {
-            warn(error);
-        }
-    };
 
     let on_terminal = std::io::stderr().is_terminal();
-    let finished = checkpoint.as_ref().map_or(&NONE_FINISHED, Checkpoint::finished);
-    let threads = args.threads.unwrap_or(0);
-    let job_options = Options { threads, progress: None };
-    if quarters {
-        if on_terminal {
-            let job = Job { options: job_options, part, memory_limit, finished, ..Job::default() };
-            quarters::memory_plan(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))?;
-        }
-    } else {
-        check_memory(approach, n, args.threads, on_terminal).map_err(Failure::refused)?;
-    }
-    let speedup = speedup(approach, args.threads) * f64::from(part.of());
-    let estimate = watched_estimate(on_terminal, n, speedup, |k| {
+    check_memory(on_terminal, || plan.memory(None)).map_err(|error| memory_hint(error, asked))?;
+    let estimate = watched_estimate(on_terminal, n, plan.speedup(), |k| {
         let start = Instant::now();
-        let _ = std::hint::black_box(count_with(name, k, args.unique, &Options { threads: 1, progress: None }));
+        let _ = std::hint::black_box(plan.smaller(k).map(|smaller| smaller.run(&Quiet)));
         start.elapsed()
     });
+    let name = plan.approach().name;
     if let Some(estimate) = estimate.filter(|estimate| estimate.seconds > ANNOUNCE) {
         say(announcement(n, name, &estimate));
     }
-    let label = format!("n = {n} {name}");
     let bar = estimate.filter(|estimate| estimate.seconds > SHOW_PROGRESS).map(|estimate| {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_prefix(label);
+        let bar =
+            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_prefix(format!("n = {n} {name}"));
         bar.set_style(waiting_style(estimate.seconds));
         bar.enable_steady_tick(Duration::from_millis(200));
         (bar, estimate.seconds)
     });
-    // The pass, where a count has more than one: "pass K/N" in place of the bar.
-    let pass = |number: usize, passes: usize| {
-        if let Some((bar, estimate)) = &bar
-            && passes > 1
-        {
-            if number == 1 {
-                bar.set_style(tasks_style(*estimate, PASSES_TEMPLATE));
-            }
-            bar.set_message(format!("{number}/{passes}"));
-        }
-    };
-    let most_done = Mutex::new(0);
-    let report = |done: u64, total: u64| {
-        let Some((bar, estimate)) = &bar else { return };
-        if bar.length() != Some(total) {
-            bar.set_length(total);
-            bar.set_style(tasks_style(*estimate, TASKS_TEMPLATE));
-        }
-        // Threads report out of order: show the most done any has said.
-        let mut most_done = most_done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if done > *most_done {
-            *most_done = done;
-            bar.set_position(done);
-        }
-    };
-    let options = Options { threads, progress: bar.as_ref().map(|_| &report as _) };
-    let counted = if quarters {
-        let job = Job { options, part, memory_limit, finished, record: Some(&record), pass: Some(&pass) };
-        quarters::count_job(n, &job).map_err(|error| memory_hint(error, args.memory.is_some()))
-    } else {
-        count_with(name, n, args.unique, &options).map_err(Failure::refused)
-    };
-    if let Some(Err(error)) = checkpoint.as_ref().map(Checkpoint::sync) {
-        warn(error);
-    }
-    if let Some((bar, _)) = &bar {
+    let shown = Shown { bar, most_done: Mutex::new(0) };
+    let counted = plan.run(&shown);
+    if let Some((bar, _)) = &shown.bar {
         bar.finish_and_clear();
     }
-    let counted = counted?;
-    if part.of() == 1 && !args.unique {
-        known_or_refused(n, counted, finished, args.checkpoint.as_deref())?;
+    let counted = counted.map_err(|error| memory_hint(error, asked))?;
+    if plan.part().of() == 1 && !plan.unique() {
+        known_or_refused(n, counted, plan.finished(), args.checkpoint.as_deref())?;
     }
     match args.part {
         Some(part) => writeln!(out, "{}", PartCount { n, part, count: counted })?,
@@ -208,8 +137,96 @@ pub fn run(args: &Args, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// No units recorded before.
-static NONE_FINISHED: std::collections::BTreeMap<Unit, u64> = std::collections::BTreeMap::new();
+/// A refused plan, in the words of the command's flags.
+fn refused(error: PlanError, args: &Args) -> Failure {
+    let path =
+        || crate::common::escaped(&args.checkpoint.as_deref().unwrap_or_else(|| "".as_ref()).display().to_string());
+    match error {
+        PlanError::Count(error) => Failure::refused(error),
+        PlanError::Threads { approach, threads } => Failure::usage(format!(
+            "`{approach}` counts on one thread, so --threads {threads} does not apply; the approaches that use threads: {}",
+            counting::names(|approach| approach.threads)
+        )),
+        PlanError::UnitsOnly { asked, .. } => units_only(match asked {
+            UnitsOnly::Part => "--part",
+            UnitsOnly::Checkpoint => "--checkpoint",
+            UnitsOnly::MemoryLimit => "--memory",
+        }),
+        PlanError::MoreThanMachine { asked, machine } => more_than_machine(asked, machine),
+        PlanError::CheckpointIsOutput => Failure::usage(format!(
+            "{}: the checkpoint file is this command's stdout or stderr; give a file of its own",
+            path()
+        )),
+        PlanError::Checkpoint(quarters::CheckpointError::Io(error)) => Failure::Failed(format!("{}: {error}", path())),
+        PlanError::Checkpoint(refused) => Failure::usage(format!("{}: {refused}", path())),
+    }
+}
+
+/// `flag` refused for an approach that does not count in units: it acts on
+/// the total of those that do, and is refused elsewhere rather than
+/// silently ignored.
+fn units_only(flag: &str) -> Failure {
+    let names: Vec<&str> = n_queens_count::APPROACHES
+        .iter()
+        .filter(|approach| approach.units.is_some())
+        .map(|approach| approach.name)
+        .collect();
+    let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    Failure::usage(format!(
+        "{flag} applies to {} counting all boards, not to this count (without --unique, --approach {})",
+        quoted.join(" or "),
+        names.join(" or --approach ")
+    ))
+}
+
+/// What a count tells as it runs, as `queens count` shows it: a progress
+/// bar on a terminal, for a count estimated to take long enough; a failed
+/// record of the checkpoint file always.
+struct Shown {
+    /// The bar and the estimate it started from, in seconds.
+    bar: Option<(ProgressBar, f64)>,
+    /// The most tasks done any thread has told.
+    most_done: Mutex<u64>,
+}
+
+impl Progress for Shown {
+    fn tasks(&self, done: u64, total: u64) {
+        let Some((bar, estimate)) = &self.bar else { return };
+        if bar.length() != Some(total) {
+            bar.set_length(total);
+            bar.set_style(tasks_style(*estimate, TASKS_TEMPLATE));
+        }
+        // Threads report out of order: show the most done any has said.
+        let mut most_done = self.most_done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if done > *most_done {
+            *most_done = done;
+            bar.set_position(done);
+        }
+    }
+
+    fn follows_tasks(&self) -> bool {
+        self.bar.is_some()
+    }
+
+    /// The pass, where a count has more than one: "pass K/N" in place of the bar.
+    fn pass(&self, number: usize, passes: usize) {
+        if let Some((bar, estimate)) = &self.bar
+            && passes > 1
+        {
+            if number == 1 {
+                bar.set_style(tasks_style(*estimate, PASSES_TEMPLATE));
+            }
+            bar.set_message(format!("{number}/{passes}"));
+        }
+    }
+
+    fn record_failed(&self, error: &std::io::Error) {
+        say(format_args!(
+            "warning: the checkpoint file: {error}; it keeps every whole record, the count goes on \
+             and records what it can, and a resume counts again the units it lacks"
+        ));
+    }
+}
 
 /// A whole count that OEIS A000170 knows is checked against it: another
 /// total is never printed, but refused, naming what the count read (the
@@ -242,53 +259,19 @@ fn known_or_refused(
     )))
 }
 
-/// The count of approach `name` for n: of every board, or with `unique`
-/// of one board per class.
-fn count_with(name: &str, n: u32, unique: bool, options: &Options) -> Result<u64, CountError> {
-    if unique { counting::unique_with(name, n, options) } else { counting::total_with(name, n, options) }
-}
-
-/// Whether `path` is the file stdout or stderr writes to (`/dev/stdout`
-/// where that is a file, or the file itself): a checkpoint there would be
-/// mixed with the output.
-fn is_an_output(path: &std::path::Path) -> bool {
-    use std::os::fd::AsFd;
-    use std::os::unix::fs::MetadataExt;
-    let Ok(meta) = std::fs::metadata(path) else { return false };
-    let same = |fd: std::os::fd::BorrowedFd<'_>| {
-        let file = fd.try_clone_to_owned().map(std::fs::File::from);
-        file.and_then(|file| file.metadata()).is_ok_and(|out| (out.dev(), out.ino()) == (meta.dev(), meta.ino()))
-    };
-    same(std::io::stdout().as_fd()) || same(std::io::stderr().as_fd())
-}
-
-/// `--part`, `--checkpoint` and `--memory` act on `quarters`' total only:
-/// refused elsewhere rather than silently ignored.
-fn check_quarters_only(args: &Args, quarters: bool) -> Result<(), Failure> {
-    let given = [
-        ("--part", args.part.is_some()),
-        ("--checkpoint", args.checkpoint.is_some()),
-        ("--memory", args.memory.is_some()),
-        ("--plan", args.plan),
-    ];
-    match given.iter().find(|(_, given)| *given) {
-        Some((flag, _)) if !quarters => Err(Failure::usage(format!(
-            "{flag} applies to `quarters` counting all boards, not to this count (without --unique, --approach quarters)"
-        ))),
-        _ => Ok(()),
-    }
-}
-
-/// `--plan`: the schedule model's table, one row per thread count: the
-/// speed-up of the split the count uses (`*`) and of the other one.
-fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome {
+/// `--plan`, for an approach that counts in units (else refused): its
+/// memory plan, then the schedule model's table, one row per thread count:
+/// the speed-up of the split the count uses (`*`) and of the other one.
+fn plan_table(plan: &Plan, asked: bool, out: &mut impl Write) -> Outcome {
+    let n = plan.n();
     // The memory plan first, on one thread as the timing runs: the timing
     // counts all of n, which takes long.
-    let job = Job { options: Options { threads: 1, progress: None }, memory_limit, ..Job::default() };
-    let planned = quarters::memory_plan(n, &job).map_err(|error| memory_hint(error, asked))?;
-    writeln!(out, "{}", plan_lines(n, memory_limit, &planned))?;
+    let Some(planned) = plan.memory(Some(1)) else { return Err(units_only("--plan")) };
+    let planned = planned.map_err(|error| memory_hint(error, asked))?;
+    writeln!(out, "{}", plan_lines(n, plan.memory_limit(), &planned))?;
     out.flush()?;
-    let timings = quarters::time_units(n, memory_limit).map_err(|error| memory_hint(error, asked))?;
+    let timings = plan.time_units().expect("an approach that plans its units times them");
+    let timings = timings.map_err(|error| memory_hint(error, asked))?;
     if timings.units() == 0 {
         writeln!(out, "n = {n}: counted at once (count {}), no units to share among threads", timings.count)?;
         return Ok(());
@@ -309,7 +292,7 @@ fn plan(n: u32, memory_limit: u64, asked: bool, out: &mut impl Write) -> Outcome
 
 /// The memory plan, in three lines of at most 80 columns: the pieces and
 /// passes, the table and the batches, then the bytes by what holds them.
-fn plan_lines(n: u32, limit: u64, planned: &quarters::MemoryPlan) -> String {
+fn plan_lines(n: u32, limit: u64, planned: &MemoryPlan) -> String {
     let pieces = match planned.pieces {
         1 => "whole starts".to_string(),
         pieces => format!("{pieces}×{pieces} pieces a start"),
@@ -350,40 +333,18 @@ fn bytes(bytes: u64) -> String {
     }
 }
 
-/// `--threads` past 1 is refused where the approach counts on one thread:
-/// silently ignored, it would let a user believe it acted.
-fn check_threads(approach: &Approach, threads: Option<usize>) -> Result<(), Failure> {
-    match threads {
-        Some(threads) if threads > 1 && !approach.threads => {
-            let threaded: Vec<&str> = n_queens_count::APPROACHES.iter().filter(|a| a.threads).map(|a| a.name).collect();
-            Err(Failure::usage(format!(
-                "`{}` counts on one thread, so --threads {threads} does not apply; the approaches that use threads: {}",
-                approach.name,
-                threaded.join(", ")
-            )))
-        }
-        _ => Ok(()),
-    }
-}
-
 /// On a terminal, a count the approach's memory refuses is refused before
 /// the estimate and the announcement, which take time; without one, the
-/// count's own check refuses it, and nothing is done twice.
-fn check_memory(approach: &Approach, n: u32, threads: Option<usize>, on_terminal: bool) -> Result<(), CountError> {
-    match approach.memory_needed {
-        Some(memory_needed) if on_terminal => memory_needed(n, threads.unwrap_or(0)).map(|_| ()),
-        _ => Ok(()),
+/// count's own check refuses it, and nothing is done twice: `memory` (the
+/// plan's, [`Plan::memory`]) is not even asked.
+fn check_memory(
+    on_terminal: bool,
+    memory: impl FnOnce() -> Option<Result<MemoryPlan, CountError>>,
+) -> Result<(), CountError> {
+    match on_terminal.then(memory).flatten() {
+        Some(memory) => memory.map(|_| ()),
+        None => Ok(()),
     }
-}
-
-/// How many times faster than on one thread the count should run: the
-/// threads it gets, at most one per core.
-fn speedup(approach: &Approach, threads: Option<usize>) -> f64 {
-    if !approach.threads {
-        return 1.0;
-    }
-    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-    threads.filter(|&threads| threads > 0).map_or(cores, |threads| threads.min(cores)) as f64
 }
 
 /// The estimate of a count, only where someone will read it: with stderr
@@ -449,13 +410,17 @@ mod tests {
     /// estimate; without one, the count itself refuses it.
     #[test]
     fn memory_refusal_comes_before_the_estimate() {
-        let quarters = n_queens_count::approach("quarters").expect("a registered approach");
-        match check_memory(quarters, 32, None, true) {
+        let planned = |n, threads| {
+            let in_units = n_queens_count::APPROACHES.iter().find(|approach| approach.units.is_some());
+            let approach = in_units.map(|approach| approach.name);
+            operation::plan(&Request { n, approach, threads, ..Request::default() }).expect("a plan")
+        };
+        match check_memory(true, || planned(32, None).memory(None)) {
             Err(CountError::MemoryLimit { n: 32, .. }) => {}
             other => panic!("expected the memory refusal, got {other:?}"),
         }
-        assert_eq!(check_memory(quarters, 32, None, false), Ok(()));
-        assert_eq!(check_memory(quarters, 16, Some(500), true), Ok(()));
+        assert_eq!(check_memory(false, || panic!("a memory plan for nobody")), Ok(()));
+        assert_eq!(check_memory(true, || planned(16, Some(500)).memory(None)), Ok(()));
     }
 
     /// Without a terminal, nobody sees an estimate: nothing is timed.

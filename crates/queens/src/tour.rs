@@ -7,6 +7,7 @@ use std::io::Write;
 
 use n_queens::BoardSource;
 use n_queens_count::counting::{self, Options};
+use n_queens_count::operation;
 
 use crate::common::{Failure, Outcome, RUN, parse_n};
 use crate::draw::{self, Format, Glyphs};
@@ -122,11 +123,12 @@ const WHERE_NEXT: [(&str, &str); 8] = [
     ("docs/README.md", "each step's idea, what it buys"),
 ];
 
-/// What goes past the tour's n: `count N` where the fastest counter takes
-/// that n on this machine, and `compare` always.
+/// What goes past the tour's n: `count N` where `count N` takes that n on
+/// this machine (its plan, within the default memory limit, as the count
+/// plans before it counts), and `compare` always.
 fn further(n: u32) -> String {
-    let counts = counting::check(counting::FASTEST, n, false)
-        .is_ok_and(|approach| approach.memory_needed.is_none_or(|memory_needed| memory_needed(n, 0).is_ok()));
+    let plan = operation::plan(&operation::Request { n, ..operation::Request::default() });
+    let counts = plan.is_ok_and(|plan| plan.memory(None).is_none_or(|memory| memory.is_ok()));
     if counts { format!("`{RUN} count {n}` or `{RUN} compare`") } else { format!("`{RUN} compare`") }
 }
 

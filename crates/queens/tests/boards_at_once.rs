@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use n_queens_cases::validate::check_columns;
 use pretty_assertions::assert_eq;
-use run::{parse_columns, queens_within_deadline};
+use run::{DEADLINE, parse_columns, queens_within_deadline};
 use tmux::Tmux;
 
 mod run;
@@ -82,8 +82,9 @@ fn tmux(args: &[&str]) -> String {
 }
 
 /// What an 80×24 tmux pane shows of `queens args`, its scrollback
-/// included and its wrapped lines joined, once `ready` holds of it (within
-/// ten seconds); the pane's process is then ended. `None` without tmux.
+/// included and its wrapped lines joined, once `ready` holds of it (before
+/// [`DEADLINE`], a guard against a hang); the pane's process is then ended.
+/// `None` without tmux.
 fn on_a_terminal(name: &str, args: &str, ready: impl Fn(&str) -> bool) -> Option<String> {
     if Command::new("tmux").arg("-V").output().is_err() {
         eprintln!("tmux is not installed: the terminal is not checked");
@@ -99,7 +100,7 @@ fn on_a_terminal(name: &str, args: &str, ready: impl Fn(&str) -> bool) -> Option
     let capture = || tmux(&[socket, "capture-pane", "-p", "-J", "-S", "-", "-t", &session]);
     let start = Instant::now();
     let mut screen = capture();
-    while !ready(&screen) && start.elapsed() < Duration::from_secs(10) {
+    while !ready(&screen) && start.elapsed() < DEADLINE {
         sleep(Duration::from_millis(50));
         screen = capture();
     }

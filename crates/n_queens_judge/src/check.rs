@@ -17,7 +17,8 @@ use std::time::Duration;
 use crate::own_tests::{self, OwnTestFailed};
 use crate::program::{Answer, Place, program};
 use crate::reading::{self, visible};
-use crate::runner::{Given, Profile, Refused, Runner, Session};
+use crate::runner::{Profile, Refused, Runner};
+use crate::session::{Given, Session};
 use crate::{JUDGE_NS, Problem, SOLUTION_LINE, exercise_text};
 
 /// How long one case may run: a judge-accepted answer finishes n = 9 in a

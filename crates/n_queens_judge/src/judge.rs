@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use crate::Problem;
 use crate::program::{Answer, program};
-use crate::runner::{Given, Profile, Refused, Runner};
+use crate::runner::{Profile, Refused, Runner};
+use crate::session::Given;
 
 /// The `n` asked of an approach file: the edge cases, then the judge's range 1..=9.
 pub const HARNESS_NS: [i32; 12] = [i32::MIN, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];

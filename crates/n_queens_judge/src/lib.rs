@@ -11,7 +11,8 @@
 //! - Below them: [`program`] (the program around a paste, and the plain
 //!   data of its answers), [`reading`] (a learner's text read without
 //!   trusting it: what is refused, what is shown), [`runner`] (compiling
-//!   and running, bounded), [`fence`] (the layers around a learner's code:
+//!   and running, bounded), [`session`] (a program asked case by case),
+//!   [`fence`] (the layers around a learner's code:
 //!   limits, Landlock, no privilege, namespaces, a system-call allowlist),
 //!   [`folder`] (a check's own temporary folder) and [`toolchain`].
 //! - [`deadline`]: time limits for the tests, and [`caught!`], the child
@@ -27,6 +28,7 @@ pub mod own_tests;
 pub mod program;
 pub mod reading;
 pub mod runner;
+pub mod session;
 pub mod toolchain;
 
 pub use n_queens_steps::Problem;

@@ -87,7 +87,7 @@ fn panicked(stderr: &str) -> bool {
 /// refused it, if anything. What the test printed is shown, not obeyed.
 fn own_test_failure(test: &str, stderr: &str, code: Option<i32>, place: &Place) -> OwnTestFailed {
     let mut failed = told(test, stderr, code, place);
-    let refused = crate::runner::refused_in(stderr, &failed.message).map_or(String::new(), |said| format!(" {said}"));
+    let refused = crate::session::refused_in(stderr, &failed.message).map_or(String::new(), |said| format!(" {said}"));
     failed.message = format!("{}{refused}", visible(&failed.message));
     failed
 }

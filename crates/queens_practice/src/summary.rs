@@ -5,7 +5,7 @@
 //! the judge's range.
 
 use n_queens_judge::check::{Checked, Outcome, Report};
-use n_queens_judge::runner::STACK_OVERFLOW;
+use n_queens_judge::session::STACK_OVERFLOW;
 use n_queens_steps::mistakes::{self, Observed};
 
 use queens_cli::{Problem, WIDTH};

@@ -79,6 +79,20 @@ pub struct Runner {
     end_orphans: bool,
     /// Set when the check is no longer wanted: nothing more is started.
     cancel: Option<Arc<AtomicBool>>,
+    /// Where programs are built, kept from one check of the same exercise
+    /// to the next ([`Runner::building_in`]); `None`: the check's folder.
+    build: Option<Build>,
+}
+
+/// A folder kept for the builds of one exercise, held by one runner at a
+/// time (its lock), so that rustc's incremental compilation carries over
+/// from one save to the next: it needs the same source path, working
+/// folder and output from one compile to the next.
+#[derive(Debug)]
+struct Build {
+    path: PathBuf,
+    /// Held while the runner lives: the file's lock.
+    _lock: File,
 }
 
 /// Why a program was not compiled.
@@ -146,7 +160,7 @@ impl Runner {
             None => Layers::none("code of the workspace's own"),
         };
         let folder = Folder::new()?;
-        Ok(Runner { toolchain, launcher, layers, folder, end_orphans: false, cancel: None })
+        Ok(Runner { toolchain, launcher, layers, folder, end_orphans: false, cancel: None, build: None })
     }
 
     /// Ends every child of this process after each run, for a process that
@@ -161,6 +175,27 @@ impl Runner {
     pub fn cancelled_by(mut self, cancel: Arc<AtomicBool>) -> Runner {
         self.cancel = Some(cancel);
         self
+    }
+
+    /// Builds in `folder`, kept for the checks of one exercise, with rustc's
+    /// incremental compilation: a save's check compiles again only what
+    /// changed (the judge's `main` and the standard library's code it uses
+    /// are most of a compile). Where the folder cannot be made or another
+    /// check holds it, the check builds in its own folder, from scratch.
+    pub fn building_in(mut self, folder: PathBuf) -> Runner {
+        let held = std::fs::create_dir_all(&folder)
+            .and_then(|()| File::create(folder.join(".lock")))
+            .ok()
+            .filter(|lock| lock.try_lock().is_ok());
+        if let Some(lock) = held {
+            self.build = Some(Build { path: folder, _lock: lock });
+        }
+        self
+    }
+
+    /// Where programs are built: the exercise's build folder, or the check's own.
+    fn build_folder(&self) -> &Path {
+        self.build.as_ref().map_or(self.folder(), |build| &build.path)
     }
 
     /// An error once the check is cancelled ([`Runner::cancelled_by`]).
@@ -203,9 +238,9 @@ impl Runner {
     }
 
     /// The fence of a compiler: it reads the toolchain and the system's
-    /// linker, and writes the check's folder alone.
+    /// linker, and writes the folder it builds in alone.
     fn compiler_fence(&self) -> Fence {
-        let write = [self.folder().to_path_buf(), PathBuf::from("/dev/null")];
+        let write = [self.build_folder().to_path_buf(), PathBuf::from("/dev/null")];
         Fence {
             read: self.toolchain.read_paths(),
             write: write.to_vec(),
@@ -214,7 +249,7 @@ impl Runner {
         }
     }
 
-    /// Compiles `program` as `name.rs` in the check's folder with `rustc
+    /// Compiles `program` as `name.rs` in the build folder with `rustc
     /// --edition <edition>`, as `profile` says, into the binary `name`: its
     /// path. The compiler's lines go to `echo` as they come. Places are
     /// said from the folder (`name.rs:12:5`); `non_fmt_panics` is an error
@@ -223,7 +258,10 @@ impl Runner {
     /// off, so the compile is stopped where rustc says it. The binary is
     /// linked statically, so that it needs no file but itself; where this
     /// machine cannot (no static C library), it is linked as usual and
-    /// [`Runner::missing`] says so.
+    /// [`Runner::missing`] says so. In an exercise's build folder
+    /// ([`Runner::building_in`]), each program (`name`) compiles
+    /// incrementally; a compile whose incremental state breaks rustc is
+    /// made again from scratch.
     pub fn compile(
         &self,
         program: &str,
@@ -233,8 +271,8 @@ impl Runner {
         echo: &mut dyn FnMut(&str),
     ) -> Result<PathBuf, Refused> {
         self.go_on().map_err(Refused::Failed)?;
-        let source = self.folder().join(format!("{name}.rs"));
-        let binary = self.folder().join(name);
+        let source = self.build_folder().join(format!("{name}.rs"));
+        let binary = self.build_folder().join(name);
         std::fs::write(&source, program)
             .map_err(|error| Refused::Failed(format!("writing {}: {error}", source.display())))?;
         let flags: &[&str] = match profile {
@@ -242,12 +280,17 @@ impl Runner {
             Profile::Judge => &["-O"],
             Profile::Tests => &["--test", "-C", "opt-level=1", "-C", "overflow-checks=on"],
         };
-        let remap = format!("--remap-path-prefix={}/=", self.folder().display());
+        let remap = format!("--remap-path-prefix={}/=", self.build_folder().display());
         let args = ["--edition", edition, "--crate-name", "judge", "--color", "never", "-D", "non_fmt_panics"];
-        // One codegen unit: a program this small compiles in about three
-        // quarters of the processor time that rustc's default of many takes
-        // (docs/fence.md); no debug info, which nothing here reads.
-        let quick = ["-C", "codegen-units=1", "-C", "strip=debuginfo"];
+        // No debug info, which nothing here reads. From scratch, two codegen
+        // units: a program this small then compiles in less processor time
+        // than with rustc's default of many, and still on two cores.
+        let incremental = self.build.as_ref().map(|build| build.path.join("incremental").join(name));
+        let incremental_flag = incremental.as_ref().map(|path| format!("incremental={}", path.display()));
+        let quick = match &incremental_flag {
+            Some(flag) => ["-C", flag.as_str(), "-C", "strip=debuginfo"],
+            None => ["-C", "codegen-units=2", "-C", "strip=debuginfo"],
+        };
         let args = [&args[..], flags, &["-F", "long_running_const_eval"], &quick, &[&remap]].concat();
         let link = |statically: bool, echo: &mut dyn FnMut(&str)| {
             let linking: &[&str] = if statically { &["-C", "target-feature=+crt-static"] } else { &[] };
@@ -256,7 +299,15 @@ impl Runner {
             self.run_compiler(&self.toolchain.rustc, &args, &[], echo)
         };
         let statically = LINKING.get().is_none_or(Result::is_ok);
-        let ran = link(statically, echo)?;
+        let mut ran = link(statically, echo)?;
+        if let Some(path) = incremental.filter(|_| {
+            !ran.output.status.success()
+                && String::from_utf8_lossy(&ran.output.stderr).contains("internal compiler error")
+        }) {
+            // rustc's incremental state is its own: when it breaks rustc, it goes.
+            let _ = std::fs::remove_dir_all(path);
+            ran = link(statically, echo)?;
+        }
         if ran.output.status.success() {
             let _ = LINKING.set(Ok(()));
             return Ok(binary);
@@ -290,7 +341,8 @@ impl Runner {
         echo: &mut dyn FnMut(&str),
     ) -> Result<Ran, Refused> {
         let mut command = self.command(&self.compiler_fence(), compiler, args);
-        command.current_dir(self.folder()).env("PATH", "/usr/bin:/bin").env("TMPDIR", self.folder());
+        let folder = self.build_folder();
+        command.current_dir(folder).env("PATH", "/usr/bin:/bin").env("TMPDIR", folder);
         command.envs(env.iter().copied());
         // Said by rustc after millions of steps of a `const`; `-F` keeps it on.
         let never_ends = |line: &str| line.contains("constant evaluation is taking a long time");
@@ -404,6 +456,25 @@ mod tests {
 
     /// A learner's program needs no file but itself: it names no dynamic
     /// loader, on this machine, whose C library has its static archive.
+    /// An exercise's build folder is one runner's at a time: a second
+    /// builds in its own folder meanwhile. The compile keeps rustc's
+    /// incremental state there, for the next.
+    #[test]
+    fn an_exercises_build_folder_is_held_by_one_runner_and_kept_for_the_next() {
+        let base = Folder::new().unwrap();
+        let build = base.path().join("52-bitmask");
+        let first = Runner::trusted().unwrap().building_in(build.clone());
+        assert_eq!(first.build_folder(), build);
+        let second = Runner::trusted().unwrap().building_in(build.clone());
+        assert_eq!(second.build_folder(), second.folder(), "held by the first: the second builds in its own");
+        let binary = first.compile("fn main() {}", "answer", "2021", Profile::Checked, &mut |_| {}).unwrap();
+        assert_eq!(binary, build.join("answer"));
+        assert!(build.join("incremental/answer").is_dir(), "rustc's incremental state is kept");
+        drop(first);
+        let third = Runner::trusted().unwrap().building_in(build.clone());
+        assert_eq!(third.build_folder(), build, "free again once the first is gone");
+    }
+
     #[test]
     fn a_program_is_linked_statically() {
         let runner = Runner::trusted().unwrap();

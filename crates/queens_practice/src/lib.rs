@@ -292,7 +292,8 @@ fn status_of(
         return Ok(Status::NotStarted);
     }
     let shown = workspace.show(&exercise.path());
-    let checked = results::check(exercise, text, &shown, cancel.clone(), echo).map_err(Failure::Failed)?;
+    let build = workspace.root.join(record::FOLDER).join("builds").join(exercise.label().replace(' ', "-"));
+    let checked = results::check(exercise, text, &shown, build, cancel.clone(), echo).map_err(Failure::Failed)?;
     let status = Status::of(&checked, exercise.step.name);
     // A check cancelled on its way may have been cut short: its verdict is not the text's.
     if !cancel.is_some_and(|cancel| cancel.load(std::sync::atomic::Ordering::SeqCst)) {

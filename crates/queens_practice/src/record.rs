@@ -19,8 +19,9 @@ use super::Workspace;
 use super::ladder::Exercise;
 use super::summary::Status;
 
-/// The folder of the records, from the workspace root.
-const FOLDER: &str = "target/queens-practice";
+/// The folder of the records, and of the exercises' builds, from the
+/// workspace root.
+pub const FOLDER: &str = "target/queens-practice";
 
 /// The largest record that is read: an exercise's text, at most 1 MiB, and its verdict.
 const LARGEST: u64 = 4 << 20;

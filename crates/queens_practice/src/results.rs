@@ -3,6 +3,7 @@
 //! what it answers; and ending every process of a check, and its folder,
 //! when this process is stopped.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -13,18 +14,21 @@ use super::ladder::Exercise;
 
 /// Checks `exercise`, whose file `shown` (from the workspace root) holds
 /// `text`: fenced through this very binary (its `main` enters the fence
-/// first, `n_queens_judge::fence`). The compiler's lines go to `echo` as
-/// they come. An error is the check's own failure, not the answer's.
-/// With `cancel`, it starts nothing more once that is set.
+/// first, `n_queens_judge::fence`), built in `build`, the exercise's folder
+/// kept from one check to the next (so that a save compiles again only what
+/// changed). The compiler's lines go to `echo` as they come. An error is
+/// the check's own failure, not the answer's. With `cancel`, it starts
+/// nothing more once that is set.
 pub fn check(
     exercise: Exercise,
     text: &str,
     shown: &str,
+    build: PathBuf,
     cancel: Option<Arc<AtomicBool>>,
     echo: &mut dyn FnMut(&str),
 ) -> Result<Checked, String> {
     let launcher = std::env::current_exe().map_err(|error| format!("finding this program's own path: {error}"))?;
-    let mut runner = Runner::untrusted(launcher)?.ending_orphans();
+    let mut runner = Runner::untrusted(launcher)?.ending_orphans().building_in(build);
     if let Some(cancel) = cancel {
         runner = runner.cancelled_by(cancel);
     }

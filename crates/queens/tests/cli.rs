@@ -757,12 +757,13 @@ mod practice {
 /// the ladder that the view does not show).
 #[test]
 fn watch_refuses_a_step_it_does_not_show() {
-    let shown = "the steps it shows: board_scan, column_abs, three_arrays, bitmask";
+    let watched: Vec<&str> = n_queens_steps::chain::watched().map(|step| step.name).collect();
+    let shown = format!("the steps it shows: {}", watched.join(", "));
     refused(
         &["watch", "4", "--trace", "--approach", "mirror"],
-        &["mirror is a step of the chain that queens watch does not show", shown],
+        &["mirror is a step of the chain that queens watch does not show", &shown],
     );
-    refused(&["watch", "4", "--trace", "--approach", "nope"], &["there is no step \"nope\"", shown]);
+    refused(&["watch", "4", "--trace", "--approach", "nope"], &["there is no step \"nope\"", &shown]);
     let help = stdout_of(&["watch", "--help"]);
     assert!(help.contains("bitmask") && help.contains("4: three integer masks"), "{help}");
 }

@@ -434,15 +434,17 @@ fn the_maps_list_of_pages_is_the_chain_numbered_in_order() {
     }
     if errors.is_empty() {
         let numbered = rows.iter().filter(|row| row.number.is_some());
-        for (row, number) in numbered.zip(1..) {
-            if row.number != Some(number) {
-                errors.push(format!(
-                    "docs/README.md, the pages: the rows are numbered 1, 2, 3, ... down the list (an aside has \
-                     no number); change\n{}\nto\n{}",
-                    row.line,
-                    renumbered(row, number)
-                ));
-            }
+        let wrong: Vec<String> = numbered
+            .zip(1..)
+            .filter(|(row, number)| row.number != Some(*number))
+            .map(|(row, number)| renumbered(row, number))
+            .collect();
+        if !wrong.is_empty() {
+            errors.push(format!(
+                "docs/README.md, the pages: the rows are numbered 1, 2, 3, ... down the list (an aside has no \
+                 number); number these rows again, as:\n{}",
+                wrong.join("\n")
+            ));
         }
     }
     assert_none(errors);

@@ -71,8 +71,9 @@ fn check_rows(
     let mut errors = Vec::new();
     for (index, name) in expected.iter().enumerate() {
         if !names.contains(name) {
-            let after =
-                index.checked_sub(1).map_or("first".to_string(), |before| format!("after {}'s", expected[before]));
+            let after = index
+                .checked_sub(1)
+                .map_or("first".to_string(), |before| format!("after the row of {}", expected[before]));
             errors.push(format!("{place}: no row for {name}; add, {after}:\n{}", row_of(name)));
         }
     }

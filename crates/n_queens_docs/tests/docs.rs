@@ -324,8 +324,9 @@ fn check_table_lines(path: &str, header: &str, expected: &[(&str, String)]) {
         if found.contains(&line.as_str()) {
             continue;
         }
-        let place =
-            index.checked_sub(1).map_or("first".to_string(), |before| format!("after {}'s row", expected[before].0));
+        let place = index
+            .checked_sub(1)
+            .map_or("first".to_string(), |before| format!("after the row of {}", expected[before].0));
         let own = found.iter().find(|row| row.contains(&format!("`{step}`")));
         errors.push(match own {
             Some(own) => format!("{path}: the row of {step} should be\n{line}\nnot\n{own}"),

@@ -59,7 +59,12 @@ pub mod oeis;
 /// macro_rules! names {
 ///     ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
 /// }
-/// assert_eq!(n_queens_chain::steps!([51 watched] => names), ["board_scan", "column_abs", "three_arrays", "bitmask"]);
+/// // The steps of LeetCode 51 that `queens watch` shows: some of 51's steps, in their order.
+/// let (watched, steps_51) = (n_queens_chain::steps!([51 watched] => names), n_queens_chain::steps!([51] => names));
+/// let mut rest = steps_51.iter();
+/// assert!(watched.iter().all(|name| rest.any(|step| step == name)), "{watched:?} among {steps_51:?}");
+/// assert_eq!(watched[0], steps_51[0]);
+/// // The approaches past the judge are no steps of the chain.
 /// let (chain, past) = (n_queens_chain::steps!([] => names), n_queens_chain::steps!(beyond [] => names));
 /// assert!(past.iter().all(|name| !chain.contains(name)), "{past:?} beside {chain:?}");
 /// ```
@@ -219,7 +224,11 @@ macro_rules! steps {
 ///         [$(n_queens_chain::field!(number, n_queens_chain::number!(), $($field)*)),*]
 ///     };
 /// }
-/// assert_eq!(n_queens_chain::steps!([51] => numbers), [Some(1), Some(2), Some(3), Some(4), None]);
+/// // The judge's chain numbered 1, 2, 3, ... in order; every step after it `None`.
+/// let numbers = n_queens_chain::steps!([51] => numbers);
+/// let numbered = numbers.iter().take_while(|number| number.is_some()).count();
+/// assert!(numbers[..numbered].iter().zip(1..).all(|(number, place)| *number == Some(place)), "{numbers:?}");
+/// assert!(numbers[numbered..].iter().all(Option::is_none), "{numbers:?}");
 /// ```
 #[macro_export]
 #[rustfmt::skip]

@@ -29,26 +29,29 @@ macro_rules! names {
     ($($name:ident $file:literal { $($field:tt)* })*) => { [$($file),*] };
 }
 
+/// The manifest, for messages.
+const MANIFEST: &str = "crates/n_queens_chain/src/lib.rs";
+
 type Read = (&'static str, &'static str, Option<&'static str>, &'static [&'static str], bool);
 
 #[test]
 fn names_agree_and_each_step_builds_on_an_earlier_one_of_its_problems() {
     let steps: &[Read] = &steps!([] => steps_read);
     for (index, (name, file, builds_on, problems, _)) in steps.iter().enumerate() {
-        assert_eq!(name, file);
+        assert_eq!(name, file, "{MANIFEST}: the two spellings of a step's name differ");
         let Some(base) = builds_on else { continue };
         let earlier = steps[..index].iter().find(|(name, ..)| name == base);
         let Some((_, _, _, base_problems, _)) = earlier else {
-            panic!("{name} builds on {base}, not a step before it")
+            panic!("{MANIFEST}: {name} builds on {base}, not a step before it: declare {name} after {base}")
         };
         for problem in *problems {
             assert!(
                 base_problems.contains(problem),
-                "{name} is a step of {problem}; {base}, which it builds on, is not"
+                "{MANIFEST}: {name} is a step of {problem}; {base}, which it builds on, is not: build it on one that is"
             );
         }
     }
-    assert_eq!(steps[0].2, None, "the first step builds on none");
+    assert_eq!(steps[0].2, None, "{MANIFEST}: the first step builds on none");
 }
 
 #[test]
@@ -56,7 +59,9 @@ fn the_judge_ready_filter_keeps_the_judge_ready_steps() {
     let steps: &[Read] = &steps!([] => steps_read);
     let judge_ready: Vec<&str> = steps.iter().filter(|step| step.4).map(|step| step.1).collect();
     assert_eq!(steps!([judge_ready] => names).to_vec(), judge_ready);
-    assert_eq!(steps!([52 judge_ready] => names), steps!([52] => names), "every step of the chain is judge-ready");
+    let judge_ready_52: Vec<&str> =
+        steps.iter().filter(|step| step.4 && step.3.contains(&"52")).map(|step| step.1).collect();
+    assert_eq!(steps!([52 judge_ready] => names).to_vec(), judge_ready_52, "two filters, one after the other");
 }
 
 /// Each approach past the judge: its two spellings of its name and its
@@ -79,8 +84,8 @@ fn past_the_judge_names_agree_are_no_steps_and_each_problem_keeps_its_own() {
     let past: &[(&str, &str, &str)] = &steps!(beyond [] => past_read);
     let chain = steps!([] => names);
     for (name, file, _) in past {
-        assert_eq!(name, file);
-        assert!(!chain.contains(file), "{file} is a step of the chain and past the judge");
+        assert_eq!(name, file, "{MANIFEST}: the two spellings of an approach's name differ");
+        assert!(!chain.contains(file), "{MANIFEST}: {file} is a step of the chain and past the judge: keep one");
     }
     for (problem, kept) in [("51", &steps!(beyond [51] => names)[..]), ("52", &steps!(beyond [52] => names)[..])] {
         let expected: Vec<&str> =

@@ -15,10 +15,11 @@ use rstest::rstest;
 
 /// The flags each approach declares: an approach without a counter of its
 /// own counts through the judge's signature (n <= 18), one with its own up
-/// to `MAX_N`; only `symmetry` and `parallel` count classes, only `parallel`
-/// and `quarters` use threads. A new step of the chain is none of these. So
-/// `total` and `unique` use counters that serve every n up to `MAX_N` on
-/// every core, and `unique`'s sorts the boards into classes.
+/// to `MAX_N`. Among those the chain had first, only `symmetry` and
+/// `parallel` count classes, only `parallel` and `quarters` use threads,
+/// and `bitmask` counts through the judge's signature. `total` and `unique`
+/// use counters that serve every n up to `MAX_N` on every core, and
+/// `unique`'s sorts the boards into classes.
 #[test]
 fn approach_flags() {
     const { assert!(MAX_N >= 32) };
@@ -26,13 +27,24 @@ fn approach_flags() {
         let max_n = if approach.count.is_some() { MAX_N } else { 18 };
         assert_eq!(approach.max_n, max_n, "{}", approach.name);
     }
-    let having = |flag: fn(&n_queens_count::Approach) -> bool| -> Vec<&str> {
-        APPROACHES.iter().filter(|approach| flag(approach)).map(|approach| approach.name).collect()
-    };
-    assert_eq!(having(|approach| approach.counts_unique), ["symmetry", "parallel"]);
-    assert_eq!(having(|approach| approach.threads), ["parallel", "quarters"]);
-    assert_eq!(having(|approach| approach.count.is_some()), ["mirror", "symmetry", "parallel", "quarters"]);
+    // (name, counts classes, threads, a counter of its own)
+    let known = [
+        ("bitmask", false, false, false),
+        ("mirror", false, false, true),
+        ("symmetry", true, false, true),
+        ("parallel", true, true, true),
+        ("quarters", false, true, true),
+    ];
+    for (name, counts_unique, threads, own) in known {
+        let approach = n_queens_count::approach(name).unwrap();
+        let flags = (approach.counts_unique, approach.threads, approach.count.is_some());
+        assert_eq!(flags, (counts_unique, threads, own), "{name}");
+    }
     assert_eq!([FASTEST, FASTEST_UNIQUE], ["quarters", "parallel"]);
+    for (fastest, unique) in [(FASTEST, false), (FASTEST_UNIQUE, true)] {
+        let approach = n_queens_count::approach(fastest).unwrap();
+        assert!(approach.threads && approach.max_n == MAX_N && (approach.counts_unique || !unique), "{fastest}");
+    }
 }
 
 /// Any number of threads gives the same counts, including more threads

@@ -71,8 +71,9 @@ fn check_rows(
     let mut errors = Vec::new();
     for (index, name) in expected.iter().enumerate() {
         if !names.contains(name) {
-            let after =
-                index.checked_sub(1).map_or("first".to_string(), |before| format!("after {}'s", expected[before]));
+            let after = index
+                .checked_sub(1)
+                .map_or("first".to_string(), |before| format!("after the row of {}", expected[before]));
             errors.push(format!("{place}: no row for {name}; add, {after}:\n{}", row_of(name)));
         }
     }
@@ -344,25 +345,58 @@ fn the_judge_ready_sentences_are_the_manifests() {
     assert_none(errors);
 }
 
-/// Every step has its page, listed in the map; and each page of the map's
-/// list has, on its third line, the link to the map and to the pages before
-/// and after it in that list.
-#[test]
-fn every_page_links_to_the_pages_before_and_after_it() {
-    let pages = table("docs/README.md", "", "| # | page | what it adds | source |");
-    // `[1. Board scan](board_scan.md)`: its title and file.
-    let listed: Vec<(String, String)> = pages
-        .iter()
-        .map(|row| {
+/// The map's list of pages (`docs/README.md`, "The pages"): each row as
+/// its line, its number (`None` for an aside, whose `#` is empty), its
+/// title and its file.
+struct PageRow {
+    line: String,
+    number: Option<usize>,
+    title: String,
+    file: String,
+}
+
+/// The rows of the map's list of pages, in order.
+fn page_rows() -> Vec<PageRow> {
+    let header = "| # | page | what it adds | source |";
+    let text = read("docs/README.md");
+    let lines: Vec<&str> = text.lines().skip_while(|line| *line != header).skip(2).collect();
+    assert!(!lines.is_empty(), "docs/README.md: no table headed {header:?}");
+    lines
+        .into_iter()
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+            // `[1. Board scan](board_scan.md)`: its title and file.
             let (title, file) =
-                row[1].trim_start_matches('[').trim_end_matches(')').split_once("](").unwrap_or_default();
-            (title.to_string(), file.to_string())
+                cells[1].trim_start_matches('[').trim_end_matches(')').split_once("](").unwrap_or_default();
+            PageRow {
+                line: line.to_string(),
+                number: cells[0].parse().ok(),
+                title: title.to_string(),
+                file: file.to_string(),
+            }
         })
-        .collect();
+        .collect()
+}
+
+/// `row`'s line with the number `number` in its first cell.
+fn renumbered(row: &PageRow, number: usize) -> String {
+    let rest = row.line.trim_start_matches('|').split_once('|').map_or("", |(_, rest)| rest);
+    format!("| {number} |{rest}")
+}
+
+/// Every step has its page, listed in the map in the manifest's order,
+/// each row numbered; the map's numbers run 1, 2, 3, ... down the list,
+/// the asides (no number) left out. A missing row fails with the line to
+/// add and where; a wrong number with the line as it should be.
+#[test]
+fn the_maps_list_of_pages_is_the_chain_numbered_in_order() {
+    let rows = page_rows();
+    let at = |name: &str| rows.iter().position(|row| row.file == format!("{name}.md"));
     let mut errors = Vec::new();
+    let mut before: Option<(&Step, usize)> = None;
     for step in chain::STEPS {
-        let file = format!("{}.md", step.name);
-        if !listed.iter().any(|(_, listed)| *listed == file) {
+        let Some(index) = at(step.name) else {
             let sources: Vec<String> = step
                 .problems
                 .iter()
@@ -370,24 +404,75 @@ fn every_page_links_to_the_pages_before_and_after_it() {
                     format!("[{}](../crates/{}/src/{}.rs)", problem.number(), problem.crate_name(), step.name)
                 })
                 .collect();
-            let number = step.number.map(|number| number.to_string()).unwrap_or_default();
+            let (place, number) = match before {
+                Some((base, index)) => {
+                    let number = rows[..=index].iter().filter_map(|row| row.number).next_back().unwrap_or(0) + 1;
+                    (format!("right after the row of {}", base.name), number)
+                }
+                None => ("first".to_string(), 1),
+            };
             errors.push(format!(
-                "docs/README.md, the pages: no row for {file}; add, where it comes in the reading order \
-                 (then renumber the rows after it):\n| {number} | [TITLE]({file}) | WHAT IT ADDS | {} |",
+                "docs/README.md, the pages: no row for {}.md; add, {place} (the test then says which rows \
+                 after it to number again):\n| {number} | [TITLE]({}.md) | WHAT IT ADDS | {} |",
+                step.name,
+                step.name,
                 sources.join(", ")
+            ));
+            continue;
+        };
+        if let Some((base, base_index)) = before
+            && index < base_index
+        {
+            errors.push(format!(
+                "docs/README.md, the pages: {}'s row comes before {}'s; the manifest has it after: move it",
+                step.name, base.name
+            ));
+        }
+        if rows[index].number.is_none() {
+            errors.push(format!("docs/README.md, the pages: {}'s row has no number; give it one", step.name));
+        }
+        before = Some((step, index));
+    }
+    if errors.is_empty() {
+        let numbered = rows.iter().filter(|row| row.number.is_some());
+        let wrong: Vec<String> = numbered
+            .zip(1..)
+            .filter(|(row, number)| row.number != Some(*number))
+            .map(|(row, number)| renumbered(row, number))
+            .collect();
+        if !wrong.is_empty() {
+            errors.push(format!(
+                "docs/README.md, the pages: the rows are numbered 1, 2, 3, ... down the list (an aside has no \
+                 number); number these rows again, as:\n{}",
+                wrong.join("\n")
             ));
         }
     }
-    for (index, (_, file)) in listed.iter().enumerate() {
+    assert_none(errors);
+}
+
+/// Each page of the map's list has, on its third line, the link to the map
+/// and to the pages before and after it in that list, by the titles the
+/// list gives them.
+#[test]
+fn every_page_links_to_the_pages_before_and_after_it() {
+    let rows = page_rows();
+    let mut errors = Vec::new();
+    for (index, row) in rows.iter().enumerate() {
         let previous = match index.checked_sub(1) {
-            Some(before) => format!(" · previous: [{}]({})", listed[before].0, listed[before].1),
+            Some(before) => format!(" · previous: [{}]({})", rows[before].title, rows[before].file),
             None => " · previous: [the map](README.md)".to_string(),
         };
-        let next = listed.get(index + 1).map_or(String::new(), |(title, file)| format!(" · next: [{title}]({file})"));
+        let next =
+            rows.get(index + 1).map_or(String::new(), |after| format!(" · next: [{}]({})", after.title, after.file));
         let line = format!("[Map](README.md){previous}{next}");
-        let text = read(&format!("docs/{file}"));
+        let path = format!("docs/{}", row.file);
+        let Ok(text) = fs::read_to_string(root().join(&path)) else {
+            errors.push(format!("{path}: no such page; write it, its third line\n{line}"));
+            continue;
+        };
         if text.lines().nth(2) != Some(line.as_str()) {
-            errors.push(format!("docs/{file}: its third line should be\n{line}"));
+            errors.push(format!("{path}: its third line should be\n{line}"));
         }
     }
     assert_none(errors);

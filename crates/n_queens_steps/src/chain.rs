@@ -165,6 +165,12 @@ macro_rules! details {
     (mirror) => { Details { check_unit: "", undoes: false,
         hints_51: &[MIRROR_1_BOARDS, MIRROR_2_BOARDS, MIRROR_3_BOARDS], hints_52: &[MIRROR_1_COUNT, MIRROR_2_COUNT, MIRROR_3_COUNT],
         too_slow: MIRROR_SLOW, endless: MIRROR_SLOW } };
+    ($name:ident) => { compile_error!(concat!(
+        "crates/n_queens_steps/src/chain.rs: `", stringify!($name), "` is an exercise or a watched step: add to ",
+        "`details!` the arm (", stringify!($name), ") => { Details { check_unit: \"..\", undoes: .., ",
+        "hints_51: &[..], hints_52: &[..], too_slow: .., endless: .. } }; (`&[]` for a problem it lacks, ",
+        "`\"\"` for a step not watched)"
+    )) };
 }
 
 /// What a step has beside the manifest ([`details!`]).
@@ -365,23 +371,34 @@ mod tests {
         }
     }
 
-    /// Every exercise has two or three hints, and every starting text after
-    /// step 1 says to copy the answer of the step it builds on, by its path,
-    /// and fits 80 columns.
+    /// Every exercise has two or three hints, and every starting text fits
+    /// 80 columns and, after step 1, says to copy in the answer of the step
+    /// it builds on, by its path. Each failure names the file and the line.
     #[test]
     fn the_starting_texts_say_where_to_start_from_and_the_hints_are_few() {
         for step in STEPS {
             for exercise in step.exercises {
+                let problem = exercise.problem;
+                let file = format!("crates/n_queens_steps/exercises/{}/{}.rs", problem.number(), step.name);
                 let count = exercise.hints.len();
-                assert!((2..=3).contains(&count), "{} {}: {count} hints", exercise.problem, step.name);
+                assert!(
+                    (2..=3).contains(&count),
+                    "crates/n_queens_steps/src/chain.rs, `details!` of {}: {count} hints for {problem}; give it 2 or 3",
+                    step.name
+                );
                 let text = exercise.starting_text;
-                for line in text.lines() {
-                    assert!(line.chars().count() <= 80, "{} {}: {line}", exercise.problem, step.name);
+                for (number, line) in text.lines().enumerate() {
+                    let columns = line.chars().count();
+                    assert!(columns <= 80, "{file}:{}: {columns} columns, over 80; wrap it:\n{line}", number + 1);
                 }
                 if let Some(base) = step.builds_on() {
-                    let path = format!("exercises/{}.rs", base.name);
-                    assert!(text.contains(&path), "{} {} does not name {path}", exercise.problem, step.name);
-                    assert!(text.contains("copy in your own step"), "{} {}", exercise.problem, step.name);
+                    let path = format!("crates/{}/exercises/{}.rs", problem.crate_name(), base.name);
+                    assert!(text.contains(&path), "{file}: its header should name {path}, the answer to copy in");
+                    assert!(
+                        text.contains("copy in your own "),
+                        "{file}: its header should say \"copy in your own\" {}'s answer, as the others do",
+                        base.name
+                    );
                 }
             }
         }

@@ -20,13 +20,25 @@ pub struct Args {
     /// The problem: 51 (every board) or 52 (the count).
     #[arg(value_parser = problem_parser())]
     pub problem: Problem,
-    /// The step of the chain, as `queens list` names it (column_abs,
-    /// three_arrays, bitmask, mirror).
+    /// The step of the chain, as `queens list` names it: one that builds
+    /// on another (its help lists them, from the chain).
+    #[arg(help = step_help())]
     pub step: String,
     /// When to colour the lines: on a terminal unless NO_COLOR is set
     /// (auto), always, or never.
     #[arg(long, value_enum, default_value_t = Colour::Auto)]
     pub color: Colour,
+}
+
+/// The help of `queens diff`'s step: the names it takes for each problem,
+/// from the chain, so that a new step is listed as soon as it is declared.
+fn step_help() -> String {
+    let names = |problem| steps_with_a_base(problem).join(", ");
+    format!(
+        "The step, one that builds on another: for 52, {}; for 51, {}",
+        names(Problem::NQueensII),
+        names(Problem::NQueens)
+    )
 }
 
 /// The end of `queens diff --help`.

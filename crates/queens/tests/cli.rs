@@ -746,23 +746,30 @@ mod practice {
     fn a_hint_out_of_range_is_refused() {
         refused(&["practice", "hint", "51", "three_arrays", "9"], &["hint"]);
         refused(&["practice", "hint", "51", "three_arrays", "-1"], &["hint", "whole number"]);
-        refused(&["practice", "test", "52", "nope"], &["nope", "no step", "board_scan, column_abs"]);
-        // A step of the chain that is no exercise is refused with why.
-        refused(&["practice", "test", "52", "symmetry"], &["symmetry", "no exercise", "board_scan, column_abs"]);
+        let exercises: Vec<&str> = n_queens_steps::chain::ladder().map(|step| step.name).collect();
+        let exercises = exercises.join(", ");
+        refused(&["practice", "test", "52", "nope"], &["nope", "no step", &exercises]);
+        // A step of the chain that is no exercise (the chain's first such) is refused with why.
+        if let Some(step) = n_queens_steps::chain::STEPS.iter().find(|step| step.exercises.is_empty()) {
+            let problem = step.problems[0].number();
+            refused(&["practice", "test", problem, step.name], &[step.name, "no exercise", &exercises]);
+        }
     }
 }
 
 /// `queens watch` takes only the steps the chain's registry marks as
-/// watched, and lists them when it refuses another (`mirror` is a step of
-/// the ladder that the view does not show).
+/// watched, and lists them when it refuses another (the first step of the
+/// chain that the view does not show).
 #[test]
 fn watch_refuses_a_step_it_does_not_show() {
-    let shown = "the steps it shows: board_scan, column_abs, three_arrays, bitmask";
+    let watched: Vec<&str> = n_queens_steps::chain::watched().map(|step| step.name).collect();
+    let shown = format!("the steps it shows: {}", watched.join(", "));
+    let step = n_queens_steps::chain::STEPS.iter().find(|step| step.check_unit.is_none()).expect("a step not shown");
     refused(
-        &["watch", "4", "--trace", "--approach", "mirror"],
-        &["mirror is a step of the chain that queens watch does not show", shown],
+        &["watch", "4", "--trace", "--approach", step.name],
+        &[&format!("{} is a step of the chain that queens watch does not show", step.name), &shown],
     );
-    refused(&["watch", "4", "--trace", "--approach", "nope"], &["there is no step \"nope\"", shown]);
+    refused(&["watch", "4", "--trace", "--approach", "nope"], &["there is no step \"nope\"", &shown]);
     let help = stdout_of(&["watch", "--help"]);
     assert!(help.contains("bitmask") && help.contains("4: three integer masks"), "{help}");
 }

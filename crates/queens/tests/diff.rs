@@ -11,7 +11,7 @@ use pretty_assertions::assert_eq as assert_same;
 use proc_macro2::{TokenStream, TokenTree};
 use queens::common::Problem;
 use queens::diff::{PIPED_WIDTH, code_only, fit, step_diff, steps_with_a_base, unfit};
-use run::{queens, refused};
+use run::{queens, refused, stdout_of};
 
 mod run;
 
@@ -165,6 +165,21 @@ fn refusals_exit_2() {
     refused(&["diff", "52", "bitmask", "--color", "sometimes"], &["sometimes"]);
 }
 
+/// `queens diff --help` lists the steps it takes for each problem, those of
+/// the chain that build on another: a new step is in it once declared.
+#[test]
+fn the_help_lists_every_step_with_a_base() {
+    let help = stdout_of(&["diff", "--help"]).split_whitespace().collect::<Vec<_>>().join(" ");
+    for problem in Problem::ALL {
+        let names: Vec<&str> = bases(problem).iter().map(|(step, _)| *step).collect();
+        let listed = format!("for {}, {}", problem.number(), names.join(", "));
+        assert!(
+            help.contains(&listed),
+            "crates/queens/src/diff.rs: `queens diff --help` should say {listed:?}:\n{help}"
+        );
+    }
+}
+
 /// The tokens of `stream` without its doc comments (`#[doc = ...]` and
 /// `#![doc = ...]`, as the lexer gives `///` and `//!`), as text.
 fn tokens_without_docs(stream: TokenStream) -> Vec<String> {
@@ -216,22 +231,43 @@ fn code_only_leaves_out_comments_and_nothing_else() {
     }
 }
 
-/// The ```` ```diff ```` block of each step page is `queens diff 52 STEP`,
-/// as piped (in lines of 80 columns), and the page says so; board_scan's
-/// page, the first step, has none.
+/// The ```` ```diff ```` block of each step page is `queens diff PROBLEM
+/// STEP`, as piped (in lines of 80 columns), LeetCode 52's for a step that
+/// has it and LeetCode 51's for a step of 51 alone, and the page names that
+/// command; a page of a step that builds on none has no diff block.
 #[test]
 fn each_step_page_shows_its_diff() {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
-    for step in n_queens_steps::chain::names() {
-        let page = fs::read_to_string(docs.join(format!("{step}.md"))).unwrap();
-        let blocks: Vec<&str> = page.split("```diff\n").skip(1).map(|rest| rest.split("```").next().unwrap()).collect();
-        let Ok(expected) = step_diff(Problem::NQueensII, step).map(|diff| fit(&diff, PIPED_WIDTH)) else {
-            assert!(blocks.is_empty(), "docs/{step}.md: a diff block, but {step} builds on nothing");
+    let mut errors = Vec::new();
+    for step in n_queens_steps::chain::STEPS {
+        let page = format!("docs/{}.md", step.name);
+        let Ok(text) = fs::read_to_string(docs.join(format!("{}.md", step.name))) else {
+            errors.push(format!("{page}: no such page; write it (docs/adding-a-step.md says what it holds)"));
             continue;
         };
-        assert_same!(blocks.len(), 1, "docs/{step}.md: one diff block");
-        assert_same!(blocks[0], expected, "docs/{step}.md: its diff block is not `queens diff 52 {step}`");
-        let command = format!("cargo run --release -- diff 52 {step}");
-        assert!(page.contains(&command), "docs/{step}.md does not name `{command}`");
+        let blocks: Vec<&str> = text.split("```diff\n").skip(1).map(|rest| rest.split("```").next().unwrap()).collect();
+        let problem = if step.problems.contains(&Problem::NQueensII) { Problem::NQueensII } else { Problem::NQueens };
+        let Ok(expected) = step_diff(problem, step.name).map(|diff| fit(&diff, PIPED_WIDTH)) else {
+            if !blocks.is_empty() {
+                errors.push(format!("{page}: a diff block, but {} builds on nothing: remove it", step.name));
+            }
+            continue;
+        };
+        let command = format!("cargo run --release -- diff {} {}", problem.number(), step.name);
+        match blocks[..] {
+            [] => errors.push(format!(
+                "{page}: no diff block; add, under \"What this step changes\", what `{command}` prints:\n\
+                 ```diff\n{expected}```"
+            )),
+            [block] if block != expected => errors.push(format!(
+                "{page}: its diff block is not what `{command}` prints; make it:\n```diff\n{expected}```"
+            )),
+            [_] => {}
+            _ => errors.push(format!("{page}: {} diff blocks; keep one, what `{command}` prints", blocks.len())),
+        }
+        if !text.contains(&command) {
+            errors.push(format!("{page} does not name `{command}`; say, above its diff block, that it prints it"));
+        }
     }
+    assert!(errors.is_empty(), "\n{}", errors.join("\n\n"));
 }

@@ -3,17 +3,20 @@
 //! cut short, `sum` of one part of the largest M, and more `--memory` than
 //! the machine has. Each count is OEIS's or refused; no record is lost.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, ErrorKind, PipeReader, PipeWriter, Read, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use n_queens_cases::oeis::A000170;
 use n_queens_judge::deadline::output_with_deadline;
 use run::{part_line, queens, queens_within_deadline, records, refused_with, scratch};
 
 mod run;
+
+/// Far longer than any wait here takes: no test waits for ever.
+const BACKSTOP: Duration = Duration::from_secs(5 * 60);
 
 /// The count's own line on stdout, after a run that succeeded.
 fn counted(output: &Output) -> String {
@@ -86,23 +89,89 @@ fn line_ends_are_said_not_silently_cut() {
 /// `queens count` on a checkpoint whose writes fail past `blocks` blocks
 /// of 512 bytes, as on a full disk: the write that crosses the limit is
 /// cut short and the later ones fail (`ulimit -f`, with SIGXFSZ ignored,
-/// so that the write fails instead of ending the process). Its stderr
-/// comes line by line on the receiver.
-fn count_on_a_small_disk(n: u32, blocks: u32, path: &Path) -> (std::process::Child, mpsc::Receiver<String>) {
-    let mut child = Command::new("sh")
+/// so that the write fails instead of ending the process). Its stderr is
+/// `stderr`'s writer.
+fn count_on_a_small_disk(n: u32, blocks: u32, path: &Path, stderr: &Stderr) -> std::process::Child {
+    Command::new("sh")
         .arg("-c")
         .arg(format!("trap '' XFSZ; ulimit -S -f {blocks}; exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_queens"))
         .args(["count", &n.to_string(), "--threads", "1", "--checkpoint", path.to_str().unwrap()])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr.writer.try_clone().unwrap())
         .spawn()
-        .unwrap();
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    let (lines, receiver) = mpsc::channel();
-    std::thread::spawn(move || stderr.lines().map_while(Result::ok).try_for_each(|line| lines.send(line)));
-    (child, receiver)
+        .unwrap()
+}
+
+/// A child's stderr: a pipe of the test's own, which may hold `filled`
+/// bytes before the child writes.
+struct Stderr {
+    reader: PipeReader,
+    writer: PipeWriter,
+    filled: usize,
+}
+
+impl Stderr {
+    /// An empty pipe: the child writes to it at once.
+    fn open() -> Stderr {
+        let (reader, writer) = std::io::pipe().unwrap();
+        Stderr { reader, writer, filled: 0 }
+    }
+
+    /// A pipe filled to the brim: the child's first write to it waits
+    /// until [`Stderr::lines`] reads, so the child stops right there,
+    /// however busy the machine, until the test lets it go on.
+    fn full() -> Stderr {
+        let mut stderr = Stderr::open();
+        rustix::io::ioctl_fionbio(&stderr.writer, true).unwrap();
+        // Pages first, then single bytes: a write of a page fails whole
+        // while less than a page is free.
+        for size in [4096, 1] {
+            loop {
+                match stderr.writer.write(&vec![b'.'; size]) {
+                    Ok(written) => stderr.filled += written,
+                    Err(error) if error.kind() == ErrorKind::WouldBlock => break,
+                    Err(error) => panic!("filling the pipe: {error}"),
+                }
+            }
+        }
+        rustix::io::ioctl_fionbio(&stderr.writer, false).unwrap();
+        stderr
+    }
+
+    /// What the child writes, line by line on the receiver, from now on,
+    /// once what filled the pipe is read; the test's own writer closed, so
+    /// that the lines end with the child.
+    fn lines(self) -> mpsc::Receiver<String> {
+        let Stderr { reader, writer, filled } = self;
+        drop(writer);
+        let (lines, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(reader);
+            reader.read_exact(&mut vec![0; filled]).unwrap();
+            reader.lines().map_while(Result::ok).try_for_each(|line| lines.send(line))
+        });
+        receiver
+    }
+}
+
+/// Waits until a thread of the process `pid` is blocked writing to its
+/// stderr (`/proc/PID/task/TID/syscall`: the call's number, then its
+/// arguments, the descriptor first), under the suite's backstop.
+#[cfg(target_os = "linux")]
+fn wait_until_writing_to_stderr(pid: u32) {
+    let writing = format!("{} 0x2 ", libc::SYS_write);
+    let start = Instant::now();
+    loop {
+        let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+        let mut calls = tasks.filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("syscall")).ok());
+        if calls.any(|call| call.starts_with(&writing)) {
+            return;
+        }
+        assert!(start.elapsed() < BACKSTOP, "the count never wrote to its stderr");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// A disk that fills and then frees costs no record: the count warns once,
@@ -115,17 +184,22 @@ fn a_full_disk_costs_no_recorded_unit() {
     use rustix::process::{Pid, Resource, Rlimit, prlimit};
     let limit = 100 * 512;
     let path = scratch("fills");
-    let (mut child, stderr) = count_on_a_small_disk(17, 100, &path);
+    // Its stderr full: the count stops at its first line, the warning of a
+    // failed write, until the limit is lifted, as a disk that frees while
+    // the count goes on; whenever the test gets there.
+    let stderr = Stderr::full();
+    let mut child = count_on_a_small_disk(17, 100, &path, &stderr);
+    wait_until_writing_to_stderr(child.id());
+    let unlimited = Rlimit { current: None, maximum: None };
+    prlimit(Some(Pid::from_child(&child)), Resource::Fsize, unlimited).unwrap();
+    let stderr = stderr.lines();
     let warning = stderr.recv_timeout(Duration::from_secs(120)).expect("a warning when a write fails");
     assert!(
         warning.starts_with("warning: the checkpoint file:") && warning.contains("every whole record"),
         "{warning}"
     );
-    // The disk frees: the limit is lifted while the count goes on.
-    let unlimited = Rlimit { current: None, maximum: None };
-    prlimit(Some(Pid::from_child(&child)), Resource::Fsize, unlimited).unwrap();
     let mut answer = String::new();
-    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut answer).unwrap();
+    Read::read_to_string(&mut child.stdout.take().unwrap(), &mut answer).unwrap();
     assert!(child.wait().unwrap().success());
     assert_eq!(answer.trim(), A000170[17].to_string());
     assert_eq!(stderr.iter().collect::<Vec<_>>(), Vec::<String>::new(), "said once");
@@ -140,7 +214,9 @@ fn a_full_disk_costs_no_recorded_unit() {
 
     // A disk that stays full: the same count, the file whole up to the limit.
     let path = scratch("stays-full");
-    let (child, stderr) = count_on_a_small_disk(16, 20, &path);
+    let stderr = Stderr::open();
+    let child = count_on_a_small_disk(16, 20, &path, &stderr);
+    let stderr = stderr.lines();
     let output = child.wait_with_output().unwrap();
     assert_eq!(counted(&output), A000170[16].to_string());
     assert_eq!(stderr.iter().filter(|line| line.starts_with("warning:")).count(), 1, "said once");

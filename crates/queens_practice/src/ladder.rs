@@ -126,19 +126,28 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
     }
 
+    /// Each starting text holds the judge's signature with its `todo!()`
+    /// after the `pub struct Solution;` line, and its header shows the
+    /// command that tests it and names the chain's file; a failure names
+    /// the starting text's file and what it lacks.
     #[test]
     fn every_starting_text_is_not_started_and_names_its_exercise() {
         for exercise in Exercise::all() {
             let start = exercise.starting_text();
-            assert!(exercise.not_started(start), "{}", exercise.label());
-            assert!(header(start).ends_with(judge::SOLUTION_LINE), "{}", exercise.label());
-            let command = format!("practice test {}", exercise.label());
-            assert!(start.contains(&command), "{}: the header should show `{command}`", exercise.label());
+            let file =
+                format!("crates/n_queens_steps/exercises/{}/{}.rs", exercise.problem.number(), exercise.step.name);
+            let solution = judge::SOLUTION_LINE;
+            assert!(header(start).ends_with(solution), "{file}: no line `{solution}` after its header");
+            let body = &start[header(start).len()..];
+            let todo = body.lines().any(|line| line.trim_start().starts_with("todo!("));
             assert!(
-                start.contains(&exercise.chain_path()),
-                "{}: the header should name the chain's file",
-                exercise.label()
+                todo && exercise.not_started(start),
+                "{file}: the judge's signature should hold a `todo!(..)` line"
             );
+            let command = format!("practice test {}", exercise.label());
+            assert!(start.contains(&command), "{file}: the header should show `cargo run --release -- {command}`");
+            let chain = exercise.chain_path();
+            assert!(start.contains(&chain), "{file}: the header should name the chain's file, `{chain}`");
         }
     }
 

@@ -30,7 +30,7 @@
 //!
 //! Which layers this machine lends is found once by a probe ([`status`]);
 //! a layer it lacks is left out and said ([`Layers::missing`]), never
-//! pretended. The launcher itself is in [`launch`].
+//! pretended. The launcher itself is in `fence/launch.rs`.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};

@@ -22,7 +22,7 @@ use n_queens_process::{Ran, Run};
 use crate::Problem;
 use crate::fence::{self, Fence, Inside, Layers, Limits};
 use crate::folder::Folder;
-use crate::session::Session;
+use crate::session::{RUN_LIMITS, Session};
 use crate::toolchain::{self, Toolchain};
 
 /// How long compiling a program may take: a paste compiles in a second; one
@@ -32,16 +32,8 @@ pub const COMPILE_LIMIT: Duration = Duration::from_secs(60);
 /// What a compiler may use: enough for any paste many times over.
 pub const COMPILE_LIMITS: Limits = Limits { memory: 2 << 30, cpu_seconds: 60, file_size: 256 << 20, more_tasks: 64 };
 
-/// What a learner's program may use: its processor time is set per run
-/// ([`Runner::start`]); its standard error is a file, so it is bounded too.
-pub const RUN_LIMITS: Limits = Limits { memory: 2 << 30, cpu_seconds: 60, file_size: 16 << 20, more_tasks: 16 };
-
 /// The error of a runner whose check was cancelled ([`Runner::cancelled_by`]).
 pub const CANCELLED: &str = "the check was cancelled";
-
-/// The most a program may write on the channel for one case: many times
-/// the 352 boards of n = 9.
-pub const ANSWER_MAX: usize = 16 << 20;
 
 /// Whether this machine links the programs of learners statically, found
 /// at the first that is built: `Err` says why not, and they then load the
@@ -147,8 +139,8 @@ impl Runner {
     }
 
     /// A runner for a learner's code, fenced through `launcher` (a binary
-    /// whose `main` calls [`fence::enter_if_asked`] first), or with its
-    /// limits alone where the kernel has no Landlock ([`Runner::fenced`]).
+    /// whose `main` calls [`fence::enter_if_asked`] first), in every layer
+    /// this machine lends ([`missing_layers`] says which it does not).
     pub fn untrusted(launcher: PathBuf) -> Result<Runner, String> {
         Runner::new(Some(launcher))
     }

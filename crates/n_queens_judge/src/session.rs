@@ -10,10 +10,17 @@ use std::process::Child;
 use std::time::{Duration, Instant};
 
 use crate::Problem;
-use crate::fence;
+use crate::fence::{self, Limits};
 use crate::program::{Answer, REFUSED, Read as Reading, read_answer};
 use crate::reading::visible;
-use crate::runner::{ANSWER_MAX, RUN_LIMITS};
+
+/// What a learner's program may use: its processor time is set per run
+/// ([`crate::runner::Runner::start`]); its standard error is a file, so it is bounded too.
+pub const RUN_LIMITS: Limits = Limits { memory: 2 << 30, cpu_seconds: 60, file_size: 16 << 20, more_tasks: 16 };
+
+/// The most a program may write on the channel for one case: many times
+/// the 352 boards of n = 9.
+pub const ANSWER_MAX: usize = 16 << 20;
 
 /// A running program of [`crate::program`], asked one case at a time.
 #[derive(Debug)]

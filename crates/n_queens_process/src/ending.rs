@@ -31,7 +31,7 @@ fn wait_for_the_end() -> ! {
     }
 }
 
-/// Waits for the end if this process is ending ([`wait_for_the_end`]): for
+/// Waits for the end if this process is ending (`wait_for_the_end`): for
 /// a thread that saw its child end, before it reports how.
 pub fn wait_if_ending() {
     if *ENDING.lock().unwrap_or_else(PoisonError::into_inner) {

@@ -64,8 +64,8 @@ const COST_SHARE: f64 = 0.02;
 
 /// Estimates the time of a count of `n` that runs `speedup` times faster
 /// than on one thread, from counts of smaller n that `time_at(k)` times on
-/// one thread: k = 8, 9, ... until one takes [`ENOUGH`], never past the
-/// largest k with at most [`COST_SHARE`] of `n`'s solutions (÷ `speedup`).
+/// one thread: k = 8, 9, ... until one takes `ENOUGH`, never past the
+/// largest k with at most `COST_SHARE` of `n`'s solutions (÷ `speedup`).
 /// `None` when no k is that small: the count itself is then quick.
 ///
 /// A backtracking count spends about the same time per solution, so the

@@ -44,7 +44,7 @@ pub fn problem_parser() -> impl clap::builder::TypedValueParser<Value = Problem>
 pub enum Failure {
     /// An argument that parsed but makes no sense: one line, exit code 2.
     Usage(String),
-    /// Writing the output failed (a closed pipe is not a failure: see [`main`]).
+    /// Writing the output failed (a closed pipe is not a failure: see `main`).
     Io(io::Error),
     /// Something that is not the user's input failed (a file that cannot be
     /// read or written, a tool that cannot be started): one line, exit code 1.

@@ -1,13 +1,13 @@
 //! `queens practice`: the practice ladder, one exercise per step of the
 //! chain for each problem, in the spirit of `rustlings`: `list`, `watch`
-//! ([`watch`]), `test`, `hint` ([`hints`]) and `reset` ([`files`]).
+//! (`watch.rs`), `test`, `hint` (`hints.rs`) and `reset` (`files.rs`).
 //!
 //! The exercises are files of the workspace it runs in, written from the
-//! command's own starting texts when first needed ([`ladder`]); each is
-//! checked by the judge (`n_queens_judge::check`, [`results`]): built and
+//! command's own starting texts when first needed (`ladder.rs`); each is
+//! checked by the judge (`n_queens_judge::check`, `results.rs`): built and
 //! run fenced, in a program of its own that only hands back its answers,
 //! which the judge compares with the shared cases; the verdict is told in a
-//! few lines ([`summary`]), and recorded ([`record`]): `list` and the loop
+//! few lines (`summary.rs`), and recorded (`record.rs`): `list` and the loop
 //! answer from the record for a file unchanged since its last check.
 
 mod files;

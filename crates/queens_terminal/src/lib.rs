@@ -6,7 +6,7 @@
 //! - A key or a hung-up terminal ends the view's loop, which leaves the
 //!   screen ([`FullScreen::leave`]).
 //! - SIGTERM, SIGINT and SIGHUP are caught while the screen is up
-//!   ([`signals`]): the loop sees [`FullScreen::caught`] and ends, the
+//!   (`signals.rs`): the loop sees [`FullScreen::caught`] and ends, the
 //!   screen is left, what the caller must undo is undone, and the process
 //!   ends by the same signal, as it would have.
 //! - A panic leaves the screen first (ratatui's hook), then is told.
@@ -44,7 +44,7 @@ impl FullScreen {
         self.signals.caught()
     }
 
-    /// Waits up to `wait` for the terminal's input ([`input::within`]).
+    /// Waits up to `wait` for the terminal's input (`input.rs`).
     pub fn input_within(&self, wait: Duration) -> io::Result<Input> {
         input::within(wait)
     }

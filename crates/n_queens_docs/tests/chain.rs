@@ -289,10 +289,20 @@ fn the_counters_table_is_the_manifests_past_the_judge() {
     assert_none(check_rows(path, &rows, &expected, &row_of, &|_, _| Ok(())));
 }
 
+/// `a`, `a{last} b` or `a, b{last} c`: the items in one phrase.
+fn listed(items: &[String], last: &str) -> String {
+    match items.split_last() {
+        Some((only, [])) => only.clone(),
+        Some((end, [one])) if last == "and" => format!("{one} and {end}"),
+        Some((end, others)) => format!("{}{last} {end}", others.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// The sentence that says which files paste into the judge, from the
 /// manifest: the steps of the chain (by their count, when every one is
-/// judge-ready), then each judge-ready step past it, with its problem when
-/// it has only one.
+/// judge-ready), then the judge-ready steps past it of both problems, then
+/// those of one problem, with its problem.
 fn judge_ready_sentence() -> String {
     const COUNT: [&str; 10] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
     let numbered = numbered();
@@ -305,17 +315,18 @@ fn judge_ready_sentence() -> String {
             numbered.iter().filter(|step| step.judge_ready).map(|step| format!("`{}`", step.name)).collect();
         parts.push(format!("The steps {}", ready.join(", ")));
     }
-    for step in past().into_iter().filter(|step| step.judge_ready) {
-        parts.push(match step.problems {
-            [only] => format!("LeetCode {}'s `{}`", only.number(), step.name),
-            _ => format!("`{}`", step.name),
-        });
+    let ready: Vec<&Step> = past().into_iter().filter(|step| step.judge_ready).collect();
+    let of_both: Vec<String> =
+        ready.iter().filter(|step| step.problems.len() > 1).map(|step| format!("`{}`", step.name)).collect();
+    parts.extend(of_both);
+    for problem in Problem::ALL {
+        let of_one: Vec<String> =
+            ready.iter().filter(|step| step.problems == [problem]).map(|step| format!("`{}`", step.name)).collect();
+        if !of_one.is_empty() {
+            parts.push(format!("LeetCode {}'s {}", problem.number(), listed(&of_one, "and")));
+        }
     }
-    let sentence = match parts.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, others)) => format!("{}, and {last}", others.join(", ")),
-        None => String::new(),
-    };
+    let sentence = listed(&parts, ", and");
     format!("{sentence} paste into the online judge as they stand")
 }
 
@@ -404,12 +415,22 @@ fn the_maps_list_of_pages_is_the_chain_numbered_in_order() {
                     format!("[{}](../crates/{}/src/{}.rs)", problem.number(), problem.crate_name(), step.name)
                 })
                 .collect();
-            let (place, number) = match before {
-                Some((base, index)) => {
+            // A step past the judge's four, after the last of them, goes with
+            // the pages past the judge: before the first of them, after the
+            // pages that go with the four (mistakes, the ladder).
+            let later = chain::STEPS.iter().skip_while(|later| later.name != step.name).skip(1);
+            let past_the_four = |(base, _): &(&Step, usize)| base.number.is_some() && step.number.is_none();
+            let next = later.filter_map(|later| at(later.name).map(|index| (later, index))).next();
+            let (place, number) = match (before, next) {
+                (Some(base), Some((next, index))) if past_the_four(&base) => {
+                    let number = rows[..index].iter().filter_map(|row| row.number).next_back().unwrap_or(0) + 1;
+                    (format!("right before the row of {}", next.name), number)
+                }
+                (Some((base, index)), _) => {
                     let number = rows[..=index].iter().filter_map(|row| row.number).next_back().unwrap_or(0) + 1;
                     (format!("right after the row of {}", base.name), number)
                 }
-                None => ("first".to_string(), 1),
+                (None, _) => ("first".to_string(), 1),
             };
             errors.push(format!(
                 "docs/README.md, the pages: no row for {}.md; add, {place} (the test then says which rows \

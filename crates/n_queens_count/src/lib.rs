@@ -124,7 +124,7 @@ macro_rules! past {
             "` counts: add to `past!` the arm (",
             stringify!($name),
             ", $step:expr) => { Approach { step: $step, max_n: .., counts_unique: .., ",
-            "threads: .., count: Some(..), units: .. } };"
+            "threads: .., count: .. (Some(a function of counters.rs) or None), units: .. } };"
         ))
     };
 }

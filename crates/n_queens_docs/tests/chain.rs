@@ -340,7 +340,10 @@ fn the_judge_ready_sentences_are_the_manifests() {
     let mut errors = Vec::new();
     for page in ["README.md", "docs/README.md"] {
         if !flat(&read(page)).contains(&sentence) {
-            errors.push(format!("{page} should say, in one sentence:\n{sentence}"));
+            errors.push(format!(
+                "{page} should say, in one sentence (in place of the one that says which files paste into the \
+                 online judge):\n{sentence}"
+            ));
         }
     }
     for problem in Problem::ALL {
@@ -396,8 +399,17 @@ fn renumbered(row: &PageRow, number: usize) -> String {
     format!("| {number} |{rest}")
 }
 
+/// The crate of an approach past the judge of `problem`.
+fn past_crate(problem: Problem) -> &'static str {
+    match problem {
+        Problem::NQueens => "n_queens",
+        Problem::NQueensII => "n_queens_count",
+    }
+}
+
 /// Every step has its page, listed in the map in the manifest's order,
-/// each row numbered; the map's numbers run 1, 2, 3, ... down the list,
+/// each row numbered, and so has each approach past the judge with a page
+/// of its own, after them, in any order; the map's numbers run 1, 2, 3, ... down the list,
 /// the asides (no number) left out. A missing row fails with the line to
 /// add and where; a wrong number with the line as it should be.
 #[test]
@@ -453,6 +465,26 @@ fn the_maps_list_of_pages_is_the_chain_numbered_in_order() {
             errors.push(format!("docs/README.md, the pages: {}'s row has no number; give it one", step.name));
         }
         before = Some((step, index));
+    }
+    // An approach past the judge with a page of its own (`unique` is a
+    // section of another's) has its row too, where its reading fits: the
+    // pages past the judge mix LeetCode 51's and 52's.
+    let mut before = before.map(|(step, index)| (step.name, index));
+    for past in PAST_THE_JUDGE.iter().filter(|past| root().join(format!("docs/{}.md", past.name)).exists()) {
+        if let Some(index) = at(past.name) {
+            before = Some((past.name, index));
+            continue;
+        }
+        let (place, number) = before.map_or(("first".to_string(), 1), |(name, index)| {
+            let number = rows[..=index].iter().filter_map(|row| row.number).next_back().unwrap_or(0) + 1;
+            (format!("right after the row of {name}"), number)
+        });
+        errors.push(format!(
+            "docs/README.md, the pages: no row for {0}.md; add, {place} (the test then says which rows after it \
+             to number again):\n| {number} | [TITLE]({0}.md) | WHAT IT ADDS | [`{0}.rs`](../crates/{1}/src/{0}.rs) |",
+            past.name,
+            past_crate(past.problem),
+        ));
     }
     if errors.is_empty() {
         let numbered = rows.iter().filter(|row| row.number.is_some());

@@ -373,34 +373,46 @@ mod tests {
 
     /// Every exercise has two or three hints, and every starting text fits
     /// 80 columns and, after step 1, says to copy in the answer of the step
-    /// it builds on, by its path. Each failure names the file and the line.
+    /// it builds on, by its path. Each failure names the file and the line,
+    /// and all are told at once.
     #[test]
     fn the_starting_texts_say_where_to_start_from_and_the_hints_are_few() {
+        let mut errors = Vec::new();
         for step in STEPS {
             for exercise in step.exercises {
                 let problem = exercise.problem;
                 let file = format!("crates/n_queens_steps/exercises/{}/{}.rs", problem.number(), step.name);
                 let count = exercise.hints.len();
-                assert!(
-                    (2..=3).contains(&count),
-                    "crates/n_queens_steps/src/chain.rs, `details!` of {}: {count} hints for {problem}; give it 2 or 3",
-                    step.name
-                );
+                if !(2..=3).contains(&count) {
+                    errors.push(format!(
+                        "crates/n_queens_steps/src/chain.rs, `details!` of {}: {count} hints for {problem}; give it 2 or 3",
+                        step.name
+                    ));
+                }
                 let text = exercise.starting_text;
                 for (number, line) in text.lines().enumerate() {
                     let columns = line.chars().count();
-                    assert!(columns <= 80, "{file}:{}: {columns} columns, over 80; wrap it:\n{line}", number + 1);
+                    if columns > 80 {
+                        errors.push(format!(
+                            "{file}:{}: {columns} columns, over 80; wrap or shorten it:\n{line}",
+                            number + 1
+                        ));
+                    }
                 }
                 if let Some(base) = step.builds_on() {
                     let path = format!("crates/{}/exercises/{}.rs", problem.crate_name(), base.name);
-                    assert!(text.contains(&path), "{file}: its header should name {path}, the answer to copy in");
-                    assert!(
-                        text.contains("copy in your own "),
-                        "{file}: its header should say \"copy in your own\" {}'s answer, as the others do",
-                        base.name
-                    );
+                    if !text.contains(&path) {
+                        errors.push(format!("{file}: its header should name {path}, the answer to copy in"));
+                    }
+                    if !text.contains("copy in your own ") {
+                        errors.push(format!(
+                            "{file}: its header should say \"copy in your own\" {}'s answer, as the others do",
+                            base.name
+                        ));
+                    }
                 }
             }
         }
+        assert!(errors.is_empty(), "{}", errors.join("\n\n"));
     }
 }

@@ -5,7 +5,6 @@
 
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use n_queens_cases::oeis::{A000170, A002562};
 use n_queens_count::APPROACHES;
@@ -13,13 +12,16 @@ use n_queens_count::operation::{self, PlanError, Progress, Quiet, Request, Units
 use n_queens_count::quarters::Part;
 use pretty_assertions::assert_eq;
 
-/// A file of its own in the temporary folder, not there yet.
-fn scratch() -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let at = NEXT.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("queens-operation-{}-{at}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
+/// A file not there yet, in a temporary folder of its own that is removed
+/// with the value, on every exit path (a failing test's too).
+struct Scratch {
+    path: PathBuf,
+    _folder: tempfile::TempDir,
+}
+
+fn scratch() -> Scratch {
+    let folder = tempfile::Builder::new().prefix("queens-operation-").tempdir().expect("a temporary folder");
+    Scratch { path: folder.path().join("checkpoint"), _folder: folder }
 }
 
 /// Every call a run makes to its [`Progress`], in order.
@@ -49,13 +51,14 @@ fn in_units() -> impl Iterator<Item = &'static n_queens_count::Approach> {
 /// what was asked; more than one thread for exactly those that use threads.
 #[test]
 fn what_a_plan_refuses_follows_the_registry() {
-    let path = scratch();
+    let scratch = scratch();
+    let path = &scratch.path;
     let half = Part::new(1, 2);
     for approach in APPROACHES {
         let name = Some(approach.name);
         let asks: [(UnitsOnly, Request); 3] = [
             (UnitsOnly::Part, Request { n: 8, approach: name, part: half, ..Request::default() }),
-            (UnitsOnly::Checkpoint, Request { n: 8, approach: name, checkpoint: Some(&path), ..Request::default() }),
+            (UnitsOnly::Checkpoint, Request { n: 8, approach: name, checkpoint: Some(path), ..Request::default() }),
             (
                 UnitsOnly::MemoryLimit,
                 Request { n: 8, approach: name, memory_limit: Some(1 << 30), ..Request::default() },
@@ -69,7 +72,7 @@ fn what_a_plan_refuses_follows_the_registry() {
                 }
                 (other, _) => panic!("{}, {asked:?}: {other:?}", approach.name),
             }
-            let _ = std::fs::remove_file(&path);
+            let _ = std::fs::remove_file(path);
         }
         let threaded = operation::plan(&Request { n: 8, approach: name, threads: Some(2), ..Request::default() });
         match (threaded, approach.threads) {
@@ -166,8 +169,9 @@ fn tasks_are_told_only_to_an_observer_that_follows_them() {
 #[test]
 fn a_checkpoint_is_recorded_and_resumed() {
     for approach in in_units() {
-        let path = scratch();
-        let request = Request { n: 13, approach: Some(approach.name), checkpoint: Some(&path), ..Request::default() };
+        let scratch = scratch();
+        let path = &scratch.path;
+        let request = Request { n: 13, approach: Some(approach.name), checkpoint: Some(path), ..Request::default() };
         let first = operation::plan(&request).unwrap();
         assert!(first.finished().is_empty(), "a new file holds nothing");
         assert_eq!(first.run(&Quiet).unwrap(), A000170[13]);
@@ -179,7 +183,6 @@ fn a_checkpoint_is_recorded_and_resumed() {
         let tasks = told.tasks.into_inner().unwrap();
         assert!(tasks.iter().all(|&(_, total)| total == 0), "{}: counted again: {tasks:?}", approach.name);
         drop(again);
-        std::fs::remove_file(&path).unwrap();
     }
 }
 
@@ -207,7 +210,8 @@ fn parts_add_up_to_the_count() {
 /// larger than the plan's.
 #[test]
 fn a_smaller_count_counts_that_n() {
-    let path = scratch();
+    let scratch = scratch();
+    let path = &scratch.path;
     for approach in APPROACHES {
         let checkpoint = approach.units.is_some().then_some(path.as_path());
         let request = Request { n: 10, approach: Some(approach.name), checkpoint, ..Request::default() };
@@ -219,7 +223,7 @@ fn a_smaller_count_counts_that_n() {
         }
         assert!(plan.smaller(11).is_none(), "{}", approach.name);
         drop(plan);
-        let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_file(path);
     }
 }
 

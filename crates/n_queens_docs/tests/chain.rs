@@ -530,3 +530,31 @@ fn every_page_links_to_the_pages_before_and_after_it() {
     }
     assert_none(errors);
 }
+
+/// Each step's file opens as the guide says: its title, `# 1. ...` for a
+/// step of the judge's chain and `# Past the judge: ...` past it, then
+/// the idea, what changed and the cost. A failure names the file and the
+/// line to write.
+#[test]
+fn every_steps_file_opens_with_its_title_idea_change_and_cost() {
+    let mut errors = Vec::new();
+    for step in chain::STEPS {
+        for problem in step.problems {
+            let path = format!("crates/{}/src/{}.rs", problem.crate_name(), step.name);
+            let text = read(&path);
+            let title = match step.number {
+                Some(number) => format!("//! # {number}. "),
+                None => "//! # Past the judge: ".to_string(),
+            };
+            if !text.lines().next().is_some_and(|first| first.starts_with(&title)) {
+                errors.push(format!("{path}:1: its first line should be\n{title}TITLE"));
+            }
+            for part in ["**Idea.**", "**What changed.**", "**Cost.**"] {
+                if !text.lines().any(|line| line.starts_with(&format!("//! {part}"))) {
+                    errors.push(format!("{path}: its doc should have a paragraph that starts `//! {part}`"));
+                }
+            }
+        }
+    }
+    assert_none(errors);
+}

@@ -62,9 +62,3 @@ impl FullScreen {
         self.signals.end_as_caught(undo);
     }
 }
-
-/// Leaves the full screen from outside the view's loop (a signal's handler
-/// in another thread): raw mode off, the main screen back.
-pub fn restore() {
-    ratatui::restore();
-}

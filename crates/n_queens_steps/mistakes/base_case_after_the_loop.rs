@@ -34,8 +34,8 @@ fn place_row(board: &mut Vec<Vec<bool>>, row: usize) -> i32 {
     // to here.
 }
 
-/// Step 1's scan, unchanged: no queen above (row, col), straight up, up-left
-/// or up-right. Here the queen is already on (row, col), and the scan looks
+/// Step 1's scan, unchanged: no queen above (row, col), in its column (read
+/// from the top row down), up-left or up-right. Here the queen is already on (row, col), and the scan looks
 /// above it only.
 fn is_safe(board: &[Vec<bool>], row: usize, col: usize) -> bool {
     let n = board.len();

@@ -220,10 +220,10 @@ const BOARD_SCAN_1: &str = "One queen per row, top to bottom. For the row you ar
 turn: if the square is safe, put a queen there, fill the rows below, then take the queen back and try the next \
 column. When every row has its queen, that is one solution.";
 
-const BOARD_SCAN_2: &str = "Only the rows above hold queens yet, so `is_safe(board, row, col)` walks up from \
-(row, col) three ways: straight up the column; up-left along the \"\\\" diagonal, row and column both shrinking by \
-one per step; up-right along the \"/\" anti-diagonal, the row shrinking and the column growing. Each walk stops at \
-the edge of the board.";
+const BOARD_SCAN_2: &str = "Only the rows above hold queens yet, so `is_safe(board, row, col)` looks along three \
+lines above (row, col): its column, in the rows above (step 1 reads them from the top row down); up-left along the \
+\"\\\" diagonal, row and column both shrinking by one per step; up-right along the \"/\" anti-diagonal, the row \
+shrinking and the column growing. Each diagonal walk stops at the edge of the board.";
 
 const BOARD_SCAN_3_COUNT: &str = "Nearly the answer: `let mut board = vec![vec![false; n]; n];` (with \
 `let n = n as usize;`) and `fn place_row(board: &mut Vec<Vec<bool>>, row: usize) -> i32`, which returns 1 when \
